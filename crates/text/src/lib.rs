@@ -1,0 +1,376 @@
+//! Contest input read as whitespace-separated tokens, each knowing where it stood.
+//!
+//! Contest formats are streams of words and numbers in which line breaks rarely matter.
+//! [`Tokens`] walks such a text and hands out [`Token`]s that remember their 1-based line
+//! and column, so that every complaint about the input can point at the offending spot:
+//!
+//! ```
+//! use text::Tokens;
+//!
+//! let mut tokens = Tokens::new("2\n10 x 0\n");
+//! let count: u32 = tokens.number("a count").unwrap();
+//! assert_eq!(count, 2);
+//! assert_eq!(tokens.number::<u32>("a hole").unwrap(), 10);
+//! let err = tokens.number::<u32>("a hole number 1..33").unwrap_err();
+//! assert_eq!(err.to_string(), r#"2:4: expected a hole number 1..33, found "x""#);
+//! ```
+//!
+//! Whitespace is anything [`char::is_whitespace`] accepts, so CRLF line ends, tabs and blank
+//! lines need no special care. Columns count characters, not bytes.
+
+#![deny(missing_docs)]
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A place in the input: 1-based line and column (the column counts characters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    /// The line, from 1.
+    pub line: u32,
+    /// The column, from 1, in characters.
+    pub col: u32,
+}
+
+impl Pos {
+    /// The first character of a text.
+    pub const START: Pos = Pos { line: 1, col: 1 };
+
+    /// The place just after `c`, which stands here.
+    fn after(self, c: char) -> Pos {
+        if c == '\n' {
+            Pos {
+                line: self.line.saturating_add(1),
+                col: 1,
+            }
+        } else {
+            Pos {
+                line: self.line,
+                col: self.col.saturating_add(1),
+            }
+        }
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// One word of the input and where it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The characters of the token (never empty, never holding whitespace).
+    pub text: &'a str,
+    /// Where its first character stands.
+    pub pos: Pos,
+}
+
+impl<'a> Token<'a> {
+    /// An error at this token: `expected` is what should have stood here.
+    pub fn error(&self, expected: impl Into<String>) -> ParseError {
+        ParseError::new(self.pos, expected, Found::token(self.text))
+    }
+
+    /// The token read as a number (or anything else that implements [`FromStr`]).
+    pub fn parse<T: FromStr>(&self, expected: &str) -> Result<T, ParseError> {
+        self.text.parse().map_err(|_| self.error(expected))
+    }
+}
+
+/// What stood where something else was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// A token, shortened if it was very long.
+    Token(String),
+    /// The input (or the line) had ended.
+    End,
+}
+
+impl Found {
+    /// The longest token text an error message repeats in full.
+    const SHOWN: usize = 32;
+
+    /// A token as an error message shows it: whole if short, else its start and an ellipsis.
+    pub fn token(text: &str) -> Found {
+        let mut shown: String = text.chars().take(Self::SHOWN).collect();
+        if shown.len() < text.len() {
+            shown.push('…');
+        }
+        Found::Token(shown)
+    }
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Token(text) => write!(f, "{text:?}"),
+            Found::End => f.write_str("end of input"),
+        }
+    }
+}
+
+/// The input was not what the format asks for.
+///
+/// Displayed as `LINE:COL: expected WHAT, found "TOKEN"`, with an optional note after it;
+/// the caller prefixes the name of the input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{pos}: expected {expected}, found {found}{}", .note.as_ref().map(|n| format!(" ({n})")).unwrap_or_default())]
+pub struct ParseError {
+    /// Where the trouble is.
+    pub pos: Pos,
+    /// What the format asks for there.
+    pub expected: String,
+    /// What stood there instead.
+    pub found: Found,
+    /// More about why it is wrong, if the first three do not say it all.
+    pub note: Option<String>,
+}
+
+impl ParseError {
+    /// An error without a note.
+    pub fn new(pos: Pos, expected: impl Into<String>, found: Found) -> ParseError {
+        ParseError {
+            pos,
+            expected: expected.into(),
+            found,
+            note: None,
+        }
+    }
+
+    /// The same error with a note that explains it further.
+    pub fn with_note(mut self, note: impl Into<String>) -> ParseError {
+        self.note = Some(note.into());
+        self
+    }
+}
+
+/// A cursor over a text that hands out its whitespace-separated tokens in order.
+#[derive(Clone, Debug)]
+pub struct Tokens<'a> {
+    rest: &'a str,
+    pos: Pos,
+}
+
+impl<'a> Tokens<'a> {
+    /// The tokens of a whole text, which starts at line 1, column 1.
+    pub fn new(text: &'a str) -> Tokens<'a> {
+        Tokens::starting_at(text, Pos::START)
+    }
+
+    /// The tokens of a piece of a larger text that starts at `pos`.
+    pub fn starting_at(text: &'a str, pos: Pos) -> Tokens<'a> {
+        Tokens { rest: text, pos }
+    }
+
+    /// Moves past whitespace to the next token or the end.
+    fn skip_whitespace(&mut self) {
+        let mut chars = self.rest.char_indices();
+        for (at, c) in chars.by_ref() {
+            if !c.is_whitespace() {
+                self.rest = &self.rest[at..];
+                return;
+            }
+            self.pos = self.pos.after(c);
+        }
+        self.rest = "";
+    }
+
+    /// The next token, without taking it.
+    pub fn peek(&self) -> Option<Token<'a>> {
+        self.clone().next()
+    }
+
+    /// Where the next token starts, or where the text ends if no token is left.
+    pub fn pos(&self) -> Pos {
+        let mut ahead = self.clone();
+        ahead.skip_whitespace();
+        ahead.pos
+    }
+
+    /// An error at the next token, or at the end if none is left.
+    pub fn error_here(&self, expected: impl Into<String>) -> ParseError {
+        match self.peek() {
+            Some(token) => token.error(expected),
+            None => ParseError::new(self.pos(), expected, Found::End),
+        }
+    }
+
+    /// The next token, or an error at the end of the text saying what was `expected`.
+    pub fn expect(&mut self, expected: &str) -> Result<Token<'a>, ParseError> {
+        match self.next() {
+            Some(token) => Ok(token),
+            None => Err(ParseError::new(self.pos, expected, Found::End)),
+        }
+    }
+
+    /// The next token parsed as a `T`; the error says a `T` described as `expected` was due.
+    pub fn number<T: FromStr>(&mut self, expected: &str) -> Result<T, ParseError> {
+        self.expect(expected)?.parse(expected)
+    }
+
+    /// Succeeds only if no token is left; otherwise the error names the first extra one.
+    pub fn expect_end(&mut self, expected: &str) -> Result<(), ParseError> {
+        match self.next() {
+            None => Ok(()),
+            Some(token) => Err(token.error(expected)),
+        }
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        self.skip_whitespace();
+        if self.rest.is_empty() {
+            return None;
+        }
+        let start = self.pos;
+        let end = self
+            .rest
+            .find(char::is_whitespace)
+            .unwrap_or(self.rest.len());
+        let (text, rest) = self.rest.split_at(end);
+        self.rest = rest;
+        self.pos = Pos {
+            line: start.line,
+            col: start
+                .col
+                .saturating_add(u32::try_from(text.chars().count()).unwrap_or(u32::MAX)),
+        };
+        Some(Token { text, pos: start })
+    }
+}
+
+/// The lines of a text, each as its own [`Tokens`] that knows its line number.
+///
+/// For line-oriented formats, in which each line is one record. A final line without a line
+/// break counts; `\r\n` ends a line as `\n` does.
+pub fn lines(text: &str) -> impl Iterator<Item = Tokens<'_>> {
+    text.split_inclusive('\n')
+        .zip(1u32..)
+        .map(|(line, number)| {
+            Tokens::starting_at(
+                line.strip_suffix('\n').unwrap_or(line),
+                Pos {
+                    line: number,
+                    col: 1,
+                },
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn texts_and_positions(text: &str) -> Vec<(&str, u32, u32)> {
+        Tokens::new(text)
+            .map(|t| (t.text, t.pos.line, t.pos.col))
+            .collect()
+    }
+
+    #[test]
+    fn tokens_know_line_and_column() {
+        assert_eq!(
+            texts_and_positions("  4\r\n\n10 12\t17\n"),
+            [("4", 1, 3), ("10", 3, 1), ("12", 3, 4), ("17", 3, 7)]
+        );
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        assert_eq!(texts_and_positions("é x"), [("é", 1, 1), ("x", 1, 3)]);
+    }
+
+    #[test]
+    fn end_of_input_is_reported_where_the_text_ends() {
+        let mut tokens = Tokens::new("1 2\n");
+        tokens.next();
+        tokens.next();
+        let err = tokens.number::<u32>("a hole").unwrap_err();
+        assert_eq!(err.pos, Pos { line: 2, col: 1 });
+        assert_eq!(err.to_string(), "2:1: expected a hole, found end of input");
+    }
+
+    #[test]
+    fn negative_numbers_are_not_counts() {
+        let err = Tokens::new("-3").number::<u32>("a count").unwrap_err();
+        assert_eq!(err.to_string(), r#"1:1: expected a count, found "-3""#);
+    }
+
+    #[test]
+    fn long_tokens_are_shortened_in_messages() {
+        let long = "9".repeat(100);
+        let err = Tokens::new(&long)
+            .number::<u8>("a small number")
+            .unwrap_err();
+        let shown = format!(r#""{}…""#, "9".repeat(32));
+        assert_eq!(
+            err.to_string(),
+            format!("1:1: expected a small number, found {shown}")
+        );
+    }
+
+    #[test]
+    fn notes_follow_the_message() {
+        let err = Tokens::new("7")
+            .next()
+            .unwrap()
+            .error("a new hole")
+            .with_note("already listed at 1:1");
+        assert_eq!(
+            err.to_string(),
+            r#"1:1: expected a new hole, found "7" (already listed at 1:1)"#
+        );
+    }
+
+    #[test]
+    fn peek_and_pos_do_not_consume() {
+        let mut tokens = Tokens::new("\n  a b");
+        assert_eq!(tokens.pos(), Pos { line: 2, col: 3 });
+        assert_eq!(tokens.peek().unwrap().text, "a");
+        assert_eq!(tokens.next().unwrap().text, "a");
+        assert!(tokens.expect_end("end of input").is_err());
+    }
+
+    #[test]
+    fn lines_number_themselves() {
+        let per_line: Vec<Vec<(&str, u32, u32)>> = lines("a b\r\n\n c")
+            .map(|l| l.map(|t| (t.text, t.pos.line, t.pos.col)).collect())
+            .collect();
+        assert_eq!(
+            per_line,
+            vec![vec![("a", 1, 1), ("b", 1, 3)], vec![], vec![("c", 3, 2)]]
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn tokens_are_the_words_of_the_text(text in "[ a-z0-9\\t\\r\\n]{0,60}") {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let tokens: Vec<&str> = Tokens::new(&text).map(|t| t.text).collect();
+            prop_assert_eq!(tokens, words);
+        }
+
+        #[test]
+        fn positions_point_at_the_token(text in "[ ab\\n]{0,40}") {
+            let rows: Vec<&str> = text.split('\n').collect();
+            for token in Tokens::new(&text) {
+                let row = rows[token.pos.line as usize - 1];
+                let at: String = row.chars().skip(token.pos.col as usize - 1).collect();
+                prop_assert!(at.starts_with(token.text));
+            }
+        }
+
+        #[test]
+        fn lines_agree_with_the_whole_text(text in "[ ab\\r\\n]{0,40}") {
+            let whole: Vec<Token> = Tokens::new(&text).collect();
+            let by_line: Vec<Token> = lines(&text).flatten().collect();
+            prop_assert_eq!(whole, by_line);
+        }
+    }
+}
