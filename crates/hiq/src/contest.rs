@@ -1,0 +1,170 @@
+//! The contest's input and output formats.
+//!
+//! Input: a count N, then N instances, each the holes that hold a peg followed by `0`. The
+//! numbers are a stream: line breaks may fall anywhere. The text promises increasing order;
+//! any order is accepted here, but a hole listed twice in one instance is an error.
+//!
+//! Output: `HI Q OUTPUT`, the sum of the holes left with pegs for each instance, one a line,
+//! then `END OF OUTPUT`.
+
+use std::fmt;
+
+use text::{ParseError, Pos, Tokens};
+
+use crate::board::{Layout, Position};
+
+/// Reads the contest input: every instance's starting position, in order.
+///
+/// The whole text is checked, so that an error anywhere is found before anything is played.
+pub fn parse(input: &str) -> Result<Vec<Position>, ParseError> {
+    let layout = Layout::english();
+    let mut tokens = Tokens::new(input);
+    let count: u32 = tokens.number("the number of instances (a whole number)")?;
+    let mut positions = Vec::new();
+    for instance in 1..=count {
+        positions.push(parse_instance(layout, &mut tokens, instance, count)?);
+    }
+    tokens.expect_end(&format!(
+        "end of input after the {count} instance(s) announced on line 1"
+    ))?;
+    Ok(positions)
+}
+
+/// Reads one instance: holes with pegs up to the `0` that ends it.
+fn parse_instance(
+    layout: &Layout,
+    tokens: &mut Tokens<'_>,
+    instance: u32,
+    count: u32,
+) -> Result<Position, ParseError> {
+    let expected = format!(
+        "a hole number 1..{} or 0 to end instance {instance} of {count}",
+        layout.holes()
+    );
+    let mut position = Position::EMPTY;
+    let mut listed_at = [Pos::START; 64];
+    loop {
+        let token = tokens.expect(&expected)?;
+        let number: u32 = token.parse(&expected)?;
+        if number == 0 {
+            return Ok(position);
+        }
+        let hole = layout.hole(number).ok_or_else(|| token.error(&expected))?;
+        let first = &mut listed_at[usize::from(hole.number()) - 1];
+        if position.contains(hole) {
+            return Err(token
+                .error(format!("a hole not yet listed in instance {instance}"))
+                .with_note(format!("hole {hole} was listed at {first}")));
+        }
+        *first = token.pos;
+        position = position.with(hole);
+    }
+}
+
+/// The contest's output for the final positions of all instances.
+pub struct Output<'a>(pub &'a [Position]);
+
+impl fmt::Display for Output<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "HI Q OUTPUT")?;
+        for end in self.0 {
+            writeln!(f, "{}", end.sum())?;
+        }
+        writeln!(f, "END OF OUTPUT")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Game;
+
+    const SAMPLE: &str = "4
+10 12 17 19 25 0 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
+16 17 18 19 20
+21 22 23 24 25 26 27 28 29 30 31 32 33 0
+1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20
+21 22 23 24 25 26 27 28 29 30 31 32 33 0
+";
+
+    fn run(input: &str) -> Result<String, ParseError> {
+        let ends: Vec<Position> = parse(input)?
+            .into_iter()
+            .map(|start| Game::play(Layout::english(), start).end)
+            .collect();
+        Ok(Output(&ends).to_string())
+    }
+
+    fn error(input: &str) -> String {
+        parse(input).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn the_sample_gives_the_published_sums() {
+        assert_eq!(
+            run(SAMPLE).unwrap(),
+            "HI Q OUTPUT\n51\n0\n561\n98\nEND OF OUTPUT\n"
+        );
+    }
+
+    #[test]
+    fn line_breaks_and_order_do_not_matter() {
+        assert_eq!(
+            run("2\r\n\r\n25 19\n17 12 10 0\n0").unwrap(),
+            "HI Q OUTPUT\n51\n0\nEND OF OUTPUT\n"
+        );
+    }
+
+    #[test]
+    fn no_instances_is_just_the_frame() {
+        assert_eq!(run("0").unwrap(), "HI Q OUTPUT\nEND OF OUTPUT\n");
+    }
+
+    #[test]
+    fn mistakes_are_named_where_they_stand() {
+        assert_eq!(
+            error("x"),
+            r#"1:1: expected the number of instances (a whole number), found "x""#
+        );
+        assert_eq!(
+            error("-1 0"),
+            r#"1:1: expected the number of instances (a whole number), found "-1""#
+        );
+        assert_eq!(
+            error(""),
+            "1:1: expected the number of instances (a whole number), found end of input"
+        );
+        assert_eq!(
+            error("1\n3 34 0"),
+            r#"2:3: expected a hole number 1..33 or 0 to end instance 1 of 1, found "34""#
+        );
+        assert_eq!(
+            error("1\n3 peg 0"),
+            r#"2:3: expected a hole number 1..33 or 0 to end instance 1 of 1, found "peg""#
+        );
+        assert_eq!(
+            error("1\n3 -4 0"),
+            r#"2:3: expected a hole number 1..33 or 0 to end instance 1 of 1, found "-4""#
+        );
+        assert_eq!(
+            error("2\n3 0\n5 7\n5 0"),
+            r#"4:1: expected a hole not yet listed in instance 2, found "5" (hole 5 was listed at 3:1)"#
+        );
+        assert_eq!(
+            error("3\n3 0\n5 7 0\n"),
+            "4:1: expected a hole number 1..33 or 0 to end instance 3 of 3, found end of input"
+        );
+        assert_eq!(
+            error("1\n3 0 7 0"),
+            r#"2:5: expected end of input after the 1 instance(s) announced on line 1, found "7""#
+        );
+    }
+
+    #[test]
+    fn a_huge_count_with_little_input_ends_at_the_end() {
+        assert_eq!(
+            error("4000000000 1 0"),
+            "1:15: expected a hole number 1..33 or 0 to end instance 2 of 4000000000, found end of input"
+        );
+    }
+}
