@@ -1,0 +1,113 @@
+//! Reading the contest input and writing the results: the only place that touches
+//! stdin, stdout and stderr.
+
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use text::ParseError;
+
+/// The largest input read, so that no input can make us allocate without bound.
+const MAX_INPUT: u64 = 64 << 20;
+
+/// The input file argument that every contest program takes.
+#[derive(clap::Args, Debug)]
+pub struct InputArg {
+    /// The contest input; stdin when absent or `-`.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+}
+
+/// The whole text of an input, and its name for error messages.
+pub struct Input {
+    /// The file name as given, or `<stdin>`.
+    pub name: String,
+    /// The text itself.
+    pub text: String,
+}
+
+impl InputArg {
+    /// Reads the whole input, which must be UTF-8 and at most 64 MiB.
+    pub fn read(&self) -> Result<Input> {
+        match self.file.as_deref() {
+            None => read_from("<stdin>".into(), io::stdin().lock()),
+            Some(path) if path.as_os_str() == "-" => {
+                read_from("<stdin>".into(), io::stdin().lock())
+            }
+            Some(path) => {
+                let name = path.display().to_string();
+                let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
+                read_from(name, file)
+            }
+        }
+    }
+}
+
+fn read_from(name: String, reader: impl Read) -> Result<Input> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_INPUT + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {name}"))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        bail!("{name}: the input is larger than {} MiB", MAX_INPUT >> 20);
+    }
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(err) => {
+            let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
+            let valid = std::str::from_utf8(valid).unwrap_or_default();
+            let line = valid.matches('\n').count() + 1;
+            let col = valid
+                .rsplit('\n')
+                .next()
+                .unwrap_or_default()
+                .chars()
+                .count()
+                + 1;
+            bail!("{name}:{line}:{col}: the input is not UTF-8 text");
+        }
+    };
+    Ok(Input { name, text })
+}
+
+impl Input {
+    /// A built-in input, such as a contest sample.
+    pub fn builtin(name: &str, text: &str) -> Input {
+        Input {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    /// Runs a parser over the text; its error is prefixed with the input's name.
+    pub fn parse<T>(&self, parse: impl FnOnce(&str) -> Result<T, ParseError>) -> Result<T> {
+        parse(&self.text).map_err(|err| anyhow::anyhow!("{}:{err}", self.name))
+    }
+}
+
+/// Writes the result to stdout in one piece.
+pub fn print(output: &str) -> Result<()> {
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(output.as_bytes())?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// Writes a trace or other commentary to stderr, away from the contest output.
+pub fn comment(text: &str) -> Result<()> {
+    let mut stderr = io::stderr().lock();
+    stderr.write_all(text.as_bytes())?;
+    stderr.flush()?;
+    Ok(())
+}
+
+/// Whether the error is a write to a pipe whose reader has gone.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|err| err.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

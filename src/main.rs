@@ -1,0 +1,49 @@
+//! `boardgames`: five board games from programming contests, run exactly as the contests ask,
+//! and tools that go beyond them.
+//!
+//! Each game is a module here (argument parsing, reading, printing) over a library crate
+//! under `crates/` (the rules). Adding a game is one module, one variant of [`Command`] and one
+//! line in the demo.
+
+mod demo;
+mod hiq;
+mod io;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Board games from programming contests, played exactly as the contests ask.
+///
+/// Each game runs its contest program: the contest input from FILE or stdin, the contest
+/// output on stdout. Mistakes in the input are reported on stderr with their line and column
+/// (exit status 1); nothing is printed on stdout then.
+#[derive(Parser)]
+#[command(name = "boardgames", version, propagate_version = true)]
+#[command(after_help = "Start with `boardgames demo` to see every game run on its contest sample.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Hiq(hiq::Args),
+    Demo(demo::Args),
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse().command {
+        Command::Hiq(args) => hiq::run(args),
+        Command::Demo(args) => demo::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that went away (`boardgames ... | head`) is not a failure of ours.
+        Err(err) if io::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
