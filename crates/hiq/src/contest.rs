@@ -160,6 +160,33 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        /// Any text at all is either a valid input or a clean error, never a panic.
+        #[test]
+        fn any_text_parses_or_errs(input in "[0-9 \\n-]{0,40}|\\PC{0,20}") {
+            let _ = parse(&input);
+        }
+
+        /// Whatever is accepted is printed back as one sum per instance, within the frame.
+        #[test]
+        fn accepted_input_gives_one_line_per_instance(
+            boards in proptest::collection::vec(proptest::collection::btree_set(1u32..=33, 0..33), 0..5)
+        ) {
+            let mut input = format!("{}\n", boards.len());
+            for board in &boards {
+                for hole in board {
+                    input += &format!("{hole} ");
+                }
+                input += "0\n";
+            }
+            let output = run(&input).unwrap();
+            let lines: Vec<&str> = output.lines().collect();
+            proptest::prop_assert_eq!(lines.len(), boards.len() + 2);
+            proptest::prop_assert_eq!(lines[0], "HI Q OUTPUT");
+            proptest::prop_assert_eq!(lines[lines.len() - 1], "END OF OUTPUT");
+        }
+    }
+
     #[test]
     fn a_huge_count_with_little_input_ends_at_the_end() {
         assert_eq!(
