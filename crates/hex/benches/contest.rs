@@ -19,7 +19,7 @@ impl Rng {
     }
 }
 
-/// 100 data sets of 21x21, data set `i` after `2 * i` random moves, X and O alternating.
+/// 100 data sets of 21x21, data set `i` after `4 * i` random moves, X and O alternating.
 fn input() -> String {
     const SIZE: usize = 21;
     let mut rng = Rng(0x2018_0427);
@@ -27,7 +27,7 @@ fn input() -> String {
     for i in 0..100 {
         let mut free: Vec<usize> = (0..SIZE * SIZE).collect();
         let mut cells = [Vec::new(), Vec::new()];
-        for moves in 0..2 * i {
+        for moves in 0..4 * i {
             let cell = free.swap_remove(rng.below(free.len()));
             let name = format!(
                 "{}{}",

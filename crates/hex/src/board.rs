@@ -200,6 +200,11 @@ impl Board {
         self.stones[index] = Some(player);
     }
 
+    /// Who holds each cell, one slice a row, from the top.
+    pub fn rows(&self) -> impl Iterator<Item = &[Option<Player>]> {
+        self.stones.chunks(usize::from(self.size))
+    }
+
     /// The cells `player` holds, row by row.
     pub fn stones(&self, player: Player) -> impl Iterator<Item = Cell> + '_ {
         self.cells()
@@ -211,17 +216,19 @@ impl Board {
 /// row indented two spaces more than the one above, every row ending in a line break.
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (row, line) in self.stones.chunks(usize::from(self.size)).enumerate() {
-            write!(f, "{:indent$}", "", indent = 2 * row)?;
-            for (col, stone) in line.iter().enumerate() {
-                let shown = stone.map_or('-', Player::letter);
-                if col == 0 {
-                    write!(f, "{shown}")?;
-                } else {
-                    write!(f, "   {shown}")?;
+        // A row is built whole and written at once: a board is hundreds of cells.
+        let mut line = String::with_capacity(6 * usize::from(self.size));
+        for (row, squares) in self.rows().enumerate() {
+            line.clear();
+            line.extend(std::iter::repeat_n(' ', 2 * row));
+            for (col, square) in squares.iter().enumerate() {
+                if col > 0 {
+                    line.push_str("   ");
                 }
+                line.push(square.map_or('-', Player::letter));
             }
-            writeln!(f)?;
+            line.push('\n');
+            f.write_str(&line)?;
         }
         Ok(())
     }

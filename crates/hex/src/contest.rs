@@ -63,13 +63,16 @@ fn parse_data_set(tokens: &mut Tokens<'_>, number: u32) -> Result<Board, ParseEr
     let mut claimed_at = [Pos::START; MAX_CELLS];
     for (player, count) in Player::BOTH.into_iter().zip(counts) {
         for nth in 1..=count {
-            let expected = format!(
-                "cell {nth} of the {count} held by {player} in data set {number} ({})",
-                cell_names(board.size())
-            );
-            let token = tokens.expect(&expected)?;
+            // Written only for an error: a data set may list hundreds of cells.
+            let expected = || {
+                format!(
+                    "cell {nth} of the {count} held by {player} in data set {number} ({})",
+                    cell_names(board.size())
+                )
+            };
+            let token = tokens.next().ok_or_else(|| tokens.error_here(expected()))?;
             let cell =
-                Cell::parse(token.text, board.size()).ok_or_else(|| token.error(&expected))?;
+                Cell::parse(token.text, board.size()).ok_or_else(|| token.error(expected()))?;
             claim(&mut board, &mut claimed_at, player, cell, token, number)?;
         }
     }

@@ -2,15 +2,15 @@
 //! and one way to place them.
 //!
 //! Entering a cell costs 0 if it holds the player's stone, 1 if it is empty; the opponent's
-//! stones are walls. A 0-1 breadth-first search runs from the whole first side (a deque:
-//! free steps to the front, paid steps to the back) until the first cell of the far side
-//! is settled. Every cell's parent is the settled cell it was last reached from, and a cell
+//! stones and the frame around the board are walls. A 0-1 breadth-first search runs from
+//! the whole first side (a deque: free steps to the front, paid steps to the back) until the
+//! first cell of the far side is settled. Every cell's parent is the settled cell it was last reached from, and a cell
 //! is settled after its parent, so following parents back always ends on the first side:
 //! free steps cannot make it loop.
 
 use std::collections::VecDeque;
 
-use crate::board::{Board, Cell, MAX_CELLS, Player};
+use crate::board::{Board, Cell, MAX_SIZE, NEIGHBOUR_STEPS, Player};
 
 /// The fewest stones one player must add to win, and a board with one such set added.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +30,13 @@ impl Completion {
     }
 }
 
+/// The board with a frame of walls one cell wide, so that every cell inside has its six
+/// neighbours at fixed index offsets and no step needs a bounds check.
+const FRAMED: usize = (MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 2);
+
+/// The cost of entering a cell the search may not enter.
+const WALL: u8 = u8::MAX;
+
 /// No cell: the parent of the cells of the first side.
 const NONE: u16 = u16::MAX;
 
@@ -38,55 +45,80 @@ const NONE: u16 = u16::MAX;
 ///
 /// A completion without added stones means `player` has already won.
 pub fn shortest_completion(board: &Board, player: Player) -> Option<Completion> {
-    let size = board.size();
-    let last = size - 1;
-    let cost = |cell: Cell| match board.get(cell) {
-        Some(p) if p == player => Some(0u16),
-        Some(_) => None,
-        None => Some(1),
+    let size = usize::from(board.size());
+    let width = size + 2;
+    let inside = |at: usize| Cell {
+        row: (at / width - 1) as u8,
+        col: (at % width - 1) as u8,
     };
 
-    let mut distance = [u16::MAX; MAX_CELLS];
-    let mut parent = [NONE; MAX_CELLS];
-    let mut settled = [false; MAX_CELLS];
-    // Every cell enters the deque at most once per improvement of its distance, and a
-    // distance only falls: a few times the number of cells at most.
-    let mut queue: VecDeque<(u16, Cell)> = VecDeque::with_capacity(4 * board.cells_count());
-    let push = |queue: &mut VecDeque<(u16, Cell)>, d: u16, step: u16, cell: Cell| {
-        if step == 0 {
-            queue.push_front((d, cell));
-        } else {
-            queue.push_back((d, cell));
+    let mut cost = [WALL; FRAMED];
+    for (row, squares) in board.rows().enumerate() {
+        let first = (row + 1) * width + 1;
+        for (to, square) in cost[first..first + size].iter_mut().zip(squares) {
+            *to = match square {
+                None => 1,
+                Some(p) if *p == player => 0,
+                Some(_) => WALL,
+            };
         }
+    }
+    let steps = NEIGHBOUR_STEPS.map(|(dr, dc)| isize::from(dr) * width as isize + isize::from(dc));
+    // The cells of the player's first and last sides, the ends of every path.
+    let side = |across: usize| {
+        (1..=size).map(move |along| match player {
+            Player::X => along * width + across,
+            Player::O => across * width + along,
+        })
     };
+    let mut goal = [false; FRAMED];
+    for at in side(size) {
+        goal[at] = true;
+    }
 
-    for i in 0..size {
-        let cell = match player {
-            Player::X => Cell { row: i, col: 0 },
-            Player::O => Cell { row: 0, col: i },
-        };
-        if let Some(step) = cost(cell) {
-            distance[board.index(cell)] = step;
-            push(&mut queue, step, step, cell);
+    let mut distance = [u16::MAX; FRAMED];
+    let mut parent = [NONE; FRAMED];
+    let mut settled = [false; FRAMED];
+    // A cell is queued once per fall of its distance, at most once from each neighbour.
+    let mut queue: VecDeque<u16> = VecDeque::with_capacity(4 * size * size);
+    for at in side(1) {
+        match cost[at] {
+            WALL => {}
+            0 => {
+                distance[at] = 0;
+                queue.push_front(at as u16);
+            }
+            step => {
+                distance[at] = u16::from(step);
+                queue.push_back(at as u16);
+            }
         }
     }
 
-    while let Some((d, cell)) = queue.pop_front() {
-        let at = board.index(cell);
-        if settled[at] || d > distance[at] {
+    // The deque holds distances d then d + 1, front to back, so a cell's first time off the
+    // front is at its final distance; later copies are stale.
+    while let Some(at) = queue.pop_front() {
+        let at = usize::from(at);
+        if settled[at] {
             continue;
         }
         settled[at] = true;
-        if player.across(cell) == last {
-            return Some(complete(board, player, cell, &parent));
+        if goal[at] {
+            return Some(complete(board, player, at, &parent, inside));
         }
-        for next in cell.neighbours(size) {
-            let to = board.index(next);
-            let Some(step) = cost(next) else { continue };
-            if !settled[to] && d + step < distance[to] {
-                distance[to] = d + step;
-                parent[to] = at as u16;
-                push(&mut queue, d + step, step, next);
+        let d = distance[at];
+        for step in steps {
+            let to = at.wrapping_add_signed(step);
+            let enter = cost[to];
+            if enter == WALL || settled[to] || d + u16::from(enter) >= distance[to] {
+                continue;
+            }
+            distance[to] = d + u16::from(enter);
+            parent[to] = at as u16;
+            if enter == 0 {
+                queue.push_front(to as u16);
+            } else {
+                queue.push_back(to as u16);
             }
         }
     }
@@ -94,11 +126,17 @@ pub fn shortest_completion(board: &Board, player: Player) -> Option<Completion> 
 }
 
 /// Follows parents back from `end` on the far side and adds the stones of the path.
-fn complete(board: &Board, player: Player, end: Cell, parent: &[u16]) -> Completion {
+fn complete(
+    board: &Board,
+    player: Player,
+    end: usize,
+    parent: &[u16],
+    inside: impl Fn(usize) -> Cell,
+) -> Completion {
     let mut path = Vec::new();
-    let mut at = board.index(end);
+    let mut at = end;
     loop {
-        path.push(board.cell(at));
+        path.push(inside(at));
         match parent[at] {
             NONE => break,
             up => at = usize::from(up),
@@ -171,18 +209,19 @@ mod tests {
 
     #[test]
     fn free_steps_everywhere_do_not_loop() {
-        // A board full of X stones except one gap: the search walks zero-cost cells in
-        // every direction before it reaches the far side.
-        let names: Vec<String> = Board::empty(26)
-            .unwrap()
-            .cells()
-            .filter(|c| c.col != 13 || c.row != 0)
-            .map(|c| c.to_string())
-            .collect();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        let full = board(26, &names, &[]);
-        assert_eq!(moves(&full, Player::X), Some(0));
-        assert_eq!(moves(&full, Player::O), None);
+        // X everywhere but column M: X's search crosses hundreds of free cells around the
+        // one stone it needs, and O's path is the whole of column M.
+        let mut board = Board::empty(26).unwrap();
+        let cells: Vec<Cell> = board.cells().filter(|c| c.col != 12).collect();
+        for cell in cells {
+            board.set(cell, Player::X);
+        }
+        let x = shortest_completion(&board, Player::X).unwrap();
+        assert_eq!(x.added.len(), 1);
+        assert_eq!(x.added[0].col, 12);
+        let o = shortest_completion(&board, Player::O).unwrap();
+        assert_eq!(o.moves(), 26);
+        assert!(o.added.iter().all(|c| c.col == 12));
     }
 
     mod against_brute_force {
