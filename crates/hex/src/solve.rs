@@ -4,9 +4,9 @@
 //! Entering a cell costs 0 if it holds the player's stone, 1 if it is empty; the opponent's
 //! stones and the frame around the board are walls. A 0-1 breadth-first search runs from
 //! the whole first side (a deque: free steps to the front, paid steps to the back) until the
-//! first cell of the far side is settled. Every cell's parent is the settled cell it was last reached from, and a cell
-//! is settled after its parent, so following parents back always ends on the first side:
-//! free steps cannot make it loop.
+//! first cell of the far side is settled. Every cell's parent is the settled cell it was
+//! last reached from, and a cell is settled after its parent, so following parents back
+//! always ends on the first side: free steps cannot make it loop.
 
 use std::collections::VecDeque;
 
