@@ -6,6 +6,7 @@
 //! line in the demo.
 
 mod demo;
+mod hex;
 mod hiq;
 mod io;
 
@@ -29,12 +30,14 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Hiq(hiq::Args),
+    Hex(hex::Args),
     Demo(demo::Args),
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Hiq(args) => hiq::run(args),
+        Command::Hex(args) => hex::run(args),
         Command::Demo(args) => demo::run(args),
     };
     match result {

@@ -1,0 +1,30 @@
+//! Hex, as the Rowan University 2018 contest analyses a position.
+//!
+//! The board is a rhombus of hexagons, `A1` the top-left corner, columns lettered and rows
+//! numbered; each row is shifted half a cell right of the one above, which gives every cell
+//! the six neighbours of [`NEIGHBOURHOOD_PICTURE`]. X joins the first and last columns, O the
+//! first and last rows. For a position the contest asks who has won, or else, for each
+//! player, one [`shortest_completion`]: the fewest stones that player must add, the
+//! opponent standing still.
+//!
+//! ```
+//! use hex::{contest, Analysis, Output, Verdict};
+//!
+//! let boards = contest::parse("1\n5\n2 2\nC2 A3\nC5 C3\n").unwrap();
+//! let analysis = Analysis::of(boards[0].clone());
+//! let Verdict::Open { x, o } = &analysis.verdict else { panic!("nobody has won") };
+//! assert_eq!((x.moves(), o.moves()), (3, 3));
+//! assert!(Output(&[analysis]).to_string().starts_with(
+//!     "Analyzing 1 data set(s)\nData set 1\nBoard Position:\n-   -   -   -   -\n  -   -   X   -   -\n"
+//! ));
+//! ```
+
+#![deny(missing_docs)]
+
+mod board;
+pub mod contest;
+mod solve;
+
+pub use board::{Board, Cell, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE, Player};
+pub use contest::{Analysis, Output, Verdict};
+pub use solve::{Completion, shortest_completion};
