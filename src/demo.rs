@@ -24,24 +24,18 @@ pub struct Sample {
 const SAMPLES: &[Sample] = &[crate::hiq::SAMPLE, crate::hex::SAMPLE];
 
 pub fn run(Args {}: Args) -> Result<()> {
-    let mut shown = String::new();
+    let mut shown = Vec::new();
     for sample in SAMPLES {
         let input = Input::builtin(&format!("{} sample", sample.title), sample.input);
         let output = (sample.run)(&input)?;
-        shown += &format!(
-            "== {}: `{}` on the contest sample ==\n",
-            sample.title, sample.command
-        );
-        shown += &format!("-- input --\n{}", with_final_newline(sample.input));
-        shown += &format!("-- output --\n{}\n", with_final_newline(&output));
+        // Trimmed, so that one blank line stands between games whatever the output ends with.
+        shown.push(format!(
+            "== {}: `{}` on the contest sample ==\n-- input --\n{}\n-- output --\n{}\n",
+            sample.title,
+            sample.command,
+            sample.input.trim_end(),
+            output.trim_end()
+        ));
     }
-    io::print(&shown)
-}
-
-fn with_final_newline(text: &str) -> String {
-    if text.ends_with('\n') || text.is_empty() {
-        text.to_string()
-    } else {
-        format!("{text}\n")
-    }
+    io::print(&shown.join("\n"))
 }
