@@ -8,6 +8,7 @@
 mod demo;
 mod hiq;
 mod io;
+mod patolli;
 
 use std::process::ExitCode;
 
@@ -29,12 +30,14 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Hiq(hiq::Args),
+    Patolli(patolli::Args),
     Demo(demo::Args),
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Hiq(args) => hiq::run(args),
+        Command::Patolli(args) => patolli::run(args),
         Command::Demo(args) => demo::run(args),
     };
     match result {
