@@ -57,21 +57,21 @@ impl From<DivisionArg> for Division {
 
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
-    let (output, trace) = play(&input, args.division.into())?;
-    if args.trace {
-        io::comment(&trace)?;
-    }
+    let (output, trace) = play(&input, args.division.into(), args.trace)?;
+    io::comment(&trace)?;
     io::print(&output)
 }
 
-/// The contest output for an input, and the trace of its games.
-fn play(input: &Input, division: Division) -> Result<(String, String)> {
+/// The contest output for an input, and the trace of its games if `traced` (else nothing).
+fn play(input: &Input, division: Division, traced: bool) -> Result<(String, String)> {
     let lines = input.parse(|text| contest::parse(text, division))?;
     let (mut output, mut trace) = (String::new(), String::new());
     for line in &lines {
         let game = line.play();
         output += &format!("{}\n", line.answer(game.end));
-        trace += &line.trace(&game).to_string();
+        if traced {
+            trace += &line.trace(&game).to_string();
+        }
     }
     Ok((output, trace))
 }
@@ -80,5 +80,5 @@ pub const SAMPLE: Sample = Sample {
     title: "Patolli",
     command: "boardgames patolli",
     input: include_str!("../tests/cmd/patolli/intermediate-sample.stdin"),
-    run: |input| Ok(play(input, Division::Intermediate)?.0),
+    run: |input| Ok(play(input, Division::Intermediate, false)?.0),
 };

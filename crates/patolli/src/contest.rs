@@ -82,12 +82,20 @@ pub fn parse(input: &str, division: Division) -> Result<Vec<Line>, ParseError> {
         .collect()
 }
 
-/// The next token of the line, or an error at its end.
-fn next<'a>(tokens: &mut Tokens<'a>, expected: &str) -> Result<Token<'a>, ParseError> {
-    tokens.next().ok_or_else(|| ParseError {
-        found: Found::EndOfLine,
-        ..tokens.error_here(expected)
-    })
+/// The next token of the line read as a number that `convert` accepts. `expected` says what
+/// should stand there; it is only written out when something else does.
+fn read<'a, T>(
+    tokens: &mut Tokens<'a>,
+    expected: impl Fn() -> String,
+    convert: impl FnOnce(u32) -> Option<T>,
+) -> Result<(Token<'a>, T), ParseError> {
+    let Some(token) = tokens.next() else {
+        return Err(ParseError::new(tokens.pos(), expected(), Found::EndOfLine));
+    };
+    match token.text.parse().ok().and_then(convert) {
+        Some(value) => Ok((token, value)),
+        None => Err(token.error(expected())),
+    }
 }
 
 fn parse_line(mut tokens: Tokens<'_>, division: Division) -> Result<Line, ParseError> {
@@ -95,15 +103,15 @@ fn parse_line(mut tokens: Tokens<'_>, division: Division) -> Result<Line, ParseE
     let mut start = Board::EMPTY;
     let mut placed_at = [Pos::START; FINISH as usize + 1];
     for (side, count) in division.markers() {
-        let expected = match (division, side) {
-            (Division::Senior, _) => format!("a location 1..52 of a marker of {side}"),
-            (_, Side::A) => "a location 1..52 of a marker of the player".to_string(),
-            (_, Side::B) => "a location 1..52 of a marker of the opponent".to_string(),
+        let expected = || match division {
+            Division::Senior => format!("a location 1..52 of a marker of {side}"),
+            _ => format!(
+                "a location 1..52 of a marker of the {}",
+                division.name(side)
+            ),
         };
         for _ in 0..count {
-            let token = next(&mut tokens, &expected)?;
-            let at =
-                Location::new(token.parse(&expected)?).ok_or_else(|| token.error(&expected))?;
+            let (token, at) = read(&mut tokens, expected, Location::new)?;
             let first = &mut placed_at[usize::from(at.number())];
             start = start.place(side, at).ok_or_else(|| {
                 token
@@ -114,18 +122,22 @@ fn parse_line(mut tokens: Tokens<'_>, division: Division) -> Result<Line, ParseE
         }
     }
     let count_at = tokens.pos();
-    let count: u32 = next(&mut tokens, "the number of rolls (a whole number)")?
-        .parse("the number of rolls (a whole number)")?;
+    let (_, count) = read(
+        &mut tokens,
+        || "the number of rolls (a whole number)".to_string(),
+        Some,
+    )?;
     let mut rolls = Vec::new();
     for index in 1..=count {
         // Bounded by the line: a missing roll ends the loop with an error.
-        let expected = format!("roll {index} of {count} (a number 1..6)");
-        let token = next(&mut tokens, &expected)?;
-        rolls.push(Roll::new(token.parse(&expected)?).ok_or_else(|| token.error(&expected))?);
+        let expected = || format!("roll {index} of {count} (a number 1..6)");
+        rolls.push(read(&mut tokens, expected, Roll::new)?.1);
     }
-    tokens.expect_end(&format!(
-        "end of line after the {count} roll(s) announced at {count_at}"
-    ))?;
+    if let Some(extra) = tokens.next() {
+        return Err(extra.error(format!(
+            "end of line after the {count} roll(s) announced at {count_at}"
+        )));
+    }
     Ok(Line {
         division,
         number,
