@@ -173,6 +173,7 @@ impl Attempt {
         let mut on = target;
         for _ in 0..SLIDE {
             let Some(next) = on.offset(step) else {
+                // Only forward: the smallest square of rule 8 is 9, and 9 - 6 is still on the track.
                 return SlideEnd::BeyondFinish;
             };
             if self.others.contains(next) {
