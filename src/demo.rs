@@ -21,7 +21,11 @@ pub struct Sample {
 }
 
 /// One sample a game, in the order of the README.
-const SAMPLES: &[Sample] = &[crate::hiq::SAMPLE, crate::hex::SAMPLE];
+const SAMPLES: &[Sample] = &[
+    crate::hiq::SAMPLE,
+    crate::patolli::SAMPLE,
+    crate::hex::SAMPLE,
+];
 
 pub fn run(Args {}: Args) -> Result<()> {
     let mut shown = Vec::new();

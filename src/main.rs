@@ -9,6 +9,7 @@ mod demo;
 mod hex;
 mod hiq;
 mod io;
+mod patolli;
 
 use std::process::ExitCode;
 
@@ -30,6 +31,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Hiq(hiq::Args),
+    Patolli(patolli::Args),
     Hex(hex::Args),
     Demo(demo::Args),
 }
@@ -37,6 +39,7 @@ enum Command {
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Hiq(args) => hiq::run(args),
+        Command::Patolli(args) => patolli::run(args),
         Command::Hex(args) => hex::run(args),
         Command::Demo(args) => demo::run(args),
     };

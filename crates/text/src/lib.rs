@@ -86,6 +86,8 @@ pub enum Found {
     Token(String),
     /// The input (or the line) had ended.
     End,
+    /// The line had ended (for line-oriented formats, in which a record is a line).
+    EndOfLine,
 }
 
 impl Found {
@@ -107,6 +109,7 @@ impl fmt::Display for Found {
         match self {
             Found::Token(text) => write!(f, "{text:?}"),
             Found::End => f.write_str("end of input"),
+            Found::EndOfLine => f.write_str("end of line"),
         }
     }
 }

@@ -1,0 +1,84 @@
+//! `boardgames patolli`: the ACSL Patolli contest program, in its three divisions.
+
+use anyhow::Result;
+use patolli::{Division, contest};
+
+use crate::demo::Sample;
+use crate::io::{self, Input, InputArg};
+
+/// Patolli: markers race round a 52-location track by die rolls; prints where they end.
+///
+/// Each input line is one game and gives one output line; blank lines are skipped. Every roll
+/// moves the lowest marker of the side that rolls, by the ACSL rules in their order: an
+/// occupied target or one beyond 52 and the marker stays; a prime slides it forward 6, a
+/// square above 4 back 6, each stopping before any marker; a path that turns from horizontal
+/// to vertical lands on the multiple of the roll, or stays. A marker that reaches 52 leaves
+/// the board (one given on 52 has already finished).
+///
+/// Junior: `o1 o2 o3 p r d1..dr`, prints the player's location or GAME OVER. Intermediate:
+/// `o1 o2 o3 p1 p2 p3 r d1..dr`, prints the player's locations in increasing order or GAME
+/// OVER. Senior: `a1 a2 a3 b1 b2 b3 r d1..dr`, rolls alternate A, B, A, ...; prints the sums of
+/// A's and B's locations still on the board. A roll of a side with no marker left is lost.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArg,
+
+    /// The contest division whose input and output format to use.
+    #[arg(long, value_enum, default_value_t = DivisionArg::Intermediate)]
+    division: DivisionArg,
+
+    /// Also write every roll of every line to stderr: whose marker moves, where it lands,
+    /// which rule decided and why it stopped; stdout keeps exactly the contest output.
+    #[arg(long)]
+    trace: bool,
+}
+
+/// The contest's divisions, as the command line names them.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum DivisionArg {
+    /// One player marker against three of the opponent.
+    Junior,
+    /// Three player markers against three of the opponent.
+    Intermediate,
+    /// Players A and B, three markers each, rolling in turn.
+    Senior,
+}
+
+impl From<DivisionArg> for Division {
+    fn from(arg: DivisionArg) -> Division {
+        match arg {
+            DivisionArg::Junior => Division::Junior,
+            DivisionArg::Intermediate => Division::Intermediate,
+            DivisionArg::Senior => Division::Senior,
+        }
+    }
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let input = args.input.read()?;
+    let (output, trace) = play(&input, args.division.into(), args.trace)?;
+    io::comment(&trace)?;
+    io::print(&output)
+}
+
+/// The contest output for an input, and the trace of its games if `traced` (else nothing).
+fn play(input: &Input, division: Division, traced: bool) -> Result<(String, String)> {
+    let lines = input.parse(|text| contest::parse(text, division))?;
+    let (mut output, mut trace) = (String::new(), String::new());
+    for line in &lines {
+        let game = line.play();
+        output += &format!("{}\n", line.answer(game.end));
+        if traced {
+            trace += &line.trace(&game).to_string();
+        }
+    }
+    Ok((output, trace))
+}
+
+pub const SAMPLE: Sample = Sample {
+    title: "Patolli",
+    command: "boardgames patolli",
+    input: include_str!("../tests/cmd/patolli/intermediate-sample.stdin"),
+    run: |input| Ok(play(input, Division::Intermediate, false)?.0),
+};
