@@ -84,7 +84,7 @@ impl<'a> Token<'a> {
 pub enum Found {
     /// A token, shortened if it was very long.
     Token(String),
-    /// The input (or the line) had ended.
+    /// The input had ended.
     End,
     /// The line had ended (for line-oriented formats, in which a record is a line).
     EndOfLine,
@@ -255,8 +255,9 @@ pub fn lines(text: &str) -> impl Iterator<Item = Tokens<'_>> {
     text.split_inclusive('\n')
         .zip(1u32..)
         .map(|(line, number)| {
+            let line = line.strip_suffix('\n').unwrap_or(line);
             Tokens::starting_at(
-                line.strip_suffix('\n').unwrap_or(line),
+                line.strip_suffix('\r').unwrap_or(line),
                 Pos {
                     line: number,
                     col: 1,
@@ -349,6 +350,13 @@ mod tests {
             per_line,
             vec![vec![("a", 1, 1), ("b", 1, 3)], vec![], vec![("c", 3, 2)]]
         );
+    }
+
+    #[test]
+    fn a_crlf_line_ends_before_its_carriage_return() {
+        let mut first = lines("1 2\r\n3").next().unwrap();
+        first.by_ref().count();
+        assert_eq!(first.pos(), Pos { line: 1, col: 4 });
     }
 
     proptest! {
