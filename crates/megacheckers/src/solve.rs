@@ -106,7 +106,8 @@ impl Search {
             let graph = lattice.graph(board);
             for start in bits(graph.mine) {
                 let root = graph.rooted_at(start);
-                let bound = self.bound(lattice, &root, 0);
+                // The cheap bound for now: the exact one only for the pieces searched.
+                let bound = self.bound(lattice, &root, u32::MAX);
                 roots.push((bound, class, root));
             }
         }
@@ -120,6 +121,7 @@ impl Search {
             trail: Vec::new(),
             ceiling: 0,
             seen: HashSet::default(),
+            visited: 0,
         };
         for (bound, class, root) in roots {
             if bound <= walker.best {
@@ -128,13 +130,17 @@ impl Search {
             let lattice = lattices.0[class]
                 .as_ref()
                 .expect("roots come from lattices");
+            let bound = self.bound(lattice, &root, walker.best);
+            if bound <= walker.best {
+                continue;
+            }
             walker.ceiling = bound;
             walker.seen.clear();
             walker.trail.clear();
             walker.trail.push(root.at);
-            if walker.walk(lattice, root, class, 0) {
-                break;
-            }
+            // Ends early once a capture reaches this piece's bound; a piece further down the
+            // list may still have a higher exact bound than this one.
+            walker.walk(lattice, root, class, 0);
         }
         let lattice = lattices.0[walker.best_class].as_ref();
         let capture = lattice.and_then(|lattice| {
@@ -178,9 +184,10 @@ impl Search {
         if self.bound == Bound::Parity {
             return edges.saturating_sub(unused);
         }
-        // The unused edges must make odd every node of T, a subset of `odd` and the piece's
-        // node of 2 * (o / 2) nodes at least; a node of T with no neighbour in T needs an edge
-        // of its own, and the others can share at most one edge between two.
+        // Let T be the nodes at which the unused edges have odd degree: `odd_degree` changed
+        // at the piece's node and at the trail's end. T holds at least 2 * (o / 2) nodes, all
+        // in `ends` but perhaps the end. Each needs an unused edge, and one edge serves two
+        // only if they are neighbours.
         let ends = odd | at;
         let paired = (ends & graph.neighbours(ends)).count_ones();
         unused = unused.max((2 * (o / 2)).saturating_sub(paired / 2));
@@ -188,10 +195,9 @@ impl Search {
         if self.bound == Bound::Cover || cover <= enough {
             return cover;
         }
-        // T is `odd_degree` changed at the piece's node and at the trail's end t: the unused
-        // edges join the nodes of `odd_degree ^ at` in pairs by paths, but for one node,
-        // which the trail can end on.
-        // Only a join shorter than `edges - enough` makes the bound more than `enough`.
+        // Exactly: the unused edges join the nodes of `odd_degree ^ at` in pairs by paths,
+        // all but the one the trail ends on. Only a join shorter than `edges - enough` makes
+        // the bound more than `enough`.
         match graph.near_perfect_join(odd_degree ^ at, edges - enough) {
             Some(join) => edges.saturating_sub(unused.max(join)),
             None => cover,
@@ -477,6 +483,10 @@ impl State {
     }
 }
 
+/// How many positions a search visits before it starts remembering them: most boards are
+/// settled sooner, and remembering costs more than it saves on them.
+const MEMO_AFTER: u32 = 64;
+
 /// The most positions remembered at once (some 8 MB); beyond, the search goes on without
 /// remembering more.
 const MEMO_LIMIT: usize = 1 << 18;
@@ -519,6 +529,8 @@ struct Walker {
     /// The bound of the piece being searched: a capture this long ends the search.
     ceiling: u32,
     seen: HashSet<State, BuildHasherDefault<Mix>>,
+    /// Positions visited on this board.
+    visited: u32,
 }
 
 impl Walker {
@@ -533,7 +545,8 @@ impl Walker {
         if self.best >= self.ceiling {
             return true;
         }
-        if self.search.memo {
+        self.visited = self.visited.saturating_add(1);
+        if self.search.memo && self.visited > MEMO_AFTER {
             let known = if self.seen.len() < MEMO_LIMIT {
                 !self.seen.insert(state)
             } else {
