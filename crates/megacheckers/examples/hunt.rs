@@ -2,7 +2,7 @@
 //! shapes with holes punched at random (see `benches/support/boards.rs`). For each density,
 //! prints the mean time, the slowest board's time, and that board in the contest format.
 //!
-//! `cargo run --release -p megacheckers --example hunt [BOARDS_PER_DENSITY] [cover|parity|reach] [memo]`
+//! `cargo run --release -p megacheckers --example hunt [BOARDS_PER_DENSITY] [cover|parity|reach] [nomemo]`
 
 use std::time::{Duration, Instant};
 
@@ -27,7 +27,7 @@ fn main() {
     .map_or(Search::FAST.bound, |(_, bound)| bound);
     let search = Search {
         bound,
-        memo: has("memo"),
+        memo: !has("nomemo"),
     };
     for percent in [50, 60, 70, 80, 85, 90, 95] {
         let mut slowest = (Duration::ZERO, None);

@@ -7,7 +7,7 @@
 //! over an adjacent opponent piece to the empty home beyond, and may go on jumping, changing
 //! direction as it likes, but never over the same piece twice ([`Capture::replay`]).
 //!
-//! [`solve`] finds the longest capture by a branch-and-bound search on bitboards (see the
+//! [`solve()`] finds the longest capture by a branch-and-bound search on bitboards (see the
 //! [`solve`](mod@solve) module); [`brute::max_capture`] is the plain backtracking it is
 //! checked and measured against.
 //!
