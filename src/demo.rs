@@ -24,6 +24,7 @@ pub struct Sample {
 const SAMPLES: &[Sample] = &[
     crate::hiq::SAMPLE,
     crate::patolli::SAMPLE,
+    crate::megacheckers::SAMPLE,
     crate::hex::SAMPLE,
 ];
 

@@ -9,6 +9,7 @@ mod demo;
 mod hex;
 mod hiq;
 mod io;
+mod megacheckers;
 mod patolli;
 
 use std::process::ExitCode;
@@ -32,6 +33,7 @@ struct Cli {
 enum Command {
     Hiq(hiq::Args),
     Patolli(patolli::Args),
+    Megacheckers(megacheckers::Args),
     Hex(hex::Args),
     Demo(demo::Args),
 }
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Hiq(args) => hiq::run(args),
         Command::Patolli(args) => patolli::run(args),
+        Command::Megacheckers(args) => megacheckers::run(args),
         Command::Hex(args) => hex::run(args),
         Command::Demo(args) => demo::run(args),
     };
