@@ -19,8 +19,16 @@
 
 mod board;
 pub mod contest;
+mod count;
+mod picture;
 mod rules;
+mod solve;
+mod symmetry;
 
-pub use board::{ENGLISH_PICTURE, Hole, Jump, Layout, MAX_HOLES, Position};
+pub use board::{ENGLISH_PICTURE, EUROPEAN_PICTURE, Hole, Jump, Layout, MAX_HOLES, Position};
 pub use contest::Output;
+pub use count::{Census, Level, census, census_until};
+pub use picture::{Drawing, parse_positions};
 pub use rules::{Game, Trace, contest_jump};
+pub use solve::{Solution, fewest_pegs, finish_in};
+pub use symmetry::Symmetries;
