@@ -246,9 +246,13 @@ fn report(layout: &Layout, name: &str, census: &Census) -> String {
     text += &layout.draw(start).indented(2).to_string();
     let _ = writeln!(
         text,
-        "positions count once per class of the {} symmetr{} that keep hole {centre} in place",
-        census.symmetries,
-        if census.symmetries == 1 { "y" } else { "ies" }
+        "positions count once per class of the {} that keep{} hole {centre} in place",
+        if census.symmetries == 1 {
+            "1 symmetry".to_string()
+        } else {
+            format!("{} symmetries", census.symmetries)
+        },
+        if census.symmetries == 1 { "s" } else { "" }
     );
     let header = [
         "jumps",
