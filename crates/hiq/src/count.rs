@@ -294,7 +294,7 @@ fn expand(level: &Classes, jumps: &[JumpMask], group: &Symmetries) -> (Classes, 
         finished += parts.iter().map(|part| part.finished).sum::<u128>();
         maps.par_iter_mut().enumerate().for_each(|(shard, map)| {
             for part in &parts {
-                for &(bits, count) in part.for_shard(shard) {
+                for (bits, count) in part.for_shard(shard) {
                     *map.entry(bits).or_insert(0) += count;
                 }
             }
@@ -315,28 +315,39 @@ fn expand(level: &Classes, jumps: &[JumpMask], group: &Symmetries) -> (Classes, 
 /// Parents handled at once: their successors (8 or so each) wait in memory to be merged.
 const SLICE: usize = 1 << 18;
 
-/// The successors of some classes, with their sequences, grouped by the shard they belong to.
-struct Scattered {
+/// The successors of some classes, grouped by the shard they belong to; each with the index
+/// of its parent, whose sequences it carries (16 bytes a successor rather than 32).
+struct Scattered<'a> {
     /// Sorted by shard (and in the order found within a shard).
-    successors: Vec<(u64, u128)>,
+    successors: Vec<(u64, u32)>,
     /// Where each shard's successors start; one more entry for the end.
     starts: Vec<usize>,
+    /// The parents' sequences.
+    counts: &'a [u128],
     /// The sequences that end in these classes, having no jump left.
     finished: u128,
 }
 
-impl Scattered {
-    fn new(keys: &[u64], counts: &[u128], jumps: &[JumpMask], group: &Symmetries) -> Scattered {
+impl<'a> Scattered<'a> {
+    fn new(
+        keys: &[u64],
+        counts: &'a [u128],
+        jumps: &[JumpMask],
+        group: &Symmetries,
+    ) -> Scattered<'a> {
         let mut found = Vec::new();
         let mut finished = 0;
-        for (&bits, &count) in keys.iter().zip(counts) {
+        for (parent, (&bits, &count)) in keys.iter().zip(counts).enumerate() {
             let before = found.len();
             let images = group.all_images(bits);
             for jump in jumps {
                 if bits & jump.all == jump.need {
                     let least =
                         (0..8).fold(u64::MAX, |least, g| least.min(images[g] ^ jump.images[g]));
-                    found.push((least, count));
+                    found.push((
+                        least,
+                        u32::try_from(parent).expect("a shard holds fewer than 2^32 classes"),
+                    ));
                 }
             }
             if found.len() == before {
@@ -353,20 +364,23 @@ impl Scattered {
         }
         let mut next = starts.clone();
         let mut successors = vec![(0, 0); found.len()];
-        for (bits, count) in found {
+        for (bits, parent) in found {
             let at = &mut next[shard_of(bits)];
-            successors[*at] = (bits, count);
+            successors[*at] = (bits, parent);
             *at += 1;
         }
         Scattered {
             successors,
             starts,
+            counts,
             finished,
         }
     }
 
-    fn for_shard(&self, shard: usize) -> &[(u64, u128)] {
-        &self.successors[self.starts[shard]..self.starts[shard + 1]]
+    fn for_shard(&self, shard: usize) -> impl Iterator<Item = (u64, u128)> + '_ {
+        self.successors[self.starts[shard]..self.starts[shard + 1]]
+            .iter()
+            .map(|&(bits, parent)| (bits, self.counts[parent as usize]))
     }
 }
 
