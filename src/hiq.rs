@@ -75,6 +75,11 @@ struct SolveArgs {
 struct CountArgs {
     #[command(flatten)]
     board: BoardArg,
+
+    /// Give up when one level holds more positions than this, to keep memory bounded (about
+    /// 100 bytes a position: the default allows some 1 GB; the 33-hole board needs 3.6 million).
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    max_positions: u64,
 }
 
 #[derive(clap::Args, Debug)]
@@ -189,7 +194,12 @@ fn answer(layout: &Layout, number: usize, start: Position, finish: Option<Hole>)
                 solution
             }
             None => {
-                let _ = writeln!(text, "; one peg in hole {hole}: impossible");
+                let why = if hiq::same_class(layout, start, Position(hole.bit())) {
+                    "no sequence of jumps gets there"
+                } else {
+                    "the pegs on the diagonals have the wrong parities, which no jump changes"
+                };
+                let _ = writeln!(text, "; one peg in hole {hole}: impossible ({why})");
                 text += &layout.draw(start).indented(2).to_string();
                 return text;
             }
@@ -227,11 +237,21 @@ fn count(args: CountArgs) -> Result<()> {
         indicatif::ProgressStyle::with_template("counting {bar:32} {pos}/{len} levels {msg}")
             .expect("the template is valid"),
     );
-    let census = hiq::census(&layout, &|jumps, positions| {
-        bar.set_message(format!("(level {jumps}: {positions} positions)"));
-        bar.inc(1);
-    });
+    let census = hiq::census_within(
+        &layout,
+        u32::MAX,
+        args.max_positions,
+        &|jumps, positions| {
+            bar.set_message(format!("(level {jumps}: {positions} positions)"));
+            bar.inc(1);
+        },
+    );
     bar.finish_and_clear();
+    let census = census.map_err(|err| {
+        anyhow::anyhow!(
+            "{name} board: {err} (--max-positions); the count needs about 100 bytes a position"
+        )
+    })?;
     io::print(&report(&layout, &name, &census))
 }
 

@@ -120,6 +120,9 @@ struct JumpMask {
 
 /// Counts the central game of `layout`; `progress` hears of each level as it is done, with the
 /// number of jumps made and the classes found.
+///
+/// Memory grows with the largest level (about 100 bytes a class): see [`census_within`] to
+/// bound it. The counts are `u128`, enough for any board whose levels fit in memory.
 pub fn census(layout: &Layout, progress: &(dyn Fn(u32, u64) + Sync)) -> Census {
     census_until(layout, u32::MAX, progress)
 }
@@ -131,6 +134,32 @@ pub fn census_until(
     max_jumps: u32,
     progress: &(dyn Fn(u32, u64) + Sync),
 ) -> Census {
+    census_within(layout, max_jumps, u64::MAX, progress)
+        .expect("no level has more than u64::MAX classes")
+}
+
+/// A level had more classes than allowed; see [`census_within`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "after {jumps} jumps there are {positions} positions, more than the {limit} allowed in one level"
+)]
+pub struct TooMany {
+    /// The level that was too large.
+    pub jumps: u32,
+    /// Its classes.
+    pub positions: u64,
+    /// The limit.
+    pub limit: u64,
+}
+
+/// [`census_until`], giving up as soon as a level holds more than `max_positions` classes, so
+/// that memory stays bounded (by about the limit times the most jumps a position has).
+pub fn census_within(
+    layout: &Layout,
+    max_jumps: u32,
+    max_positions: u64,
+    progress: &(dyn Fn(u32, u64) + Sync),
+) -> Result<Census, TooMany> {
     let centre = layout.centre();
     let group = Symmetries::fixing(layout, centre);
     let full = layout.full();
@@ -214,13 +243,20 @@ pub fn census_until(
         }
         progress(k, positions);
         current = next;
+        if current.len() > max_positions {
+            return Err(TooMany {
+                jumps: k + 1,
+                positions: current.len(),
+                limit: max_positions,
+            });
+        }
     }
-    Census {
+    Ok(Census {
         centre,
         symmetries: group.size(),
         levels,
         solutions,
-    }
+    })
 }
 
 /// How many classes of `small` have their complement (within `full`) among the classes of
@@ -481,6 +517,16 @@ mod tests {
         assert!(check_against_brute_force("o\noooo\noooo\nooo\n"));
         assert!(check_against_brute_force("oooo\noooo\noooo\nooo\n"));
         assert!(check_against_brute_force("oooo\n ooo\nooo\noooo\n"));
+    }
+
+    #[test]
+    fn a_level_too_large_stops_the_count() {
+        let layout = Layout::from_picture(" ooo\nooooo\nooooo\nooooo\n ooo\n").unwrap();
+        let err = census_within(&layout, u32::MAX, 100, &|_, _| {}).unwrap_err();
+        let whole = census(&layout, &|_, _| {});
+        let first = whole.levels.iter().position(|l| l.positions > 100).unwrap();
+        assert_eq!(err.jumps as usize, first);
+        assert_eq!(err.positions, whole.levels[first].positions);
     }
 
     #[test]

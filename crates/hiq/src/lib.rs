@@ -46,8 +46,8 @@ mod symmetry;
 
 pub use board::{ENGLISH_PICTURE, EUROPEAN_PICTURE, Hole, Jump, Layout, MAX_HOLES, Position};
 pub use contest::Output;
-pub use count::{Census, Level, census, census_until};
+pub use count::{Census, Level, TooMany, census, census_until, census_within};
 pub use picture::{Drawing, parse_positions};
 pub use rules::{Game, Trace, contest_jump};
-pub use solve::{Solution, fewest_pegs, finish_in};
+pub use solve::{Solution, fewest_pegs, finish_in, same_class};
 pub use symmetry::Symmetries;

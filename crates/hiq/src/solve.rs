@@ -333,6 +333,17 @@ pub fn fewest_pegs(layout: &Layout, start: Position) -> Solution {
     best
 }
 
+/// Whether two positions are in the same class: a jump never changes a position's class, so
+/// a position can only lead to positions of its own class (a quick proof of impossibility).
+///
+/// The class counts pegs on the board's diagonals coloured with three colours, one colouring
+/// by `row + column` and one by `row - column` (mod 3): a jump changes the parity of each of
+/// the three counts of a colouring, so the parities of their pairwise sums stay.
+pub fn same_class(layout: &Layout, a: Position, b: Position) -> bool {
+    let classes = Classes::new(layout);
+    classes.of(a) == classes.of(b)
+}
+
 /// A way to leave one peg, in `hole`, from `start`; `None` if there is none.
 pub fn finish_in(layout: &Layout, start: Position, hole: Hole) -> Option<Solution> {
     let goal = Position(hole.bit());
