@@ -1,9 +1,11 @@
-//! `boardgames hiq`: the Hi-Q contest program.
+//! `boardgames hiq`: the Hi-Q contest program, and `hiq solve` and `hiq count` beyond it.
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
 use anyhow::Result;
-use hiq::{Game, Layout, Output, contest};
+use clap::{CommandFactory, Subcommand, error::ErrorKind};
+use hiq::{Census, Game, Hole, Layout, Output, Position, Solution, contest};
 
 use crate::demo::Sample;
 use crate::io::{self, Input, InputArg};
@@ -15,8 +17,16 @@ use crate::io::{self, Input, InputArg};
 /// Line breaks may fall anywhere, and the holes may come in any order (the contest promised
 /// increasing order). The rule: always the jump into the largest empty hole, and among jumps
 /// into that hole the one from the largest hole, until no jump is left.
+///
+/// Beyond the contest, `hiq solve` finds the best play from a position and `hiq count` counts
+/// every way the central game can go. A contest input file named like a command (`solve`,
+/// `count`) is given as `./solve`.
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+
     #[command(flatten)]
     input: InputArg,
 
@@ -26,13 +36,88 @@ pub struct Args {
     trace: bool,
 }
 
-pub fn run(args: Args) -> Result<()> {
-    let input = args.input.read()?;
-    let (output, trace) = play(&input)?;
-    if args.trace {
-        io::comment(&trace)?;
+#[derive(Subcommand, Debug)]
+enum Command {
+    Solve(SolveArgs),
+    Count(CountArgs),
+}
+
+/// Best play from each position: the fewest pegs that can remain, and jumps that leave them.
+///
+/// The positions are hole lists in the contest's format (a count, then each position's holes
+/// with pegs, ended by `0`), or pictures of the board: `o` a peg, `.` an empty hole, a space
+/// no hole, one character a cell or cells a space apart; pictures are separated by blank
+/// lines. The first character that is not whitespace decides: a digit starts hole lists.
+/// Each answer shows the position and where the jumps lead as pictures, then the jumps.
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: InputArg,
+
+    /// Instead, one peg left in this hole (by its number, holes counted row by row from 1):
+    /// jumps that get there, or a plain statement that none do.
+    #[arg(long, value_name = "HOLE")]
+    finish: Option<u32>,
+
+    #[command(flatten)]
+    board: BoardArg,
+}
+
+/// Counts the central game (every hole full but the centre) level by level.
+///
+/// For each number of jumps: the positions reachable (those that a rotation or reflection of
+/// the board keeping the centre in place maps onto each other count once), those from which one
+/// peg in the centre can still be reached, the jump sequences that get there, and those that
+/// end there with no jump left; then the sequences that end with one peg in the centre and
+/// all complete games. The centre is the hole nearest the middle of the board (the first in
+/// reading order if several are as near). Shows a progress bar on stderr when it is a terminal.
+#[derive(clap::Args, Debug)]
+struct CountArgs {
+    #[command(flatten)]
+    board: BoardArg,
+
+    /// Give up when one level holds more positions than this, to keep memory bounded (about
+    /// 100 bytes a position: the default allows some 1 GB; the 33-hole board needs 3.6 million).
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    max_positions: u64,
+}
+
+#[derive(clap::Args, Debug)]
+struct BoardArg {
+    /// The board: `english` (the contest's 33-hole cross), `european` (37 holes), or a file
+    /// holding a picture of one (`o` or `.` a hole, a space no hole; at most 64 holes). A file
+    /// named `english` or `european` is given as `./english`.
+    #[arg(long, value_name = "BOARD", default_value = "english")]
+    board: PathBuf,
+}
+
+impl BoardArg {
+    /// The board, and its name for the reader.
+    fn layout(&self) -> Result<(Layout, String)> {
+        match self.board.to_str() {
+            Some("english") => Ok((Layout::english().clone(), "english".into())),
+            Some("european") => Ok((Layout::european().clone(), "european".into())),
+            _ => {
+                let input = io::read_path(&self.board)?;
+                Ok((input.parse(Layout::from_picture)?, input.name))
+            }
+        }
     }
-    io::print(&output)
+}
+
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        Some(Command::Solve(args)) => solve(args),
+        Some(Command::Count(args)) => count(args),
+        None => {
+            let input = args.input.read()?;
+            let (output, trace) = play(&input)?;
+            if args.trace {
+                io::comment(&trace)?;
+            }
+            io::print(&output)
+        }
+    }
 }
 
 /// The contest output for an input, and the trace of its games.
@@ -48,6 +133,226 @@ fn play(input: &Input) -> Result<(String, String)> {
     }
     let ends: Vec<_> = games.iter().map(|game| game.end).collect();
     Ok((Output(&ends).to_string(), trace))
+}
+
+/// Exits with a usage error of `boardgames hiq solve`, as clap does for its own.
+fn usage_error(message: String) -> ! {
+    let mut command = crate::Cli::command();
+    command.build();
+    let mut solve = command
+        .find_subcommand_mut("hiq")
+        .and_then(|hiq| hiq.find_subcommand_mut("solve"))
+        .expect("hiq solve is a command")
+        .clone();
+    solve.error(ErrorKind::ValueValidation, message).exit()
+}
+
+fn solve(args: SolveArgs) -> Result<()> {
+    let (layout, name) = args.board.layout()?;
+    let finish = args.finish.map(|number| {
+        layout.hole(number).unwrap_or_else(|| {
+            usage_error(format!(
+                "invalid value '{number}' for '--finish <HOLE>': the {name} board has holes 1..{}",
+                layout.holes()
+            ))
+        })
+    });
+    let input = args.input.read()?;
+    let starts = input.parse(|text| hiq::parse_positions(&layout, text))?;
+    let mut output = String::new();
+    for (number, &start) in (1..).zip(&starts) {
+        if number > 1 {
+            output.push('\n');
+        }
+        output += &answer(&layout, number, start, finish);
+    }
+    io::print(&output)
+}
+
+/// The answer for one position, as text.
+fn answer(layout: &Layout, number: usize, start: Position, finish: Option<Hole>) -> String {
+    let pegs = |count: u32| format!("{count} peg{}", if count == 1 { "" } else { "s" });
+    let mut text = format!("position {number}: {}", pegs(start.count()));
+    let solution = match finish {
+        None => {
+            let best = hiq::fewest_pegs(layout, start);
+            let _ = writeln!(
+                text,
+                "; at best {} can remain, after {}",
+                pegs(best.end.count()),
+                jumps(best.jumps.len())
+            );
+            best
+        }
+        Some(hole) => match hiq::finish_in(layout, start, hole) {
+            Some(solution) => {
+                let _ = writeln!(
+                    text,
+                    "; one peg in hole {hole}: possible, after {}",
+                    jumps(solution.jumps.len())
+                );
+                solution
+            }
+            None => {
+                let why = if hiq::same_class(layout, start, Position(hole.bit())) {
+                    "no sequence of jumps gets there"
+                } else {
+                    "the pegs on the diagonals have the wrong parities, which no jump changes"
+                };
+                let _ = writeln!(text, "; one peg in hole {hole}: impossible ({why})");
+                text += &layout.draw(start).indented(2).to_string();
+                return text;
+            }
+        },
+    };
+    text += &side_by_side(layout, &solution);
+    for (step, jump) in (1..).zip(&solution.jumps) {
+        let _ = writeln!(text, "{step:>4}: {jump}");
+    }
+    text
+}
+
+fn jumps(count: usize) -> String {
+    format!("{count} jump{}", if count == 1 { "" } else { "s" })
+}
+
+/// The start and the end of a solution as pictures side by side, under `start` and `end`.
+fn side_by_side(layout: &Layout, solution: &Solution) -> String {
+    let before = layout.draw(solution.start).indented(2).lines();
+    let after = layout.draw(solution.end).lines();
+    let width = before.iter().map(String::len).max().unwrap_or(0).max(7) + 4;
+    let mut text = format!("{:width$}end\n", "  start");
+    for (left, right) in before.iter().zip(&after) {
+        let line = format!("{left:width$}{right}");
+        text += line.trim_end();
+        text.push('\n');
+    }
+    text
+}
+
+fn count(args: CountArgs) -> Result<()> {
+    let (layout, name) = args.board.layout()?;
+    let levels = layout.holes().saturating_sub(1) as u64;
+    let bar = indicatif::ProgressBar::new(levels).with_style(
+        indicatif::ProgressStyle::with_template("counting {bar:32} {pos}/{len} levels {msg}")
+            .expect("the template is valid"),
+    );
+    let census = hiq::census_within(
+        &layout,
+        u32::MAX,
+        args.max_positions,
+        &|jumps, positions| {
+            bar.set_message(format!("(level {jumps}: {positions} positions)"));
+            bar.inc(1);
+        },
+    );
+    bar.finish_and_clear();
+    let census = census.map_err(|err| {
+        anyhow::anyhow!(
+            "{name} board: {err} (--max-positions); the count needs about 100 bytes a position"
+        )
+    })?;
+    io::print(&report(&layout, &name, &census))
+}
+
+/// The census as a table under a picture of the start.
+fn report(layout: &Layout, name: &str, census: &Census) -> String {
+    let centre = census.centre;
+    let start = Position(layout.full().0 & !centre.bit());
+    let mut text = format!(
+        "central game on the {name} board: {} holes, all full but hole {centre}\n",
+        layout.holes()
+    );
+    text += &layout.draw(start).indented(2).to_string();
+    let _ = writeln!(
+        text,
+        "positions count once per class of the {} that keep{} hole {centre} in place",
+        if census.symmetries == 1 {
+            "1 symmetry".to_string()
+        } else {
+            format!("{} symmetries", census.symmetries)
+        },
+        if census.symmetries == 1 { "s" } else { "" }
+    );
+    let header = [
+        "jumps",
+        "pegs",
+        "positions",
+        "winning",
+        "sequences",
+        "ended",
+    ];
+    let mut rows: Vec<[String; 6]> = census
+        .levels
+        .iter()
+        .map(|level| {
+            [
+                level.jumps.to_string(),
+                level.pegs.to_string(),
+                level.positions.to_string(),
+                level.winning.to_string(),
+                level.sequences.to_string(),
+                level.finished.to_string(),
+            ]
+        })
+        .collect();
+    rows.push([
+        "total".into(),
+        String::new(),
+        census.positions().to_string(),
+        census.winning().to_string(),
+        census
+            .levels
+            .iter()
+            .map(|l| l.sequences)
+            .sum::<u128>()
+            .to_string(),
+        census.games().to_string(),
+    ]);
+    let widths: Vec<usize> = (0..6)
+        .map(|col| {
+            rows.iter()
+                .map(|row| row[col].len())
+                .chain([header[col].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: [&str; 6]| {
+        let mut line = String::new();
+        for (col, cell) in cells.iter().enumerate() {
+            let _ = write!(
+                line,
+                "{}{cell:>width$}",
+                if col == 0 { "" } else { "  " },
+                width = widths[col]
+            );
+        }
+        line.trim_end().to_string() + "\n"
+    };
+    text += &line(header);
+    for row in &rows {
+        text += &line(row.each_ref().map(String::as_str));
+    }
+    let _ = writeln!(
+        text,
+        "positions: reachable after that many jumps; winning: from which one peg in hole {centre} can be reached;"
+    );
+    let _ = writeln!(
+        text,
+        "sequences: jump sequences of that length; ended: those after which no jump is left (complete games)"
+    );
+    let _ = writeln!(
+        text,
+        "solutions (jump sequences that end with one peg in hole {centre}): {}",
+        census.solutions
+    );
+    let _ = writeln!(
+        text,
+        "complete games (jump sequences until no jump is left): {}",
+        census.games()
+    );
+    text
 }
 
 pub const SAMPLE: Sample = Sample {

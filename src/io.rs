@@ -3,7 +3,7 @@
 
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use text::ParseError;
@@ -35,13 +35,16 @@ impl InputArg {
             Some(path) if path.as_os_str() == "-" => {
                 read_from("<stdin>".into(), io::stdin().lock())
             }
-            Some(path) => {
-                let name = path.display().to_string();
-                let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
-                read_from(name, file)
-            }
+            Some(path) => read_path(path),
         }
     }
+}
+
+/// Reads a whole file, with the same limits as an input.
+pub fn read_path(path: &Path) -> Result<Input> {
+    let name = path.display().to_string();
+    let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
+    read_from(name, file)
 }
 
 fn read_from(name: String, reader: impl Read) -> Result<Input> {

@@ -4,7 +4,9 @@
 use std::fmt;
 use std::sync::LazyLock;
 
-use text::{Found, ParseError, Pos};
+use text::ParseError;
+
+use crate::picture;
 
 /// The 33-hole cross of the contest, one character a cell: `o` a hole, a space no hole.
 /// Holes are numbered from 1 in reading order, which gives the contest's numbering.
@@ -15,6 +17,17 @@ pub const ENGLISH_PICTURE: &str = concat!(
     "ooooooo\n",
     "ooooooo\n",
     "  ooo\n",
+    "  ooo\n",
+);
+
+/// The 37-hole French board, the English cross with a hole added inside each of its corners.
+pub const EUROPEAN_PICTURE: &str = concat!(
+    "  ooo\n",
+    " ooooo\n",
+    "ooooooo\n",
+    "ooooooo\n",
+    "ooooooo\n",
+    " ooooo\n",
     "  ooo\n",
 );
 
@@ -148,46 +161,23 @@ impl Layout {
         &ENGLISH
     }
 
-    /// A board drawn one character a cell: `o` or `.` a hole, a space no hole.
+    /// The 37-hole French (European) board: the cross with the four inner corners filled.
+    pub fn european() -> &'static Layout {
+        static EUROPEAN: LazyLock<Layout> = LazyLock::new(|| {
+            Layout::from_picture(EUROPEAN_PICTURE).expect("the built-in picture is a board")
+        });
+        &EUROPEAN
+    }
+
+    /// A board drawn as a picture: `o` or `.` a hole, a space no hole (see the rules for
+    /// pictures in [`parse_positions`](crate::parse_positions): cells side by side or a space
+    /// apart, trailing spaces ignored, tabs and other characters refused).
     ///
     /// A line that holds no hole still counts as a row, so that a gap in the picture is a gap
-    /// on the board.
+    /// on the board. The board is placed so that its top row and leftmost column are 0.
     pub fn from_picture(picture: &str) -> Result<Layout, ParseError> {
-        let mut cells = Vec::new();
-        for (row, line) in picture.lines().enumerate() {
-            for (col, c) in line.chars().enumerate() {
-                match c {
-                    'o' | '.' => cells.push((row, col)),
-                    ' ' => {}
-                    _ => {
-                        let pos = Pos {
-                            line: u32::try_from(row + 1).unwrap_or(u32::MAX),
-                            col: u32::try_from(col + 1).unwrap_or(u32::MAX),
-                        };
-                        return Err(ParseError::new(
-                            pos,
-                            "'o' or '.' for a hole, or a space",
-                            Found::token(&c.to_string()),
-                        ));
-                    }
-                }
-            }
-        }
-        if cells.is_empty() {
-            return Err(ParseError::new(
-                Pos::START,
-                "a picture with at least one hole ('o' or '.')",
-                Found::End,
-            ));
-        }
-        if cells.len() > MAX_HOLES {
-            return Err(ParseError::new(
-                Pos::START,
-                format!("a board of at most {MAX_HOLES} holes"),
-                Found::Token(format!("{} holes", cells.len())),
-            ));
-        }
-        Ok(Layout::from_cells(cells))
+        let drawn = picture::read((1..).zip(picture.lines()))?;
+        Ok(Layout::from_cells(drawn.cells))
     }
 
     /// The board whose holes stand at `cells`, given in reading order.
@@ -227,9 +217,32 @@ impl Layout {
         Hole::new(number, self.holes())
     }
 
-    /// The (row, column) of a hole in the picture the board was drawn from, from (0, 0).
+    /// The (row, column) of a hole on the board's grid: the top row and the leftmost column
+    /// that hold a hole are 0.
     pub fn cell(&self, hole: Hole) -> (usize, usize) {
         self.cells[usize::from(hole.number()) - 1]
+    }
+
+    /// The (row, column) of every hole, hole 1 first (so in reading order).
+    pub fn cells(&self) -> &[(usize, usize)] {
+        &self.cells
+    }
+
+    /// The hole at the middle of the board: the hole nearest the centre of the rectangle
+    /// around the holes, the one with the smallest number if several are as near.
+    ///
+    /// On the English and European boards this is the centre hole, 17 and 19.
+    pub fn centre(&self) -> Hole {
+        let rows = self.cells.iter().map(|&(r, _)| r).max().unwrap_or(0);
+        let cols = self.cells.iter().map(|&(_, c)| c).max().unwrap_or(0);
+        // Twice the distance, so that a centre between cells stays a whole number.
+        let distance = |&(r, c): &(usize, usize)| {
+            (2 * r).abs_diff(rows).pow(2) + (2 * c).abs_diff(cols).pow(2)
+        };
+        let index = (0..self.cells.len())
+            .min_by_key(|&i| distance(&self.cells[i]))
+            .unwrap_or(0);
+        Hole::from_index(index as u32)
     }
 
     /// Every position of the board's holes filled.
@@ -333,6 +346,18 @@ mod tests {
     }
 
     #[test]
+    fn the_centres_of_the_built_in_boards_and_of_lopsided_ones() {
+        assert_eq!(Layout::english().centre().number(), 17);
+        assert_eq!(Layout::european().holes(), 37);
+        assert_eq!(Layout::european().centre().number(), 19);
+        // A 2 by 2 square has no middle hole: the first of the four nearest.
+        assert_eq!(Layout::from_picture("oo\noo").unwrap().centre().number(), 1);
+        // The middle of the rectangle is no hole: the nearest one.
+        let ring = Layout::from_picture("ooo\no o\nooo").unwrap();
+        assert_eq!(ring.centre().number(), 2);
+    }
+
+    #[test]
     fn holes_outside_the_board_do_not_exist() {
         let board = Layout::english();
         assert!(board.hole(0).is_none());
@@ -346,10 +371,18 @@ mod tests {
         let err = Layout::from_picture(" o\n ox\n").unwrap_err();
         assert_eq!(
             err.to_string(),
-            r#"2:3: expected 'o' or '.' for a hole, or a space, found "x""#
+            r#"2:3: expected 'o' (a peg), '.' (an empty hole) or a space (no hole), found "x""#
         );
-        assert!(Layout::from_picture("  \n").is_err());
-        assert!(Layout::from_picture(&"o".repeat(65)).is_err());
+        assert_eq!(
+            Layout::from_picture("\n  \n").unwrap_err().to_string(),
+            "1:1: expected a picture with at least one hole ('o' or '.'), found end of input"
+        );
+        assert_eq!(
+            Layout::from_picture(&"o".repeat(65))
+                .unwrap_err()
+                .to_string(),
+            r#"1:65: expected a board of at most 64 holes, found "o" (this is hole 65)"#
+        );
         assert_eq!(Layout::from_picture(&"o".repeat(64)).unwrap().holes(), 64);
     }
 }

@@ -17,7 +17,12 @@ use crate::board::{Layout, Position};
 ///
 /// The whole text is checked, so that an error anywhere is found before anything is played.
 pub fn parse(input: &str) -> Result<Vec<Position>, ParseError> {
-    let layout = Layout::english();
+    parse_on(Layout::english(), input)
+}
+
+/// Reads input in the contest's format for another board: hole numbers run from 1 to the
+/// number of holes of `layout`.
+pub fn parse_on(layout: &Layout, input: &str) -> Result<Vec<Position>, ParseError> {
     let mut tokens = Tokens::new(input);
     let count: u32 = tokens.number("the number of instances (a whole number)")?;
     let mut positions = Vec::new();

@@ -14,13 +14,40 @@
 //! assert_eq!(game.end.sum(), 51);
 //! assert_eq!(Output(&[game.end]).to_string(), "HI Q OUTPUT\n51\nEND OF OUTPUT\n");
 //! ```
+//!
+//! Beyond the contest: any board drawn as a picture ([`Layout::from_picture`], the European
+//! board [`Layout::european`]), positions read from pictures or hole lists
+//! ([`parse_positions`]) and drawn ([`Layout::draw`]), its symmetries ([`Symmetries`]), exact
+//! solving ([`fewest_pegs`], [`finish_in`]) and the census of the central game ([`census`]).
+//!
+//! ```
+//! use hiq::{census, finish_in, parse_positions, Layout};
+//!
+//! let board = Layout::from_picture("o\noooo\noooo\nooo\n").unwrap();
+//! let start = parse_positions(&board, "o\no.oo\noooo\nooo\n").unwrap()[0];
+//! let solution = finish_in(&board, start, board.centre()).unwrap();
+//! assert_eq!(solution.jumps.len(), 10);
+//! print!("{}", board.draw(solution.end));
+//!
+//! let census = census(&board, &|_, _| {});
+//! assert_eq!((census.positions(), census.winning()), (105, 42));
+//! assert_eq!(census.solutions, 112);
+//! ```
 
 #![deny(missing_docs)]
 
 mod board;
 pub mod contest;
+mod count;
+mod picture;
 mod rules;
+mod solve;
+mod symmetry;
 
-pub use board::{ENGLISH_PICTURE, Hole, Jump, Layout, MAX_HOLES, Position};
+pub use board::{ENGLISH_PICTURE, EUROPEAN_PICTURE, Hole, Jump, Layout, MAX_HOLES, Position};
 pub use contest::Output;
+pub use count::{Census, Level, TooMany, census, census_until, census_within};
+pub use picture::{Drawing, parse_positions};
 pub use rules::{Game, Trace, contest_jump};
+pub use solve::{Solution, fewest_pegs, finish_in, same_class};
+pub use symmetry::Symmetries;
