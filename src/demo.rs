@@ -21,7 +21,7 @@ pub struct Sample {
 }
 
 /// One sample a game, in the order of the README.
-const SAMPLES: &[Sample] = &[crate::hiq::SAMPLE];
+const SAMPLES: &[Sample] = &[crate::hiq::SAMPLE, crate::solitaire_chess::SAMPLE];
 
 pub fn run(Args {}: Args) -> Result<()> {
     let mut shown = String::new();

@@ -8,6 +8,7 @@
 mod demo;
 mod hiq;
 mod io;
+mod solitaire_chess;
 
 use std::process::ExitCode;
 
@@ -29,12 +30,14 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Hiq(hiq::Args),
+    SolitaireChess(solitaire_chess::Args),
     Demo(demo::Args),
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Hiq(args) => hiq::run(args),
+        Command::SolitaireChess(args) => solitaire_chess::run(args),
         Command::Demo(args) => demo::run(args),
     };
     match result {

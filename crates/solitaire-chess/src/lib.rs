@@ -20,11 +20,17 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod contest;
+mod judge;
+pub mod protocol;
 mod pyrandom;
 mod rules;
 mod score;
+mod search;
 
 pub use board::{BoardText, Colour, Deal, Kind, Piece, SIDE, SQUARES, Square, Squares};
+pub use judge::{Answer, Outcome, Referee, Verdict, self_play};
 pub use pyrandom::{PyRandom, official_deal};
 pub use rules::{Game, Illegal, targets};
 pub use score::{Score, Tally, score, set_value};
+pub use search::{Budget, Config, Player, Policy, Rng, Surprise, longest_game};

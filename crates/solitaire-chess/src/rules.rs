@@ -91,6 +91,8 @@ pub struct Game {
     /// 0 bronze, 1 silver, 2 gold, 3 empty.
     levels: [u8; SQUARES],
     occupied: u64,
+    /// The squares showing each type now.
+    by_type: [u64; 8],
     last: Option<(Piece, Square)>,
     tally: Tally,
 }
@@ -102,6 +104,7 @@ impl Game {
             layers: deal.layers,
             levels: [0; SQUARES],
             occupied: Squares::ALL.0,
+            by_type: by_type(&deal.layers, &[0; SQUARES]),
             last: None,
             tally: Tally::new(),
         }
@@ -118,6 +121,12 @@ impl Game {
         Colour::ALL
             .get(usize::from(self.levels[square.index()]))
             .copied()
+    }
+
+    /// The squares showing a type now.
+    #[inline]
+    pub const fn showing(&self, piece: Piece) -> Squares {
+        Squares(self.by_type[piece as usize])
     }
 
     /// The number of removals made on a square so far, 0..=3.
@@ -193,8 +202,11 @@ impl Game {
         debug_assert!(level < 3, "removal from an empty square");
         let piece = self.layers[i][usize::from(level)];
         self.levels[i] = level + 1;
+        self.by_type[piece.index()] &= !square.bit();
         if level == 2 {
             self.occupied &= !square.bit();
+        } else {
+            self.by_type[self.layers[i][usize::from(level) + 1].index()] |= square.bit();
         }
         self.last = Some((piece, square));
         self.tally.push(piece)
@@ -211,7 +223,9 @@ impl Game {
     pub fn reveal(&mut self, square: Square, piece: Piece) {
         let i = square.index();
         if let Some(slot) = self.layers[i].get_mut(usize::from(self.levels[i])) {
+            self.by_type[slot.index()] &= !square.bit();
             *slot = piece;
+            self.by_type[piece.index()] |= square.bit();
         }
     }
 
@@ -225,6 +239,16 @@ impl Game {
             }
         }
     }
+}
+
+fn by_type(layers: &[[Piece; 3]; SQUARES], levels: &[u8; SQUARES]) -> [u64; 8] {
+    let mut by_type = [0u64; 8];
+    for (i, (square, &level)) in layers.iter().zip(levels).enumerate() {
+        if let Some(piece) = square.get(usize::from(level)) {
+            by_type[piece.index()] |= 1 << i;
+        }
+    }
+    by_type
 }
 
 /// The board as the player sees it: a wire name a square, `.` for an empty one.
