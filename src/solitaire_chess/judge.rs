@@ -63,13 +63,11 @@ pub fn run(args: Args) -> Result<()> {
         None => None,
     };
     let limit = Duration::from_millis(args.time_ms);
-    let started = Instant::now();
-    let (referee, verdict) = judge(&deal, &args.command, limit, |line| {
+    let (referee, verdict, elapsed) = judge(&deal, &args.command, limit, |line| {
         if let Some(log) = &mut log {
             let _ = writeln!(log, "{line}");
         }
     })?;
-    let elapsed = started.elapsed();
     if let Some(mut log) = log {
         writeln!(log, "verdict: {verdict}")?;
         log.flush()?;
@@ -122,7 +120,7 @@ fn judge(
     command: &[String],
     limit: Duration,
     mut log: impl FnMut(&str),
-) -> Result<(Referee, Verdict)> {
+) -> Result<(Referee, Verdict, Duration)> {
     let (program, arguments) = command
         .split_first()
         .ok_or_else(|| anyhow!("no player command"))?;
@@ -133,7 +131,8 @@ fn judge(
         .stderr(Stdio::inherit())
         .spawn()
         .with_context(|| format!("cannot run the player {program:?}"))?;
-    let deadline = Instant::now() + limit;
+    let started = Instant::now();
+    let deadline = started + limit;
     let mut to_player = child
         .stdin
         .take()
@@ -194,12 +193,14 @@ fn judge(
             Err(verdict) => break verdict,
         }
     };
+    let elapsed = started.elapsed();
     drop(to_player);
     drop(lines);
     finish(&mut child, deadline);
-    // The reader ends once the player is gone (its output closes).
-    let _ = reader.join();
-    Ok((referee, verdict))
+    // The reader thread ends when the player's output closes. It is not waited for: a
+    // process the player started may still hold that output open.
+    drop(reader);
+    Ok((referee, verdict, elapsed))
 }
 
 /// Lets the player exit by itself until the deadline (or a moment after the verdict), then
