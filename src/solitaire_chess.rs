@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 use solitaire_chess::contest::Group;
-use solitaire_chess::{Budget, Config, Verdict, protocol, self_play};
+use solitaire_chess::{Budget, Config, Policy, Strategy, Verdict, protocol, self_play};
 
 use crate::demo::Sample;
 use crate::io::Input;
@@ -41,7 +41,7 @@ enum Verb {
 }
 
 /// How the built-in player thinks.
-#[derive(clap::Args, Debug, Clone, Copy)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct PlayerArgs {
     /// Wall-clock time for the whole game, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000)]
@@ -52,9 +52,55 @@ pub struct PlayerArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     worlds: Option<u32>,
 
+    /// How the player picks a removal: `rollouts` (flat Monte Carlo with sequential halving),
+    /// `tree` (information-set tree search) or `greedy` (the one-ply policy alone).
+    #[arg(long, value_enum, default_value_t = StrategyArg::Rollouts)]
+    strategy: StrategyArg,
+
+    /// The tree search's exploration constant, in points.
+    #[arg(long, default_value_t = 20.0, hide_short_help = true)]
+    exploration: f64,
+
+    /// The beam search's width.
+    #[arg(long, default_value_t = 16, hide_short_help = true)]
+    beam_width: usize,
+
+    /// The rollout policy's weights instead of the ones tuned for the board's types, for
+    /// experiments: `NAME=WEIGHT,...` (the others as `Policy::default()`), with the
+    /// names run, set1, set2, set3, path1, path2, ordered, mobility, empty, alternate, lookahead, depth2, dead_end, noise.
+    #[arg(long, value_name = "WEIGHTS", value_parser = parse_policy, hide_short_help = true)]
+    policy: Option<PolicyChanges>,
+
     /// The seed of the player's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+}
+
+/// Changes to the policy's weights, by name.
+#[derive(Clone, Debug)]
+struct PolicyChanges(Vec<(String, f32)>);
+
+fn parse_policy(text: &str) -> Result<PolicyChanges> {
+    text.split(',')
+        .map(|pair| {
+            let (name, weight) = pair
+                .split_once('=')
+                .ok_or_else(|| anyhow!("expected NAME=WEIGHT, found {pair:?}"))?;
+            if Policy::default().with(name, 0.0).is_none() {
+                anyhow::bail!("no weight named {name:?}");
+            }
+            Ok((name.to_string(), weight.parse()?))
+        })
+        .collect::<Result<_>>()
+        .map(PolicyChanges)
+}
+
+#[derive(clap::ValueEnum, Debug, Clone, Copy)]
+enum StrategyArg {
+    Rollouts,
+    Tree,
+    Beam,
+    Greedy,
 }
 
 impl PlayerArgs {
@@ -64,8 +110,23 @@ impl PlayerArgs {
                 Some(worlds) => Budget::Worlds(worlds),
                 None => Budget::Time(Duration::from_millis(self.time_ms)),
             },
+            strategy: match self.strategy {
+                StrategyArg::Tree => Strategy::Tree,
+                StrategyArg::Beam => Strategy::Beam,
+                StrategyArg::Rollouts => Strategy::Rollouts,
+                StrategyArg::Greedy => Strategy::Greedy,
+            },
             seed: self.seed,
-            ..Config::default()
+            policy: self.policy.as_ref().map(|changes| {
+                changes
+                    .0
+                    .iter()
+                    .fold(Policy::default(), |policy, (name, weight)| {
+                        policy.with(name, *weight).unwrap_or(policy)
+                    })
+            }),
+            exploration: self.exploration,
+            beam_width: self.beam_width.max(1),
         }
     }
 }

@@ -19,6 +19,7 @@
 
 #![deny(missing_docs)]
 
+mod beam;
 mod board;
 pub mod contest;
 mod judge;
@@ -27,10 +28,12 @@ mod pyrandom;
 mod rules;
 mod score;
 mod search;
+mod tree;
 
+pub use beam::beam_search;
 pub use board::{BoardText, Colour, Deal, Kind, Piece, SIDE, SQUARES, Square, Squares};
 pub use judge::{Answer, Outcome, Referee, Verdict, self_play};
 pub use pyrandom::{PyRandom, official_deal};
 pub use rules::{Game, Illegal, targets};
 pub use score::{Score, Tally, score, set_value};
-pub use search::{Budget, Config, Player, Policy, Rng, Surprise, longest_game};
+pub use search::{Budget, Config, Player, Policy, Rng, Strategy, Surprise, longest_game};

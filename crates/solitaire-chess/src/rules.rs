@@ -372,3 +372,39 @@ mod tests {
         assert_eq!(game.score().total(), 18);
     }
 }
+
+#[cfg(test)]
+mod proptests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever is removed, the per-type sets of squares agree with the pieces showing,
+        /// and the legal squares hold pieces in reach of the last removal.
+        #[test]
+        fn the_type_sets_follow_the_pieces(
+            layers in proptest::collection::vec(0usize..8, 108),
+            choices in proptest::collection::vec(0usize..36, 0..120),
+        ) {
+            let mut deal = Deal::uniform(Piece::One);
+            for (i, &p) in layers.iter().enumerate() {
+                deal.layers[i / 3][i % 3] = Piece::ALL[p];
+            }
+            let mut game = Game::new(&deal);
+            for choice in choices {
+                let legal: Vec<Square> = game.legal().iter().collect();
+                if legal.is_empty() {
+                    break;
+                }
+                let square = legal[choice % legal.len()];
+                prop_assert!(game.check(square).is_ok());
+                game.play(square).unwrap();
+                for piece in Piece::ALL {
+                    for s in Square::all() {
+                        prop_assert_eq!(game.showing(piece).contains(s), game.piece(s) == Some(piece));
+                    }
+                }
+            }
+        }
+    }
+}

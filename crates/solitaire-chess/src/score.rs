@@ -162,6 +162,15 @@ impl Tally {
         &self.window[..usize::from(self.window_len)]
     }
 
+    /// The kind of the last set of the current chain, if there is a chain.
+    pub const fn chain_kind(&self) -> Option<Kind> {
+        if self.chain > 0 {
+            Some(self.chain_kind)
+        } else {
+            None
+        }
+    }
+
     /// The length of the current chain of alternating sets.
     pub const fn chain(&self) -> u8 {
         self.chain

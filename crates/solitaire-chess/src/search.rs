@@ -10,8 +10,10 @@
 
 use std::time::{Duration, Instant};
 
+use crate::beam::beam_search;
 use crate::board::{Kind, Piece, Square, Squares};
 use crate::rules::{Game, targets};
+use crate::tree::Tree;
 
 /// A small, fast random number generator (xorshift64*), seeded for reproducible games.
 #[derive(Clone, Debug)]
@@ -51,12 +53,82 @@ pub struct Policy {
     pub run: f32,
     /// Worth of being able to continue a set, by the number of its pieces already removed.
     pub set: [f32; 4],
-    /// Worth of each onward move left (up to four).
+    /// Worth of each onward move left (up to eight; negative for Warnsdorff's rule, which
+    /// clears the squares that are hard to reach first).
     pub mobility: f32,
+    /// Worth of a set that can be completed along the pieces showing now, by the number of
+    /// its pieces already removed (1 or 2; with 3 this is `set3`).
+    pub path: [f32; 3],
+    /// Worth of being able to continue `1 2 3 4` or `4 3 2 1` (worth 12, not 8) next.
+    pub ordered: f32,
+    /// Worth of emptying a square (removing a gold piece).
+    pub empty: f32,
+    /// Worth of continuing a set of the other kind than the last set of an alternation chain.
+    pub alternate: f32,
+    /// Worth of each point the best next removal would bring at once (a two-ply look at the
+    /// types in reach); 0 skips the look.
+    pub lookahead: f32,
+    /// Worth of the best one-ply value after the removal (a full two-ply policy, about as
+    /// many times slower as there are moves); 0 skips it.
+    pub depth2: f32,
     /// Cost of a removal after which nothing is legal.
     pub dead_end: f32,
     /// Random noise added to each value, up to this much.
     pub noise: f32,
+}
+
+impl Policy {
+    /// The weights every preset starts from: no bonus for anything but the points at once,
+    /// a dead end avoided, a little noise.
+    const BASE: Policy = Policy {
+        run: 0.0,
+        set: [0.0; 4],
+        path: [0.0; 3],
+        ordered: 0.0,
+        mobility: 0.0,
+        empty: 0.0,
+        alternate: 0.0,
+        lookahead: 0.0,
+        depth2: 0.0,
+        dead_end: 20.0,
+        noise: 1.0,
+    };
+    /// Runs of digits only (group 3).
+    pub const DIGIT_RUNS: Policy = Policy {
+        run: 1.5,
+        set: [0.0, 0.5, 1.5, 3.0],
+        mobility: -1.2,
+        empty: -3.0,
+        noise: 2.0,
+        ..Policy::BASE
+    };
+    /// Runs of rooks, bishops and queens (group 4).
+    pub const OFFICER_RUNS: Policy = Policy {
+        run: 1.5,
+        set: [0.0, 0.5, 1.5, 3.0],
+        mobility: 0.3,
+        ..Policy::BASE
+    };
+    /// Runs and digit sets (group 5).
+    pub const DIGIT_SETS: Policy = Policy {
+        run: -1.5,
+        set: [0.0, 1.0, 4.0, 5.0],
+        path: [0.0, 1.0, 0.0],
+        empty: -4.0,
+        noise: 2.0,
+        ..Policy::BASE
+    };
+    /// Runs, sets of both kinds and their alternation (group 6).
+    pub const SETS_OF_BOTH_KINDS: Policy = Policy {
+        set: [0.0, -2.5, 0.75, 6.25],
+        path: [0.0, 2.0, 2.0],
+        mobility: -0.15,
+        empty: -5.0,
+        alternate: 5.5,
+        dead_end: 27.5,
+        noise: 2.0,
+        ..Policy::BASE
+    };
 }
 
 impl Default for Policy {
@@ -65,13 +137,53 @@ impl Default for Policy {
             run: 1.5,
             set: [0.0, 0.5, 1.5, 3.0],
             mobility: 0.3,
-            dead_end: 20.0,
-            noise: 1.0,
+            ..Policy::BASE
         }
     }
 }
 
 impl Policy {
+    /// The policy tuned for the types that occur (measured with `bench` on seeds 101..120 of
+    /// each group, apart from the seeds 1..30 the results are reported on): one for boards
+    /// where only runs score (groups 3 and 4), one where digit sets can be made (group 5), one
+    /// where both kinds of set can (group 6).
+    pub fn for_types(types: &[Piece]) -> Policy {
+        let has =
+            |range: std::ops::Range<usize>| Piece::ALL[range].iter().all(|p| types.contains(p));
+        let (digit_sets, officer_sets) = (has(0..4), has(4..8));
+        let officers_only = types.iter().all(|p| p.kind() == Kind::Officer);
+        match (digit_sets, officer_sets) {
+            (true, true) | (false, true) => Policy::SETS_OF_BOTH_KINDS,
+            (true, false) => Policy::DIGIT_SETS,
+            (false, false) if officers_only => Policy::OFFICER_RUNS,
+            (false, false) => Policy::DIGIT_RUNS,
+        }
+    }
+
+    /// The policy with one weight changed, by its name (`run`, `set1`, `set2`, `set3`,
+    /// `mobility`, `empty`, `alternate`, `lookahead`, `dead_end`, `noise`).
+    pub fn with(mut self, name: &str, weight: f32) -> Option<Policy> {
+        let slot = match name {
+            "run" => &mut self.run,
+            "set1" => &mut self.set[1],
+            "set2" => &mut self.set[2],
+            "set3" => &mut self.set[3],
+            "mobility" => &mut self.mobility,
+            "path1" => &mut self.path[1],
+            "path2" => &mut self.path[2],
+            "ordered" => &mut self.ordered,
+            "empty" => &mut self.empty,
+            "alternate" => &mut self.alternate,
+            "lookahead" => &mut self.lookahead,
+            "depth2" => &mut self.depth2,
+            "dead_end" => &mut self.dead_end,
+            "noise" => &mut self.noise,
+            _ => return None,
+        };
+        *slot = weight;
+        Some(self)
+    }
+
     /// The policy's value of removing the piece on `square` (a legal square).
     #[inline]
     pub fn value(&self, game: &Game, square: Square) -> f32 {
@@ -82,9 +194,21 @@ impl Policy {
         if reach == 0 {
             return gain - self.dead_end;
         }
-        let mut value = gain + self.mobility * reach.count_ones().min(4) as f32;
+        let mut value = gain + self.mobility * reach.count_ones().min(8) as f32;
+        if game.removals_at(square) == 2 {
+            value += self.empty;
+        }
         if reach & game.showing(piece).0 != 0 {
             value += self.run;
+        }
+        if self.lookahead != 0.0 {
+            let mut best = 0;
+            for next in Piece::ALL {
+                if reach & game.showing(next).0 != 0 {
+                    best = best.max(tally.clone().push(next));
+                }
+            }
+            value += self.lookahead * best as f32;
         }
         let pending = tally.pending();
         if let Some(needed) = set_needs(pending) {
@@ -93,7 +217,26 @@ impl Policy {
                 wanted |= game.showing(p).0;
             }
             if reach & wanted != 0 {
-                value += self.set[pending.len()];
+                let len = pending.len();
+                value += self.set[len];
+                if tally.chain() > 0 && Some(piece.kind()) != tally.chain_kind() {
+                    value += self.alternate;
+                }
+                if self.ordered != 0.0
+                    && let Some(next) = ordered_next(pending)
+                    && reach & game.showing(next).0 != 0
+                {
+                    value += self.ordered;
+                }
+                if len < 3 && self.path[len] != 0.0 {
+                    let mut needed = 0u8;
+                    for p in set_needs(pending).into_iter().flatten() {
+                        needed |= 1 << p.index();
+                    }
+                    if completes(game, piece, square, needed, square.bit()) {
+                        value += self.path[len];
+                    }
+                }
             }
         }
         value
@@ -105,6 +248,18 @@ impl Policy {
         let mut best_value = f32::NEG_INFINITY;
         for square in game.legal().iter() {
             let mut value = self.value(game, square);
+            if self.depth2 != 0.0 {
+                let mut after = *game;
+                after.play_unchecked(square);
+                let best = after
+                    .legal()
+                    .iter()
+                    .map(|next| self.value(&after, next))
+                    .fold(f32::NEG_INFINITY, f32::max);
+                if best.is_finite() {
+                    value += self.depth2 * best;
+                }
+            }
             if self.noise > 0.0 {
                 value += self.noise * (rng.below(1 << 16) as f32 / 65536.0);
             }
@@ -117,12 +272,63 @@ impl Policy {
     }
 
     /// Plays the policy to the end of the game and returns the final score.
-    pub fn rollout(&self, mut game: Game, rng: &mut Rng) -> u32 {
+    pub fn rollout(&self, game: Game, rng: &mut Rng) -> u32 {
+        self.play_out(game, rng).score().total()
+    }
+
+    /// Plays the policy to the end of the game and returns the game at its end.
+    pub fn play_out(&self, mut game: Game, rng: &mut Rng) -> Game {
         while let Some(square) = self.choose(&game, rng) {
             game.play_unchecked(square);
         }
-        game.score().total()
+        game
     }
+}
+
+/// The digit that continues `1 2 3 4` or `4 3 2 1`, if the pending removals begin one.
+fn ordered_next(pending: &[Piece]) -> Option<Piece> {
+    use Piece::*;
+    const UP: [Piece; 4] = [One, Two, Three, Four];
+    const DOWN: [Piece; 4] = [Four, Three, Two, One];
+    let len = pending.len();
+    if len == 0 || len > 3 {
+        return None;
+    }
+    if pending == &UP[..len] {
+        Some(UP[len])
+    } else if pending == &DOWN[..len] {
+        Some(DOWN[len])
+    } else {
+        None
+    }
+}
+
+/// Whether a path of removals over the pieces showing, starting with the reach of `piece`
+/// removed from `from` and avoiding the squares in `used`, can take one piece of each type in
+/// `needed` (a mask of type indices).
+fn completes(game: &Game, piece: Piece, from: Square, needed: u8, used: u64) -> bool {
+    if needed == 0 {
+        return true;
+    }
+    let reach = targets(piece, from).0 & game.occupied().0 & !used;
+    let mut types = needed;
+    while types != 0 {
+        let index = types.trailing_zeros() as usize;
+        types &= types - 1;
+        let next = Piece::ALL[index];
+        for square in Squares(reach & game.showing(next).0).iter() {
+            if completes(
+                game,
+                next,
+                square,
+                needed & !(1 << index),
+                used | square.bit(),
+            ) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The types that would complete the set the pending removals have started, if they can
@@ -156,23 +362,48 @@ pub enum Budget {
     Worlds(u32),
 }
 
+/// How the player picks a removal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Strategy {
+    /// The one-ply policy alone, without noise: no search at all.
+    Greedy,
+    /// Each legal removal followed by policy rollouts in sampled worlds.
+    #[default]
+    Rollouts,
+    /// Information-set Monte Carlo tree search with policy rollouts.
+    Tree,
+    /// Each legal removal followed by a beam search in sampled worlds in which everything is
+    /// known (perfect-information Monte Carlo).
+    Beam,
+}
+
 /// The player's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
     /// How much it may think.
     pub budget: Budget,
+    /// How it picks a removal.
+    pub strategy: Strategy,
     /// The seed of its random choices.
     pub seed: u64,
-    /// The rollout policy.
-    pub policy: Policy,
+    /// The rollout policy; `None` picks the one tuned for the types on the board
+    /// ([`Policy::for_types`]).
+    pub policy: Option<Policy>,
+    /// The tree search's exploration constant, in points.
+    pub exploration: f64,
+    /// The beam width of [`Strategy::Beam`].
+    pub beam_width: usize,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
             budget: Budget::Time(Duration::from_millis(1000)),
+            strategy: Strategy::default(),
             seed: 1,
-            policy: Policy::default(),
+            policy: None,
+            exploration: 20.0,
+            beam_width: 16,
         }
     }
 }
@@ -195,10 +426,14 @@ pub struct Player {
     /// The types that may show up: those on the starting board.
     types: Vec<Piece>,
     config: Config,
+    /// The rollout policy in use.
+    policy: Policy,
     rng: Rng,
     start: Instant,
     /// The rest of a game found in advance (single-type boards), last move first.
     plan: Vec<Square>,
+    /// The mean length of the rollouts of the last search, after its move.
+    moves_left: Option<f64>,
 }
 
 /// The share of the time budget the player plans to use (the rest is the margin for the
@@ -219,11 +454,13 @@ impl Player {
         };
         let mut player = Player {
             game: Game::new(&deal),
+            policy: config.policy.unwrap_or_else(|| Policy::for_types(&types)),
             types,
             config,
             rng: Rng::new(config.seed),
             start: Instant::now(),
             plan: Vec::new(),
+            moves_left: None,
         };
         if player.types.len() == 1 {
             // Nothing is hidden: every layer holds the one type.
@@ -304,58 +541,183 @@ impl Player {
         if now >= end {
             return Some(now);
         }
-        let pieces_left: u32 = Square::all()
-            .map(|s| 3 - u32::from(self.game.removals_at(s)))
-            .sum();
-        // Games rarely use every piece; spend a bit more on early moves, which shape the rest.
-        let moves_left = (pieces_left as f64 * 0.6).max(6.0);
+        // The rollouts of the last search tell how long the game is likely to go on (a
+        // third of the pieces left before the first search); early moves get a little more.
+        let moves_left = match self.moves_left {
+            Some(moves) => moves * 0.8,
+            None => {
+                let pieces_left: u32 = Square::all()
+                    .map(|s| 3 - u32::from(self.game.removals_at(s)))
+                    .sum();
+                f64::from(pieces_left) / 3.0
+            }
+        }
+        .max(4.0);
         Some(now + (end - now).div_f64(moves_left))
     }
 
-    /// Flat Monte Carlo over sampled worlds, with common worlds for all candidates.
+    /// Flat Monte Carlo over sampled worlds, with common worlds for all candidates, and
+    /// sequential halving: the budget is cut into rounds, and after each round the worse half
+    /// of the candidates is dropped, so that the close calls get the most worlds.
     fn search(&mut self, legal: Squares) -> Square {
         let candidates: Vec<Square> = legal.iter().collect();
         let deadline = self.move_deadline();
-        let max_worlds = match self.config.budget {
+        let worlds = match self.config.budget {
             Budget::Worlds(worlds) => worlds,
             Budget::Time(_) => u32::MAX,
         };
+        match self.config.strategy {
+            Strategy::Greedy => self.fallback(&candidates),
+            Strategy::Rollouts => self.flat_search(&candidates, deadline, worlds),
+            Strategy::Tree => self.tree_search(&candidates, deadline, worlds),
+            Strategy::Beam => self.beam_pimc(&candidates, deadline, worlds),
+        }
+    }
+
+    /// The game with every hidden piece drawn at random from the types that occur.
+    fn sample_world(&mut self) -> Game {
+        let mut world = self.game;
+        let types = &self.types;
+        let rng = &mut self.rng;
+        world.fill_hidden(|_, _| types[rng.below(types.len() as u32) as usize]);
+        world
+    }
+
+    /// The policy alone, without noise.
+    fn fallback(&mut self, candidates: &[Square]) -> Square {
+        let policy = Policy {
+            noise: 0.0,
+            ..self.policy
+        };
+        policy
+            .choose(&self.game, &mut self.rng)
+            .unwrap_or(candidates[0])
+    }
+
+    fn flat_search(
+        &mut self,
+        candidates: &[Square],
+        deadline: Option<Instant>,
+        worlds: u32,
+    ) -> Square {
+        let n = candidates.len();
+        let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1);
+        let start = Instant::now();
+        let total = u64::from(worlds).saturating_mul(n as u64);
+        let mut alive: Vec<usize> = (0..n).collect();
+        let mut sums = vec![0u64; n];
+        let mut used = 0u64;
+        let mut seen = 0u32;
+        let moves_now = self.game.score().moves;
+        let mut rollout_moves = 0u64;
+        for round in 1..=rounds {
+            let round_end =
+                deadline.map(|d| start + (d.saturating_duration_since(start) * round) / rounds);
+            let round_rollouts = total / u64::from(rounds) * u64::from(round);
+            loop {
+                match round_end {
+                    Some(end) if Instant::now() >= end => break,
+                    None if used >= round_rollouts => break,
+                    _ => {}
+                }
+                let world = self.sample_world();
+                let seed = self.rng.next_u64();
+                for &i in &alive {
+                    let mut game = world;
+                    game.play_unchecked(candidates[i]);
+                    let mut rng = Rng::new(seed);
+                    let end = self.policy.play_out(game, &mut rng);
+                    sums[i] += u64::from(end.score().total());
+                    rollout_moves += u64::from(end.score().moves - moves_now - 1);
+                }
+                used += alive.len() as u64;
+                seen += 1;
+            }
+            if seen > 0 && round < rounds {
+                // Every candidate still in has seen the same worlds: sums compare fairly.
+                alive.sort_by_key(|&i| (std::cmp::Reverse(sums[i]), i));
+                alive.truncate(alive.len().div_ceil(2));
+            }
+        }
+        if seen == 0 {
+            return self.fallback(candidates);
+        }
+        self.moves_left = Some(rollout_moves as f64 / used.max(1) as f64);
+        let best = alive
+            .iter()
+            .copied()
+            .max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))
+            .unwrap_or(0);
+        candidates[best]
+    }
+}
+
+impl Player {
+    /// Perfect-information Monte Carlo: every candidate followed by a beam search in each
+    /// sampled world, the candidate with the best sum kept.
+    fn beam_pimc(
+        &mut self,
+        candidates: &[Square],
+        deadline: Option<Instant>,
+        worlds: u32,
+    ) -> Square {
         let mut sums = vec![0u64; candidates.len()];
-        let mut worlds = 0u32;
-        while worlds < max_worlds {
-            if let Some(deadline) = deadline
-                && Instant::now() >= deadline
-            {
+        let (mut beam, mut next) = (Vec::new(), Vec::new());
+        let mut seen = 0;
+        while seen < worlds {
+            if past(deadline) {
                 break;
             }
-            let mut world = self.game;
-            let types = &self.types;
-            let rng = &mut self.rng;
-            world.fill_hidden(|_, _| types[rng.below(types.len() as u32) as usize]);
-            let seed = self.rng.next_u64();
-            for (sum, &square) in sums.iter_mut().zip(&candidates) {
+            let world = self.sample_world();
+            for (sum, &square) in sums.iter_mut().zip(candidates) {
                 let mut game = world;
                 game.play_unchecked(square);
-                let mut rng = Rng::new(seed);
-                *sum += u64::from(self.config.policy.rollout(game, &mut rng));
+                *sum += u64::from(beam_search(
+                    game,
+                    self.config.beam_width,
+                    &mut beam,
+                    &mut next,
+                ));
             }
-            worlds += 1;
+            seen += 1;
         }
-        if worlds == 0 {
-            // No time at all: the policy alone, without noise.
-            let policy = Policy {
-                noise: 0.0,
-                ..self.config.policy
-            };
-            return policy
-                .choose(&self.game, &mut self.rng)
-                .unwrap_or(candidates[0]);
+        if seen == 0 {
+            return self.fallback(candidates);
         }
         let best = (0..candidates.len())
             .max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))
             .unwrap_or(0);
         candidates[best]
     }
+
+    /// The tree search: as many iterations as time allows (or `worlds` a legal removal).
+    fn tree_search(
+        &mut self,
+        candidates: &[Square],
+        deadline: Option<Instant>,
+        worlds: u32,
+    ) -> Square {
+        let mut tree = Tree::new(self.config.exploration);
+        let limit = u64::from(worlds).saturating_mul(candidates.len() as u64);
+        let mut iterations = 0u64;
+        while iterations < limit {
+            if iterations % 8 == 0 && past(deadline) {
+                break;
+            }
+            let world = self.sample_world();
+            tree.iterate(world, &self.policy, &mut self.rng);
+            iterations += 1;
+        }
+        match tree.best() {
+            Some(square) => square,
+            None => self.fallback(candidates),
+        }
+    }
+}
+
+/// Whether a deadline has passed (never, for none).
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() >= deadline)
 }
 
 /// The longest game (by score) from a position in which nothing is hidden, by a depth-first
@@ -424,4 +786,100 @@ pub fn longest_game(game: &Game, node_limit: u64, deadline: Option<Instant>) -> 
     };
     search.visit(game);
     search.best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Deal;
+    use crate::contest::{GROUPS, alphabet};
+    use crate::judge::self_play;
+
+    #[test]
+    fn each_group_gets_its_tuned_policy() {
+        let policy = |letters: &str| Policy::for_types(&alphabet(letters).unwrap());
+        assert_eq!(policy("12"), Policy::DIGIT_RUNS);
+        assert_eq!(policy("tld"), Policy::OFFICER_RUNS);
+        assert_eq!(policy("1234"), Policy::DIGIT_SETS);
+        assert_eq!(policy("1234tlds"), Policy::SETS_OF_BOTH_KINDS);
+        assert_eq!(policy("tlds"), Policy::SETS_OF_BOTH_KINDS);
+    }
+
+    #[test]
+    fn ordered_sets_are_recognised_by_their_start() {
+        use Piece::*;
+        assert_eq!(ordered_next(&[One, Two]), Some(Three));
+        assert_eq!(ordered_next(&[Four]), Some(Three));
+        assert_eq!(ordered_next(&[Two, One]), None);
+        assert_eq!(ordered_next(&[]), None);
+    }
+
+    #[test]
+    fn a_set_is_completed_only_along_pieces_in_reach() {
+        // 1 at (1,1) removed: a 2 at (1,2), then a 3 two steps from it at (3,2)... the board
+        // below has 2 3 4 along a path, and no 4 once the 4 is taken away.
+        let mut board = [Piece::Knight; 36];
+        let at = |r, c| Square::at(r, c).unwrap();
+        board[at(1, 1).index()] = Piece::One;
+        board[at(1, 2).index()] = Piece::Two;
+        board[at(3, 2).index()] = Piece::Three;
+        board[at(6, 2).index()] = Piece::Four;
+        let game = Game::new(&Deal {
+            layers: board.map(|p| [p; 3]),
+        });
+        let needed = 0b1110;
+        assert!(completes(
+            &game,
+            Piece::One,
+            at(1, 1),
+            needed,
+            at(1, 1).bit()
+        ));
+        board[at(6, 2).index()] = Piece::Knight;
+        let game = Game::new(&Deal {
+            layers: board.map(|p| [p; 3]),
+        });
+        assert!(!completes(
+            &game,
+            Piece::One,
+            at(1, 1),
+            needed,
+            at(1, 1).bit()
+        ));
+    }
+
+    #[test]
+    fn every_strategy_plays_legal_games_that_beat_greedy_on_group_5() {
+        let deal = GROUPS[4].deal(3);
+        let play = |strategy, worlds| {
+            self_play(
+                &deal,
+                Config {
+                    budget: Budget::Worlds(worlds),
+                    strategy,
+                    ..Config::default()
+                },
+            )
+        };
+        let greedy = play(Strategy::Greedy, 1);
+        for (strategy, worlds) in [
+            (Strategy::Rollouts, 8),
+            (Strategy::Tree, 8),
+            (Strategy::Beam, 1),
+        ] {
+            let outcome = play(strategy, worlds);
+            assert!(outcome.verdict.scores(), "{strategy:?}");
+            assert!(outcome.points() > 0);
+        }
+        assert!(play(Strategy::Rollouts, 16).points() > greedy.points());
+    }
+
+    #[test]
+    fn the_single_type_search_finds_full_tours() {
+        for piece in [Piece::Knight, Piece::One] {
+            let game = Game::new(&Deal::uniform(piece));
+            let tour = longest_game(&game, 1_000_000, None);
+            assert_eq!(tour.len(), 108, "{piece}");
+        }
+    }
 }
