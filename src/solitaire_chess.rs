@@ -52,17 +52,22 @@ pub struct PlayerArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     worlds: Option<u32>,
 
-    /// How the player picks a removal: `rollouts` (flat Monte Carlo with sequential halving),
-    /// `tree` (information-set tree search) or `greedy` (the one-ply policy alone).
-    #[arg(long, value_enum, default_value_t = StrategyArg::Rollouts)]
+    /// How the player picks a removal: `auto` (what measured best for the board's types),
+    /// `rollouts` (flat Monte Carlo with sequential halving), `beam` (beam searches in
+    /// sampled worlds), `tree` (information-set tree search) or `greedy` (the policy alone).
+    #[arg(long, value_enum, default_value_t = StrategyArg::Auto)]
     strategy: StrategyArg,
 
     /// The tree search's exploration constant, in points.
     #[arg(long, default_value_t = 20.0, hide_short_help = true)]
     exploration: f64,
 
+    /// The removals tried before each rollout (1, or 2 for every pair of removals).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), hide_short_help = true)]
+    plies: u8,
+
     /// The beam search's width.
-    #[arg(long, default_value_t = 16, hide_short_help = true)]
+    #[arg(long, default_value_t = 32, hide_short_help = true)]
     beam_width: usize,
 
     /// The rollout policy's weights instead of the ones tuned for the board's types, for
@@ -97,6 +102,7 @@ fn parse_policy(text: &str) -> Result<PolicyChanges> {
 
 #[derive(clap::ValueEnum, Debug, Clone, Copy)]
 enum StrategyArg {
+    Auto,
     Rollouts,
     Tree,
     Beam,
@@ -113,6 +119,7 @@ impl PlayerArgs {
             strategy: match self.strategy {
                 StrategyArg::Tree => Strategy::Tree,
                 StrategyArg::Beam => Strategy::Beam,
+                StrategyArg::Auto => Strategy::Auto,
                 StrategyArg::Rollouts => Strategy::Rollouts,
                 StrategyArg::Greedy => Strategy::Greedy,
             },
@@ -127,6 +134,7 @@ impl PlayerArgs {
             }),
             exploration: self.exploration,
             beam_width: self.beam_width.max(1),
+            plies: self.plies,
         }
     }
 }

@@ -19,7 +19,7 @@ fn main() {
         let scores: Vec<u32> = (1..=seeds)
             .map(|seed| {
                 let game = Game::new(&group.deal(seed));
-                beam_search(game, width, &mut Vec::new(), &mut Vec::new())
+                beam_search(game, width, &mut Vec::new(), &mut Vec::new()).total()
             })
             .collect();
         let mean = scores.iter().sum::<u32>() as f64 / scores.len() as f64;

@@ -5,21 +5,19 @@
 //! removal is scored by the best game the beam finds after it in each world.
 
 use crate::rules::Game;
-
-const OPEN: u32 = 1;
-const OCCUPIED: u32 = 32;
+use crate::score::Score;
 
 /// Keeps the best `width` games of each depth, ranked by score and then by the moves left
-/// open; returns the best final score seen.
+/// open; returns the best score seen. `beam` and `next` are scratch space.
 pub fn beam_search(
     start: Game,
     width: usize,
     beam: &mut Vec<Game>,
     next: &mut Vec<(u32, Game)>,
-) -> u32 {
+) -> Score {
     beam.clear();
     beam.push(start);
-    let mut best = start.score().total();
+    let mut best = start.score();
     while !beam.is_empty() {
         next.clear();
         for game in beam.iter() {
@@ -27,12 +25,13 @@ pub fn beam_search(
                 let mut child = *game;
                 child.play_unchecked(square);
                 let total = child.score().total();
-                best = best.max(total);
+                if total > best.total() {
+                    best = child.score();
+                }
                 let open = child.legal().len();
                 if open > 0 {
-                    let occupied = child.occupied().len();
-                    let key = total * 16 + open.min(15) * OPEN + occupied * OCCUPIED;
-                    next.push((key, child));
+                    // Ties in score go to the game with more ways on.
+                    next.push((total * 16 + open.min(15), child));
                 }
             }
         }
@@ -55,7 +54,7 @@ mod tests {
     fn a_knight_board_is_searched_far() {
         // On a board of knights only every removal continues a run: the beam finds long games.
         let game = Game::new(&Deal::uniform(Piece::Knight));
-        let best = beam_search(game, 8, &mut Vec::new(), &mut Vec::new());
+        let best = beam_search(game, 8, &mut Vec::new(), &mut Vec::new()).total();
         assert!(best >= 3 * 60, "{best}");
         assert_eq!(best % 3, 0);
     }

@@ -112,7 +112,7 @@ impl Policy {
     /// Runs and digit sets (group 5).
     pub const DIGIT_SETS: Policy = Policy {
         run: -1.5,
-        set: [0.0, 1.0, 4.0, 5.0],
+        set: [0.0, 1.0, 5.0, 5.0],
         path: [0.0, 1.0, 0.0],
         empty: -4.0,
         noise: 2.0,
@@ -120,7 +120,8 @@ impl Policy {
     };
     /// Runs, sets of both kinds and their alternation (group 6).
     pub const SETS_OF_BOTH_KINDS: Policy = Policy {
-        set: [0.0, -2.5, 0.75, 6.25],
+        run: 1.0,
+        set: [0.0, -2.5, 1.75, 6.25],
         path: [0.0, 2.0, 2.0],
         mobility: -0.15,
         empty: -5.0,
@@ -365,16 +366,31 @@ pub enum Budget {
 /// How the player picks a removal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Strategy {
+    /// The strategy that measured best for the types on the board ([`Strategy::for_types`]).
+    #[default]
+    Auto,
     /// The one-ply policy alone, without noise: no search at all.
     Greedy,
     /// Each legal removal followed by policy rollouts in sampled worlds.
-    #[default]
     Rollouts,
     /// Information-set Monte Carlo tree search with policy rollouts.
     Tree,
     /// Each legal removal followed by a beam search in sampled worlds in which everything is
     /// known (perfect-information Monte Carlo).
     Beam,
+}
+
+impl Strategy {
+    /// What measured best: the beam search in sampled worlds where only rooks, bishops and
+    /// queens occur (short games with few moves, group 4), rollouts everywhere else.
+    pub fn for_types(types: &[Piece]) -> Strategy {
+        let officers = types.iter().all(|p| p.kind() == Kind::Officer);
+        if officers && !types.contains(&Piece::Knight) {
+            Strategy::Beam
+        } else {
+            Strategy::Rollouts
+        }
+    }
 }
 
 /// The player's settings.
@@ -393,6 +409,8 @@ pub struct Config {
     pub exploration: f64,
     /// The beam width of [`Strategy::Beam`].
     pub beam_width: usize,
+    /// How many removals [`Strategy::Rollouts`] tries before each rollout (1 or 2).
+    pub plies: u8,
 }
 
 impl Default for Config {
@@ -403,7 +421,8 @@ impl Default for Config {
             seed: 1,
             policy: None,
             exploration: 20.0,
-            beam_width: 16,
+            beam_width: 32,
+            plies: 1,
         }
     }
 }
@@ -566,9 +585,13 @@ impl Player {
             Budget::Worlds(worlds) => worlds,
             Budget::Time(_) => u32::MAX,
         };
-        match self.config.strategy {
+        let strategy = match self.config.strategy {
+            Strategy::Auto => Strategy::for_types(&self.types),
+            strategy => strategy,
+        };
+        match strategy {
             Strategy::Greedy => self.fallback(&candidates),
-            Strategy::Rollouts => self.flat_search(&candidates, deadline, worlds),
+            Strategy::Rollouts | Strategy::Auto => self.flat_search(&candidates, deadline, worlds),
             Strategy::Tree => self.tree_search(&candidates, deadline, worlds),
             Strategy::Beam => self.beam_pimc(&candidates, deadline, worlds),
         }
@@ -600,10 +623,23 @@ impl Player {
         deadline: Option<Instant>,
         worlds: u32,
     ) -> Square {
-        let n = candidates.len();
+        // The arms: each candidate, or with two plies each candidate and a removal after it
+        // (over two distinct squares, so everything about the pair is known now).
+        let mut arms: Vec<(Square, Option<Square>)> = Vec::new();
+        for &first in candidates {
+            let mut after = self.game;
+            after.play_unchecked(first);
+            let seconds = after.legal();
+            if self.config.plies >= 2 && !seconds.is_empty() {
+                arms.extend(seconds.iter().map(|second| (first, Some(second))));
+            } else {
+                arms.push((first, None));
+            }
+        }
+        let n = arms.len();
         let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1);
         let start = Instant::now();
-        let total = u64::from(worlds).saturating_mul(n as u64);
+        let total = u64::from(worlds).saturating_mul(candidates.len() as u64);
         let mut alive: Vec<usize> = (0..n).collect();
         let mut sums = vec![0u64; n];
         let mut used = 0u64;
@@ -623,8 +659,12 @@ impl Player {
                 let world = self.sample_world();
                 let seed = self.rng.next_u64();
                 for &i in &alive {
+                    let (first, second) = arms[i];
                     let mut game = world;
-                    game.play_unchecked(candidates[i]);
+                    game.play_unchecked(first);
+                    if let Some(second) = second {
+                        game.play_unchecked(second);
+                    }
                     let mut rng = Rng::new(seed);
                     let end = self.policy.play_out(game, &mut rng);
                     sums[i] += u64::from(end.score().total());
@@ -634,7 +674,7 @@ impl Player {
                 seen += 1;
             }
             if seen > 0 && round < rounds {
-                // Every candidate still in has seen the same worlds: sums compare fairly.
+                // Every arm still in has seen the same worlds: sums compare fairly.
                 alive.sort_by_key(|&i| (std::cmp::Reverse(sums[i]), i));
                 alive.truncate(alive.len().div_ceil(2));
             }
@@ -648,7 +688,7 @@ impl Player {
             .copied()
             .max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))
             .unwrap_or(0);
-        candidates[best]
+        arms[best].0
     }
 }
 
@@ -664,6 +704,8 @@ impl Player {
         let mut sums = vec![0u64; candidates.len()];
         let (mut beam, mut next) = (Vec::new(), Vec::new());
         let mut seen = 0;
+        let moves_now = self.game.score().moves;
+        let mut best_moves = 0u64;
         while seen < worlds {
             if past(deadline) {
                 break;
@@ -672,18 +714,17 @@ impl Player {
             for (sum, &square) in sums.iter_mut().zip(candidates) {
                 let mut game = world;
                 game.play_unchecked(square);
-                *sum += u64::from(beam_search(
-                    game,
-                    self.config.beam_width,
-                    &mut beam,
-                    &mut next,
-                ));
+                let best = beam_search(game, self.config.beam_width, &mut beam, &mut next);
+                *sum += u64::from(best.total());
+                best_moves += u64::from(best.moves - moves_now - 1);
             }
             seen += 1;
         }
         if seen == 0 {
             return self.fallback(candidates);
         }
+        let searches = u64::from(seen) * candidates.len() as u64;
+        self.moves_left = Some(best_moves as f64 / searches as f64);
         let best = (0..candidates.len())
             .max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))
             .unwrap_or(0);
