@@ -47,7 +47,8 @@ pub struct PlayerArgs {
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     time_ms: u64,
 
-    /// Instead of a time budget, sample this many worlds per move: the same seed then gives
+    /// Instead of a time budget, a fixed amount of work: N sampled worlds for each candidate
+    /// move (each of its rollouts or beam searches). The same seed then gives
     /// the same game on any machine.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     worlds: Option<u32>,
@@ -65,6 +66,10 @@ pub struct PlayerArgs {
     /// The removals tried before each rollout (1, or 2 for every pair of removals).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), hide_short_help = true)]
     plies: u8,
+
+    /// Give every candidate every world (no sequential halving), for comparison.
+    #[arg(long, hide_short_help = true)]
+    no_halving: bool,
 
     /// The beam search's width.
     #[arg(long, default_value_t = 32, hide_short_help = true)]
@@ -135,6 +140,7 @@ impl PlayerArgs {
             exploration: self.exploration,
             beam_width: self.beam_width.max(1),
             plies: self.plies,
+            halving: !self.no_halving,
         }
     }
 }

@@ -411,6 +411,9 @@ pub struct Config {
     pub beam_width: usize,
     /// How many removals [`Strategy::Rollouts`] tries before each rollout (1 or 2).
     pub plies: u8,
+    /// Whether [`Strategy::Rollouts`] drops the worse half of its candidates round by round
+    /// (else every candidate gets every world).
+    pub halving: bool,
 }
 
 impl Default for Config {
@@ -423,6 +426,7 @@ impl Default for Config {
             exploration: 20.0,
             beam_width: 32,
             plies: 1,
+            halving: true,
         }
     }
 }
@@ -637,7 +641,11 @@ impl Player {
             }
         }
         let n = arms.len();
-        let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1);
+        let rounds = if self.config.halving {
+            (usize::BITS - (n - 1).leading_zeros()).max(1)
+        } else {
+            1
+        };
         let start = Instant::now();
         let total = u64::from(worlds).saturating_mul(candidates.len() as u64);
         let mut alive: Vec<usize> = (0..n).collect();
