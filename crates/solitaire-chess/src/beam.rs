@@ -35,12 +35,21 @@ pub fn beam_search(
                 }
             }
         }
-        if next.len() > width {
-            next.select_nth_unstable_by_key(width, |&(key, _)| std::cmp::Reverse(key));
-            next.truncate(width);
-        }
+        // The best `width` distinct positions (the same removals in another order lead to
+        // the same position, and would crowd the beam).
+        next.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
         beam.clear();
-        beam.extend(next.iter().map(|&(_, game)| game));
+        let mut kept: Vec<(u128, u32)> = Vec::with_capacity(width);
+        for &(_, game) in next.iter() {
+            if beam.len() == width {
+                break;
+            }
+            let fingerprint = game.fingerprint();
+            if !kept.contains(&fingerprint) {
+                kept.push(fingerprint);
+                beam.push(game);
+            }
+        }
     }
     best
 }

@@ -93,6 +93,9 @@ pub struct Game {
     occupied: u64,
     /// The squares showing each type now.
     by_type: [u64; 8],
+    /// The removals of every square, two bits a square: what, with `last`, tells positions
+    /// apart cheaply.
+    removed: u128,
     last: Option<(Piece, Square)>,
     tally: Tally,
 }
@@ -105,6 +108,7 @@ impl Game {
             levels: [0; SQUARES],
             occupied: Squares::ALL.0,
             by_type: by_type(&deal.layers, &[0; SQUARES]),
+            removed: 0,
             last: None,
             tally: Tally::new(),
         }
@@ -132,6 +136,16 @@ impl Game {
     /// The number of removals made on a square so far, 0..=3.
     pub fn removals_at(&self, square: Square) -> u8 {
         self.levels[square.index()]
+    }
+
+    /// A key for the position in one world: the removals made on every square, the last
+    /// removal and the score (equal for the same removals in another order, which search
+    /// uses to drop repeated positions).
+    pub fn fingerprint(&self) -> (u128, u32) {
+        let last = self.last.map_or(0, |(piece, square)| {
+            1 + square.index() as u32 * 8 + piece.index() as u32
+        });
+        (self.removed, last << 16 | self.score().total())
     }
 
     /// The squares that still hold a piece.
@@ -202,6 +216,7 @@ impl Game {
         debug_assert!(level < 3, "removal from an empty square");
         let piece = self.layers[i][usize::from(level)];
         self.levels[i] = level + 1;
+        self.removed += 1 << (2 * i);
         self.by_type[piece.index()] &= !square.bit();
         if level == 2 {
             self.occupied &= !square.bit();
@@ -370,6 +385,27 @@ mod tests {
         game.play(b).unwrap();
         assert_eq!(game.play(a), Err(Illegal::Empty(a)));
         assert_eq!(game.score().total(), 18);
+    }
+}
+
+#[cfg(test)]
+mod fingerprint_tests {
+    use super::*;
+
+    #[test]
+    fn the_same_removals_in_another_order_give_the_same_fingerprint() {
+        let sq = |r, c| Square::at(r, c).unwrap();
+        let play = |squares: &[Square]| {
+            let mut game = Game::new(&Deal::uniform(Piece::One));
+            for &square in squares {
+                game.play(square).unwrap();
+            }
+            game.fingerprint()
+        };
+        let a = play(&[sq(1, 1), sq(1, 2), sq(2, 2)]);
+        assert_eq!(a, play(&[sq(1, 2), sq(1, 1), sq(2, 2)]));
+        assert_ne!(a, play(&[sq(1, 1), sq(2, 2), sq(1, 2)]));
+        assert_ne!(a, play(&[sq(1, 1), sq(1, 2), sq(2, 3)]));
     }
 }
 

@@ -461,7 +461,7 @@ pub struct Player {
 
 /// The share of the time budget the player plans to use (the rest is the margin for the
 /// process, the pipes and a loaded machine).
-const TIME_SHARE: f64 = 0.85;
+const TIME_SHARE: f64 = 0.9;
 
 /// Search nodes per move of the single-type depth-first search under a work budget.
 const NODES_PER_WORLD: u64 = 2_000;
