@@ -64,7 +64,7 @@ mod tests {
         // On a board of knights only every removal continues a run: the beam finds long games.
         let game = Game::new(&Deal::uniform(Piece::Knight));
         let best = beam_search(game, 8, &mut Vec::new(), &mut Vec::new()).total();
-        assert!(best >= 3 * 60, "{best}");
+        assert!(best >= 3 * 50, "{best}");
         assert_eq!(best % 3, 0);
     }
 }
