@@ -206,7 +206,7 @@ fn demo(_: &Input) -> Result<String> {
 }
 
 pub const SAMPLE: Sample = Sample {
-    title: "Solitaire chess",
+    title: "Solitaire chess (official case g4-1)",
     command: "boardgames solitaire-chess judge --official g4-1 -- boardgames solitaire-chess",
     input: DEMO_BOARD,
     run: demo,
