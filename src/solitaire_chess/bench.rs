@@ -59,6 +59,9 @@ fn parse_range(text: &str) -> Result<Numbers> {
     Ok(Numbers(numbers))
 }
 
+/// The highest score there is: 108 removals, all of one type (a single run).
+const MAX_SCORE: u32 = 324;
+
 /// One game to play: its row in the tables and its deal.
 struct Job {
     group: u8,
@@ -139,10 +142,11 @@ fn table(jobs: &[Job], outcomes: &[Outcome], official: bool) -> String {
             let share = f64::from(points) * f64::from(score) / f64::from(score.max(best).max(1));
             earned += share;
             possible += points;
-            let mark = if score > best {
-                "above best"
-            } else {
-                "NOT above best"
+            let mark = match score.cmp(&best) {
+                std::cmp::Ordering::Greater => "above best",
+                std::cmp::Ordering::Equal if score == MAX_SCORE => "ties best at the maximum",
+                std::cmp::Ordering::Equal => "ties best",
+                std::cmp::Ordering::Less => "BELOW best",
             };
             let _ = writeln!(
                 text,
