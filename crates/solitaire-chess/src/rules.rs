@@ -133,6 +133,12 @@ impl Game {
         Squares(self.by_type[piece as usize])
     }
 
+    /// The squares showing the type with an index 0..8 (see [`Piece::index`]), as bits.
+    #[inline]
+    pub fn by_type_index(&self, index: usize) -> u64 {
+        self.by_type[index]
+    }
+
     /// The number of removals made on a square so far, 0..=3.
     pub fn removals_at(&self, square: Square) -> u8 {
         self.levels[square.index()]

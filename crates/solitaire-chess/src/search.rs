@@ -214,8 +214,10 @@ impl Policy {
         let pending = tally.pending();
         if let Some(needed) = set_needs(pending) {
             let mut wanted = 0;
-            for p in needed {
-                wanted |= game.showing(p).0;
+            let mut types = needed;
+            while types != 0 {
+                wanted |= game.by_type_index(types.trailing_zeros() as usize);
+                types &= types - 1;
             }
             if reach & wanted != 0 {
                 let len = pending.len();
@@ -229,14 +231,11 @@ impl Policy {
                 {
                     value += self.ordered;
                 }
-                if len < 3 && self.path[len] != 0.0 {
-                    let mut needed = 0u8;
-                    for p in set_needs(pending).into_iter().flatten() {
-                        needed |= 1 << p.index();
-                    }
-                    if completes(game, piece, square, needed, square.bit()) {
-                        value += self.path[len];
-                    }
+                if len < 3
+                    && self.path[len] != 0.0
+                    && completes(game, piece, square, needed, square.bit())
+                {
+                    value += self.path[len];
                 }
             }
         }
@@ -332,9 +331,9 @@ fn completes(game: &Game, piece: Piece, from: Square, needed: u8, used: u64) -> 
     false
 }
 
-/// The types that would complete the set the pending removals have started, if they can
-/// still become one (distinct types of one kind).
-fn set_needs(pending: &[Piece]) -> Option<impl Iterator<Item = Piece> + '_> {
+/// The types (a mask of type indices) that would complete the set the pending removals have
+/// started, if they can still become one (distinct types of one kind).
+fn set_needs(pending: &[Piece]) -> Option<u8> {
     let first = pending.first()?;
     let kind = first.kind();
     let mut seen = 0u8;
@@ -344,13 +343,8 @@ fn set_needs(pending: &[Piece]) -> Option<impl Iterator<Item = Piece> + '_> {
         }
         seen |= 1 << p.index();
     }
-    let range = if kind == Kind::Digit { 0..4 } else { 4..8 };
-    Some(
-        Piece::ALL[range]
-            .iter()
-            .copied()
-            .filter(move |p| seen & (1 << p.index()) == 0),
-    )
+    let all = if kind == Kind::Digit { 0x0f } else { 0xf0 };
+    Some(all & !seen)
 }
 
 /// How much thinking the player may do.
