@@ -918,6 +918,31 @@ mod tests {
     }
 
     #[test]
+    fn a_type_not_on_the_starting_board_is_taken_in_stride() {
+        // A knights-only board makes a plan; when the judge shows a rook instead, the player
+        // drops the plan, expects rooks from then on, and still plays only legal moves.
+        let deal = Deal::uniform(Piece::Knight);
+        let config = Config {
+            budget: Budget::Worlds(2),
+            ..Config::default()
+        };
+        let mut player = Player::new(&deal.bronze(), config);
+        let mut judge = Game::new(&deal);
+        let first = player.choose().unwrap();
+        judge.play(first).unwrap();
+        judge.reveal(first, Piece::Rook);
+        player.observe(first, Some(Piece::Rook)).unwrap();
+        assert!(player.types().contains(&Piece::Rook));
+        for _ in 0..30 {
+            let Some(square) = player.choose() else { break };
+            assert!(judge.check(square).is_ok(), "{square}");
+            judge.play(square).unwrap();
+            player.observe(square, judge.piece(square)).unwrap();
+        }
+        assert!(judge.score().moves > 10);
+    }
+
+    #[test]
     fn the_single_type_search_finds_full_tours() {
         for piece in [Piece::Knight, Piece::One] {
             let game = Game::new(&Deal::uniform(piece));
