@@ -26,6 +26,7 @@ const SAMPLES: &[Sample] = &[
     crate::patolli::SAMPLE,
     crate::megacheckers::SAMPLE,
     crate::hex::SAMPLE,
+    crate::solitaire_chess::SAMPLE,
 ];
 
 pub fn run(Args {}: Args) -> Result<()> {

@@ -11,6 +11,7 @@ mod hiq;
 mod io;
 mod megacheckers;
 mod patolli;
+mod solitaire_chess;
 
 use std::process::ExitCode;
 
@@ -35,6 +36,7 @@ enum Command {
     Patolli(patolli::Args),
     Megacheckers(megacheckers::Args),
     Hex(hex::Args),
+    SolitaireChess(solitaire_chess::Args),
     Demo(demo::Args),
 }
 
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Patolli(args) => patolli::run(args),
         Command::Megacheckers(args) => megacheckers::run(args),
         Command::Hex(args) => hex::run(args),
+        Command::SolitaireChess(args) => solitaire_chess::run(args),
         Command::Demo(args) => demo::run(args),
     };
     match result {

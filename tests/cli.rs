@@ -3,7 +3,9 @@
 //! - Transcripts: every case under `tests/cmd/<game>/` runs the real binary on an input and
 //!   compares stdout, stderr and the exit status with the files beside it.
 //! - The README: every command in its `console` blocks is run through `sh`, with the built
-//!   `boardgames` first on the `PATH`, and must print what the README shows.
+//!   `boardgames` first on the `PATH`, and must print what the README shows (`[..]` in a
+//!   shown line stands for text that changes from run to run, as in trycmd).
+//! - Solitaire chess: the built-in player against the built-in judge over real pipes.
 
 use std::path::Path;
 use std::process::Command;
@@ -42,6 +44,44 @@ fn console_examples(markdown: &str) -> Vec<Example> {
     examples
 }
 
+/// Whether `actual` is the `expected` text, where `[..]` in an expected line stands for any
+/// text within the line (as in trycmd), for what changes from run to run, such as timings.
+fn matches(expected: &str, actual: &str) -> bool {
+    let line_matches = |expected: &str, actual: &str| {
+        let mut parts = expected.split("[..]");
+        let first = parts.next().unwrap_or_default();
+        let Some(mut rest) = actual.strip_prefix(first) else {
+            return false;
+        };
+        let parts: Vec<&str> = parts.collect();
+        let Some((last, middle)) = parts.split_last() else {
+            return rest.is_empty();
+        };
+        for part in middle {
+            match rest.find(part) {
+                Some(at) => rest = &rest[at + part.len()..],
+                None => return false,
+            }
+        }
+        rest.ends_with(last)
+    };
+    expected.lines().count() == actual.lines().count()
+        && expected.ends_with('\n') == actual.ends_with('\n')
+        && expected
+            .lines()
+            .zip(actual.lines())
+            .all(|(e, a)| line_matches(e, a))
+}
+
+#[test]
+fn readme_wildcards_match_within_a_line() {
+    assert!(matches("time: [..] ms\n", "time: 12 ms\n"));
+    assert!(matches("a[..]b[..]c\n", "a1b2c\n"));
+    assert!(!matches("time: [..] ms\n", "time: 12 s\n"));
+    assert!(!matches("time: [..] ms\n", "time: 1 ms\nmore\n"));
+    assert!(!matches("51\n", "52\n"));
+}
+
 #[test]
 fn readme_examples_print_what_they_show() {
     let readme = std::fs::read_to_string("README.md").expect("README.md beside Cargo.toml");
@@ -64,10 +104,57 @@ fn readme_examples_print_what_they_show() {
         // The README shows what a terminal shows: stdout, then stderr.
         let shown = String::from_utf8_lossy(&run.stdout).into_owned()
             + &String::from_utf8_lossy(&run.stderr);
-        assert_eq!(
-            shown, example.output,
-            "README.md:{}: `{}`",
-            example.line, example.command
+        assert!(
+            matches(&example.output, &shown),
+            "README.md:{}: `{}` printed\n{shown}\nbut the README shows\n{}",
+            example.line,
+            example.command,
+            example.output
         );
     }
+}
+
+/// The built-in Solitaire chess player run by the judge over real pipes: it finishes with
+/// `0 0`, legally, beats the best contestant of the official case, and (with a fixed amount
+/// of work) plays the same game twice.
+#[test]
+fn solitaire_chess_player_against_the_judge() {
+    let bin = env!("CARGO_BIN_EXE_boardgames");
+    let run = |log: &Path| {
+        let output = Command::new(bin)
+            .args(["solitaire-chess", "judge", "--official", "g6-1", "--log"])
+            .arg(log)
+            .args(["--", bin, "solitaire-chess", "--worlds", "2", "--seed", "7"])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let report = String::from_utf8(output.stdout).unwrap();
+        (report, std::fs::read_to_string(log).unwrap())
+    };
+    let dir = std::env::temp_dir();
+    let first = dir.join(format!("solitaire-chess-{}-a.log", std::process::id()));
+    let second = dir.join(format!("solitaire-chess-{}-b.log", std::process::id()));
+    let (report, log) = run(&first);
+    let (_, again) = run(&second);
+    let _ = std::fs::remove_file(&first);
+    let _ = std::fs::remove_file(&second);
+
+    assert!(report.contains("verdict: stopped with `0 0`"), "{report}");
+    let score: u32 = report
+        .lines()
+        .find_map(|line| line.strip_prefix("score: "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(
+        score > 52,
+        "g6-1's best contestant scored 52; we scored {score}"
+    );
+    let lines: Vec<&str> = log.lines().collect();
+    assert!(lines[..6].iter().all(|line| line.starts_with("< ")));
+    assert_eq!(
+        lines[lines.len() - 2..],
+        ["> 0 0", "verdict: stopped with `0 0`"]
+    );
+    assert_eq!(log, again, "the same seed and work gave another game");
 }

@@ -1,0 +1,176 @@
+//! The contest's test groups and its 14 official test cases.
+
+use crate::board::Deal;
+use crate::board::Piece;
+use crate::pyrandom::official_deal;
+
+/// A test group of the contest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// 1..=6.
+    pub number: u8,
+    /// The judge's letters for the types that occur (`1`..`4`, `t`, `l`, `d`, `s`).
+    pub letters: &'static str,
+    /// What the group was worth.
+    pub points: u32,
+}
+
+/// The six groups, as the problem text lists them.
+pub const GROUPS: [Group; 6] = [
+    Group {
+        number: 1,
+        letters: "s",
+        points: 4,
+    },
+    Group {
+        number: 2,
+        letters: "1",
+        points: 4,
+    },
+    Group {
+        number: 3,
+        letters: "12",
+        points: 6,
+    },
+    Group {
+        number: 4,
+        letters: "tld",
+        points: 9,
+    },
+    Group {
+        number: 5,
+        letters: "1234",
+        points: 24,
+    },
+    Group {
+        number: 6,
+        letters: "1234tlds",
+        points: 53,
+    },
+];
+
+/// The types an alphabet of judge letters stands for, in its order, or the first letter that
+/// is not one.
+pub fn alphabet(letters: &str) -> Result<Vec<Piece>, char> {
+    if letters.is_empty() {
+        return Err(' ');
+    }
+    letters
+        .chars()
+        .map(|c| Piece::from_letter(c).ok_or(c))
+        .collect()
+}
+
+impl Group {
+    /// The group with a number 1..=6.
+    pub fn get(number: u8) -> Option<Group> {
+        GROUPS.iter().copied().find(|g| g.number == number)
+    }
+
+    /// The official judge's deal of this group for a seed.
+    pub fn deal(&self, seed: u64) -> Deal {
+        official_deal(&alphabet(self.letters).unwrap_or_default(), seed)
+    }
+}
+
+/// One of the contest's official test cases and the best score a contestant reached on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OfficialCase {
+    /// Its name, such as `g6-1`.
+    pub name: String,
+    /// Its group.
+    pub group: u8,
+    /// The judge's letters.
+    pub letters: String,
+    /// What it was worth.
+    pub points: u32,
+    /// The judge's seed.
+    pub seed: u64,
+    /// The best contestant's score.
+    pub best: u32,
+}
+
+impl OfficialCase {
+    /// The deal the official judge played.
+    pub fn deal(&self) -> Deal {
+        official_deal(&alphabet(&self.letters).unwrap_or_default(), self.seed)
+    }
+
+    /// The points a score earns here once the contest is over: `points * score / Y`, Y the
+    /// best score of all programs (this one's included).
+    pub fn contest_points(&self, score: u32) -> f64 {
+        f64::from(self.points) * f64::from(score) / f64::from(score.max(self.best).max(1))
+    }
+}
+
+/// The published table of the official cases (tab-separated, with a header).
+const OFFICIAL_TSV: &str = include_str!("../data/official-tests.tsv");
+
+/// The 14 official test cases.
+pub fn official_cases() -> Vec<OfficialCase> {
+    OFFICIAL_TSV
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [name, group, letters, points, seed, best] = fields.as_slice() else {
+                return None;
+            };
+            Some(OfficialCase {
+                name: name.to_string(),
+                group: group.parse().ok()?,
+                letters: letters.to_string(),
+                points: points.parse().ok()?,
+                seed: seed.parse().ok()?,
+                best: best.parse().ok()?,
+            })
+        })
+        .collect()
+}
+
+/// The official case with a name, such as `g6-1`.
+pub fn official_case(name: &str) -> Option<OfficialCase> {
+    official_cases().into_iter().find(|case| case.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_official_table_has_14_cases_that_agree_with_the_groups() {
+        let cases = official_cases();
+        assert_eq!(cases.len(), 14);
+        let mut points = [0; 7];
+        for case in &cases {
+            let group = Group::get(case.group).unwrap();
+            assert_eq!(case.letters, group.letters, "{}", case.name);
+            points[usize::from(case.group)] += case.points;
+        }
+        // Every group's cases add up to the group's points.
+        for group in GROUPS {
+            assert_eq!(points[usize::from(group.number)], group.points);
+        }
+        assert_eq!(official_case("g6-1").unwrap().best, 52);
+        assert_eq!(official_case("g7"), None);
+    }
+
+    #[test]
+    fn alphabets() {
+        assert_eq!(
+            alphabet("tld"),
+            Ok(vec![Piece::Rook, Piece::Bishop, Piece::Queen])
+        );
+        assert_eq!(alphabet("1x"), Err('x'));
+        assert_eq!(alphabet(""), Err(' '));
+    }
+
+    #[test]
+    fn contest_points_use_the_better_of_the_two_scores() {
+        let case = official_case("g5-1").unwrap();
+        assert_eq!(case.contest_points(153), 8.0);
+        assert_eq!(case.contest_points(306), 8.0);
+        assert_eq!(case.contest_points(0), 0.0);
+        assert!((case.contest_points(51) - 8.0 / 3.0).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,39 @@
+//! Solitaire chess (Solitärschack, PO final 2016): a one-player game on a 6 x 6 board of
+//! pieces in three colour layers, scored by runs and sets of the types removed.
+//!
+//! [`Game`] holds the three layers of every square, what has been removed and the score so
+//! far ([`Tally`], which agrees with the official judge's [`score`]). [`official_deal`] draws
+//! the layers exactly as the official judge does, through CPython's `random` ([`PyRandom`]).
+//!
+//! ```
+//! use solitaire_chess::{Game, Piece, Square, official_deal};
+//!
+//! let deal = official_deal(&[Piece::Knight], 1);
+//! let mut game = Game::new(&deal);
+//! let corner = Square::at(1, 1).unwrap();
+//! game.play(corner).unwrap();
+//! assert_eq!(game.legal().len(), 2); // a knight in a corner reaches two squares
+//! game.play(Square::at(2, 3).unwrap()).unwrap();
+//! assert_eq!(game.score().total(), 2 + 4); // two removals, a run of two
+//! ```
+
+#![deny(missing_docs)]
+
+mod beam;
+mod board;
+pub mod contest;
+mod judge;
+pub mod protocol;
+mod pyrandom;
+mod rules;
+mod score;
+mod search;
+mod tree;
+
+pub use beam::beam_search;
+pub use board::{BoardText, Colour, Deal, Kind, Piece, SIDE, SQUARES, Square, Squares};
+pub use judge::{Answer, Outcome, Referee, Verdict, self_play};
+pub use pyrandom::{PyRandom, official_deal};
+pub use rules::{Game, Illegal, targets};
+pub use score::{Score, Tally, score, set_value};
+pub use search::{Budget, Config, Player, Policy, Rng, Strategy, Surprise, longest_game};

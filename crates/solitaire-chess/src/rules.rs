@@ -1,0 +1,452 @@
+//! Where each type lets the next removal be, and a game in progress.
+
+use std::fmt;
+
+use crate::board::{Colour, Deal, Piece, SIDE, SQUARES, Square, Squares};
+use crate::score::{Score, Tally};
+
+/// Whether `to` may be removed right after a piece of type `piece` was removed from `from`,
+/// as the problem's table says it. Empty squares are not considered here.
+const fn reaches(piece: Piece, from: usize, to: usize) -> bool {
+    let side = SIDE as i32;
+    let (r, c) = ((from as i32) / side, (from as i32) % side);
+    let (r2, c2) = ((to as i32) / side, (to as i32) % side);
+    let (dr, dc) = ((r2 - r).abs(), (c2 - c).abs());
+    if dr == 0 && dc == 0 {
+        return false;
+    }
+    let row_edge = r2 == 0 || r2 == side - 1;
+    let col_edge = c2 == 0 || c2 == side - 1;
+    let rook = (dc == 0 && row_edge) || (dr == 0 && col_edge);
+    let bishop = dr == dc && (row_edge || col_edge);
+    match piece {
+        Piece::One | Piece::Two | Piece::Three | Piece::Four => {
+            let k = piece as i32 + 1;
+            (dr == k && dc == 0) || (dr == 0 && dc == k) || (dr == k && dc == k)
+        }
+        Piece::Rook => rook,
+        Piece::Bishop => bishop,
+        Piece::Queen => rook || bishop,
+        Piece::Knight => (dr == 2 && dc == 1) || (dr == 1 && dc == 2),
+    }
+}
+
+/// `TARGETS[type][square]`: the squares the next removal may come from, computed once.
+const TARGETS: [[u64; SQUARES]; 8] = {
+    let mut table = [[0u64; SQUARES]; 8];
+    let mut p = 0;
+    while p < 8 {
+        let mut from = 0;
+        while from < SQUARES {
+            let mut to = 0;
+            while to < SQUARES {
+                if reaches(Piece::ALL[p], from, to) {
+                    table[p][from] |= 1 << to;
+                }
+                to += 1;
+            }
+            from += 1;
+        }
+        p += 1;
+    }
+    table
+};
+
+/// The squares from which the next piece may be removed after a piece of type `piece` was
+/// removed from `from` (whether or not they still hold a piece).
+pub const fn targets(piece: Piece, from: Square) -> Squares {
+    Squares(TARGETS[piece as usize][from.index()])
+}
+
+/// Why a removal is not allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The square is empty.
+    #[error("square {0} is empty")]
+    Empty(Square),
+    /// The square is the one just removed from.
+    #[error("square {0} was the last one removed from")]
+    SameSquare(Square),
+    /// The type removed last does not reach the square.
+    #[error("a {piece} removed from {from} does not reach {to}")]
+    Unreachable {
+        /// The type removed last.
+        piece: Piece,
+        /// Where it stood.
+        from: Square,
+        /// The square asked for.
+        to: Square,
+    },
+}
+
+/// A game in progress: the pieces of every layer, how far each square has been removed, the
+/// last removal and the score so far.
+///
+/// The judge holds every layer. The player knows only the layers it has seen; it keeps
+/// whatever it likes in the others (say a guess) and corrects a layer with
+/// [`Game::reveal`] when the judge shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game {
+    layers: [[Piece; 3]; SQUARES],
+    /// 0 bronze, 1 silver, 2 gold, 3 empty.
+    levels: [u8; SQUARES],
+    occupied: u64,
+    /// The squares showing each type now.
+    by_type: [u64; 8],
+    /// The removals of every square, two bits a square: what, with `last`, tells positions
+    /// apart cheaply.
+    removed: u128,
+    last: Option<(Piece, Square)>,
+    tally: Tally,
+}
+
+impl Game {
+    /// The start of a game on a deal.
+    pub fn new(deal: &Deal) -> Game {
+        Game {
+            layers: deal.layers,
+            levels: [0; SQUARES],
+            occupied: Squares::ALL.0,
+            by_type: by_type(&deal.layers, &[0; SQUARES]),
+            removed: 0,
+            last: None,
+            tally: Tally::new(),
+        }
+    }
+
+    /// The piece on a square now, if any.
+    pub fn piece(&self, square: Square) -> Option<Piece> {
+        let level = self.levels[square.index()];
+        (level < 3).then(|| self.layers[square.index()][usize::from(level)])
+    }
+
+    /// The colour of the piece on a square now, if any.
+    pub fn colour(&self, square: Square) -> Option<Colour> {
+        Colour::ALL
+            .get(usize::from(self.levels[square.index()]))
+            .copied()
+    }
+
+    /// The squares showing a type now.
+    #[inline]
+    pub const fn showing(&self, piece: Piece) -> Squares {
+        Squares(self.by_type[piece as usize])
+    }
+
+    /// The squares showing the type with an index 0..8 (see [`Piece::index`]), as bits.
+    #[inline]
+    pub fn by_type_index(&self, index: usize) -> u64 {
+        self.by_type[index]
+    }
+
+    /// The number of removals made on a square so far, 0..=3.
+    pub fn removals_at(&self, square: Square) -> u8 {
+        self.levels[square.index()]
+    }
+
+    /// A key for the position in one world: the removals made on every square, the last
+    /// removal and the score (equal for the same removals in another order, which search
+    /// uses to drop repeated positions).
+    pub fn fingerprint(&self) -> (u128, u32) {
+        let last = self.last.map_or(0, |(piece, square)| {
+            1 + square.index() as u32 * 8 + piece.index() as u32
+        });
+        (self.removed, last << 16 | self.score().total())
+    }
+
+    /// The squares that still hold a piece.
+    pub const fn occupied(&self) -> Squares {
+        Squares(self.occupied)
+    }
+
+    /// The last removal: its type and square.
+    pub const fn last(&self) -> Option<(Piece, Square)> {
+        self.last
+    }
+
+    /// The incremental score.
+    pub const fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// The score so far.
+    pub const fn score(&self) -> Score {
+        self.tally.score()
+    }
+
+    /// The squares the next removal may come from.
+    pub const fn legal(&self) -> Squares {
+        match self.last {
+            None => Squares(self.occupied),
+            Some((piece, from)) => Squares(TARGETS[piece as usize][from.index()] & self.occupied),
+        }
+    }
+
+    /// Whether the game is over: no legal removal is left.
+    pub const fn is_over(&self) -> bool {
+        self.legal().is_empty()
+    }
+
+    /// Checks a removal against the rules.
+    pub fn check(&self, square: Square) -> Result<(), Illegal> {
+        if !self.occupied().contains(square) {
+            return Err(Illegal::Empty(square));
+        }
+        if let Some((piece, from)) = self.last {
+            if from == square {
+                return Err(Illegal::SameSquare(square));
+            }
+            if !targets(piece, from).contains(square) {
+                return Err(Illegal::Unreachable {
+                    piece,
+                    from,
+                    to: square,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes the piece on a square, which must be legal; returns the points it brought.
+    /// What shows there afterwards is [`Game::piece`].
+    pub fn play(&mut self, square: Square) -> Result<u32, Illegal> {
+        self.check(square)?;
+        Ok(self.play_unchecked(square))
+    }
+
+    /// [`Game::play`] for a square known to be in [`Game::legal`] (the search's fast path).
+    #[inline]
+    pub fn play_unchecked(&mut self, square: Square) -> u32 {
+        let i = square.index();
+        let level = self.levels[i];
+        debug_assert!(level < 3, "removal from an empty square");
+        let piece = self.layers[i][usize::from(level)];
+        self.levels[i] = level + 1;
+        self.removed += 1 << (2 * i);
+        self.by_type[piece.index()] &= !square.bit();
+        if level == 2 {
+            self.occupied &= !square.bit();
+        } else {
+            self.by_type[self.layers[i][usize::from(level) + 1].index()] |= square.bit();
+        }
+        self.last = Some((piece, square));
+        self.tally.push(piece)
+    }
+
+    /// The type on a square if a removal were made there now.
+    #[inline]
+    pub fn piece_unchecked(&self, square: Square) -> Piece {
+        let i = square.index();
+        self.layers[i][usize::from(self.levels[i])]
+    }
+
+    /// Records the piece that now shows on a square (as the judge reports it).
+    pub fn reveal(&mut self, square: Square, piece: Piece) {
+        let i = square.index();
+        if let Some(slot) = self.layers[i].get_mut(usize::from(self.levels[i])) {
+            self.by_type[slot.index()] &= !square.bit();
+            *slot = piece;
+            self.by_type[piece.index()] |= square.bit();
+        }
+    }
+
+    /// Fills every layer not yet shown (those under the pieces showing now) by `guess`,
+    /// called with the square and the layer's index.
+    pub fn fill_hidden(&mut self, mut guess: impl FnMut(Square, usize) -> Piece) {
+        for square in Square::all() {
+            let i = square.index();
+            for layer in usize::from(self.levels[i]) + 1..3 {
+                self.layers[i][layer] = guess(square, layer);
+            }
+        }
+    }
+}
+
+fn by_type(layers: &[[Piece; 3]; SQUARES], levels: &[u8; SQUARES]) -> [u64; 8] {
+    let mut by_type = [0u64; 8];
+    for (i, (square, &level)) in layers.iter().zip(levels).enumerate() {
+        if let Some(piece) = square.get(usize::from(level)) {
+            by_type[piece.index()] |= 1 << i;
+        }
+    }
+    by_type
+}
+
+/// The board as the player sees it: a wire name a square, `.` for an empty one.
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 1..=SIDE {
+            let names: Vec<String> = (1..=SIDE)
+                .filter_map(|col| Square::at(row, col))
+                .map(|square| match self.piece(square) {
+                    Some(piece) => piece.wire_name().to_string(),
+                    None => ".".to_string(),
+                })
+                .collect();
+            writeln!(f, "{}", names.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(row: u8, col: u8) -> Square {
+        Square::at(row, col).unwrap()
+    }
+
+    fn listed(set: Squares) -> Vec<(u8, u8)> {
+        set.iter().map(|s| (s.row(), s.col())).collect()
+    }
+
+    #[test]
+    fn the_texts_example_queen_reaches_edges_only() {
+        let from = sq(6, 6);
+        let reach = targets(Piece::Queen, from);
+        assert!(reach.contains(sq(6, 1)));
+        assert!(reach.contains(sq(1, 6)));
+        assert!(reach.contains(sq(1, 1)));
+        assert!(!reach.contains(sq(4, 1)));
+        assert!(!reach.contains(sq(5, 6)));
+        assert_eq!(listed(reach), [(1, 1), (1, 6), (6, 1)]);
+    }
+
+    #[test]
+    fn rook_and_bishop_from_an_inner_square() {
+        assert_eq!(
+            listed(targets(Piece::Rook, sq(3, 4))),
+            [(1, 4), (3, 1), (3, 6), (6, 4)]
+        );
+        assert_eq!(
+            listed(targets(Piece::Bishop, sq(3, 4))),
+            [(1, 2), (1, 6), (5, 6), (6, 1)]
+        );
+        let queen = targets(Piece::Queen, sq(3, 4));
+        assert_eq!(
+            queen,
+            Squares(targets(Piece::Rook, sq(3, 4)).0 | targets(Piece::Bishop, sq(3, 4)).0)
+        );
+    }
+
+    #[test]
+    fn digits_step_exactly_k_straight_or_diagonally() {
+        assert_eq!(
+            listed(targets(Piece::One, sq(1, 1))),
+            [(1, 2), (2, 1), (2, 2)]
+        );
+        assert_eq!(
+            listed(targets(Piece::Three, sq(3, 3))),
+            [(3, 6), (6, 3), (6, 6)]
+        );
+        assert_eq!(
+            listed(targets(Piece::Four, sq(2, 2))),
+            [(2, 6), (6, 2), (6, 6)]
+        );
+        assert_eq!(targets(Piece::Two, sq(3, 3)).len(), 8);
+    }
+
+    #[test]
+    fn knight_moves() {
+        assert_eq!(listed(targets(Piece::Knight, sq(1, 1))), [(2, 3), (3, 2)]);
+        assert_eq!(targets(Piece::Knight, sq(3, 3)).len(), 8);
+    }
+
+    #[test]
+    fn no_type_reaches_its_own_square_and_reach_is_symmetric_for_steps() {
+        for piece in Piece::ALL {
+            for from in Square::all() {
+                assert!(!targets(piece, from).contains(from));
+                if !matches!(piece, Piece::Rook | Piece::Bishop | Piece::Queen) {
+                    for to in targets(piece, from).iter() {
+                        assert!(targets(piece, to).contains(from));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_square_empties_after_three_removals_and_moves_are_checked() {
+        let mut game = Game::new(&Deal::uniform(Piece::One));
+        let (a, b) = (sq(1, 1), sq(1, 2));
+        assert_eq!(game.play(a), Ok(1));
+        assert_eq!(game.colour(a), Some(Colour::Silver));
+        assert_eq!(game.play(a), Err(Illegal::SameSquare(a)));
+        assert_eq!(
+            game.play(sq(3, 3)),
+            Err(Illegal::Unreachable {
+                piece: Piece::One,
+                from: a,
+                to: sq(3, 3)
+            })
+        );
+        assert_eq!(game.play(b), Ok(1 + 4));
+        assert_eq!(game.play(a), Ok(1 + 2));
+        game.play(b).unwrap();
+        game.play(a).unwrap();
+        assert_eq!(game.piece(a), None);
+        assert_eq!(game.removals_at(a), 3);
+        game.play(b).unwrap();
+        assert_eq!(game.play(a), Err(Illegal::Empty(a)));
+        assert_eq!(game.score().total(), 18);
+    }
+}
+
+#[cfg(test)]
+mod fingerprint_tests {
+    use super::*;
+
+    #[test]
+    fn the_same_removals_in_another_order_give_the_same_fingerprint() {
+        let sq = |r, c| Square::at(r, c).unwrap();
+        let play = |squares: &[Square]| {
+            let mut game = Game::new(&Deal::uniform(Piece::One));
+            for &square in squares {
+                game.play(square).unwrap();
+            }
+            game.fingerprint()
+        };
+        let a = play(&[sq(1, 1), sq(1, 2), sq(2, 2)]);
+        assert_eq!(a, play(&[sq(1, 2), sq(1, 1), sq(2, 2)]));
+        assert_ne!(a, play(&[sq(1, 1), sq(2, 2), sq(1, 2)]));
+        assert_ne!(a, play(&[sq(1, 1), sq(1, 2), sq(2, 3)]));
+    }
+}
+
+#[cfg(test)]
+mod proptests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever is removed, the per-type sets of squares agree with the pieces showing,
+        /// and the legal squares hold pieces in reach of the last removal.
+        #[test]
+        fn the_type_sets_follow_the_pieces(
+            layers in proptest::collection::vec(0usize..8, 108),
+            choices in proptest::collection::vec(0usize..36, 0..120),
+        ) {
+            let mut deal = Deal::uniform(Piece::One);
+            for (i, &p) in layers.iter().enumerate() {
+                deal.layers[i / 3][i % 3] = Piece::ALL[p];
+            }
+            let mut game = Game::new(&deal);
+            for choice in choices {
+                let legal: Vec<Square> = game.legal().iter().collect();
+                if legal.is_empty() {
+                    break;
+                }
+                let square = legal[choice % legal.len()];
+                prop_assert!(game.check(square).is_ok());
+                game.play(square).unwrap();
+                for piece in Piece::ALL {
+                    for s in Square::all() {
+                        prop_assert_eq!(game.showing(piece).contains(s), game.piece(s) == Some(piece));
+                    }
+                }
+            }
+        }
+    }
+}

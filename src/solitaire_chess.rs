@@ -1,0 +1,235 @@
+//! `boardgames solitaire-chess`: the contest player, a judge to run any player against, and
+//! a bench of the built-in player over many games.
+
+mod bench;
+mod judge;
+
+use std::io as stdio;
+use std::time::Duration;
+
+use anyhow::{Result, anyhow};
+use solitaire_chess::contest::Group;
+use solitaire_chess::{Budget, Config, Policy, Strategy, Verdict, protocol, self_play};
+
+use crate::demo::Sample;
+use crate::io::Input;
+
+/// Solitaire chess: remove pieces from a 6 x 6 board of three colour layers, for runs and sets.
+///
+/// Without a verb (or with `play`) this is the contest program: it reads the board from stdin,
+/// writes a move `ROW COL` a line and reads what shows there now, until no move is left, then
+/// writes `0 0`. `judge` runs any player program as the official judge does; `bench` plays the
+/// built-in player over many games and tables the scores.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    verb: Option<Verb>,
+
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Verb {
+    /// Play as the contest program over stdin and stdout (the default).
+    Play(PlayArgs),
+    /// Run a player program against the official judge's deal, as the official judge does.
+    Judge(judge::Args),
+    /// Play the built-in player over many deals in parallel and table the scores.
+    Bench(bench::Args),
+}
+
+/// How the built-in player thinks.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PlayerArgs {
+    /// Wall-clock time for the whole game, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    time_ms: u64,
+
+    /// Instead of a time budget, a fixed amount of work: N sampled worlds for each candidate
+    /// move (each of its rollouts or beam searches). The same seed then gives
+    /// the same game on any machine.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    worlds: Option<u32>,
+
+    /// How the player picks a removal: `auto` (what measured best for the board's types),
+    /// `rollouts` (flat Monte Carlo with sequential halving), `beam` (beam searches in
+    /// sampled worlds), `tree` (information-set tree search) or `greedy` (the policy alone).
+    #[arg(long, value_enum, default_value_t = StrategyArg::Auto)]
+    strategy: StrategyArg,
+
+    /// The tree search's exploration constant, in points.
+    #[arg(long, default_value_t = 20.0, hide_short_help = true)]
+    exploration: f64,
+
+    /// The removals tried before each rollout (1, or 2 for every pair of removals).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), hide_short_help = true)]
+    plies: u8,
+
+    /// Give every candidate every world (no sequential halving), for comparison.
+    #[arg(long, hide_short_help = true)]
+    no_halving: bool,
+
+    /// The beam search's width.
+    #[arg(long, default_value_t = 32, hide_short_help = true)]
+    beam_width: usize,
+
+    /// The rollout policy's weights instead of the ones tuned for the board's types, for
+    /// experiments: `NAME=WEIGHT,...` (the others as `Policy::default()`), with the
+    /// names run, set1, set2, set3, path1, path2, ordered, mobility, empty, alternate, lookahead, depth2, dead_end, noise.
+    #[arg(long, value_name = "WEIGHTS", value_parser = parse_policy, hide_short_help = true)]
+    policy: Option<PolicyChanges>,
+
+    /// The seed of the player's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Changes to the policy's weights, by name.
+#[derive(Clone, Debug)]
+struct PolicyChanges(Vec<(String, f32)>);
+
+fn parse_policy(text: &str) -> Result<PolicyChanges> {
+    text.split(',')
+        .map(|pair| {
+            let (name, weight) = pair
+                .split_once('=')
+                .ok_or_else(|| anyhow!("expected NAME=WEIGHT, found {pair:?}"))?;
+            if Policy::default().with(name, 0.0).is_none() {
+                anyhow::bail!("no weight named {name:?}");
+            }
+            Ok((name.to_string(), weight.parse()?))
+        })
+        .collect::<Result<_>>()
+        .map(PolicyChanges)
+}
+
+#[derive(clap::ValueEnum, Debug, Clone, Copy)]
+enum StrategyArg {
+    Auto,
+    Rollouts,
+    Tree,
+    Beam,
+    Greedy,
+}
+
+impl PlayerArgs {
+    fn config(&self) -> Config {
+        Config {
+            budget: match self.worlds {
+                Some(worlds) => Budget::Worlds(worlds),
+                None => Budget::Time(Duration::from_millis(self.time_ms)),
+            },
+            strategy: match self.strategy {
+                StrategyArg::Tree => Strategy::Tree,
+                StrategyArg::Beam => Strategy::Beam,
+                StrategyArg::Auto => Strategy::Auto,
+                StrategyArg::Rollouts => Strategy::Rollouts,
+                StrategyArg::Greedy => Strategy::Greedy,
+            },
+            seed: self.seed,
+            policy: self.policy.as_ref().map(|changes| {
+                changes
+                    .0
+                    .iter()
+                    .fold(Policy::default(), |policy, (name, weight)| {
+                        policy.with(name, *weight).unwrap_or(policy)
+                    })
+            }),
+            exploration: self.exploration,
+            beam_width: self.beam_width.max(1),
+            plies: self.plies,
+            halving: !self.no_halving,
+        }
+    }
+}
+
+#[derive(clap::Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    player: PlayerArgs,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    match args.verb {
+        None => play(args.play),
+        Some(Verb::Play(play_args)) => play(play_args),
+        Some(Verb::Judge(judge_args)) => judge::run(judge_args),
+        Some(Verb::Bench(bench_args)) => bench::run(bench_args),
+    }
+}
+
+fn play(args: PlayArgs) -> Result<()> {
+    let stdin = stdio::stdin().lock();
+    let stdout = stdio::stdout().lock();
+    protocol::play(stdin, stdout, args.player.config()).map_err(|err| match err {
+        protocol::ProtocolError::Parse(err) => anyhow!("<stdin>:{err}"),
+        protocol::ProtocolError::Io(err) => {
+            anyhow::Error::new(err).context("cannot talk to the judge")
+        }
+    })?;
+    Ok(())
+}
+
+/// The demo: official case g4-1 (group 4, short games) with a fixed amount of thinking, so that it is the same on
+/// every machine.
+fn demo(_: &Input) -> Result<String> {
+    let group = Group::get(4).ok_or_else(|| anyhow!("no group 4"))?;
+    let deal = group.deal(6);
+    let config = Config {
+        budget: Budget::Worlds(8),
+        seed: 1,
+        ..Config::default()
+    };
+    let outcome = self_play(&deal, config);
+    let mut game = solitaire_chess::Referee::new(&deal);
+    let mut shown = String::new();
+    for square in &outcome.moves {
+        let piece = game
+            .game()
+            .piece(*square)
+            .map(|p| p.wire_name())
+            .unwrap_or("?");
+        let after = game.play(*square).map_err(|v| anyhow!("{v}"))?;
+        let after = after.map(|p| p.wire_name()).unwrap_or("blank");
+        shown += &format!("{square}  ({piece}, now {after})\n");
+    }
+    shown += "0 0\n";
+    let verdict = if outcome.verdict == Verdict::Stopped {
+        ""
+    } else {
+        " (fault)"
+    };
+    shown += &format!("score {}{verdict}\n", outcome.score);
+    Ok(shown)
+}
+
+pub const SAMPLE: Sample = Sample {
+    title: "Solitaire chess (official case g4-1)",
+    command: "boardgames solitaire-chess judge --official g4-1 -- boardgames solitaire-chess",
+    input: DEMO_BOARD,
+    run: demo,
+};
+
+/// The bronze layer of official case g4-1 (group 4, seed 6), which the demo plays.
+const DEMO_BOARD: &str = "\
+    dam lopare torn lopare lopare lopare\n\
+    lopare dam dam dam dam lopare\n\
+    lopare lopare torn lopare dam lopare\n\
+    dam dam dam dam lopare torn\n\
+    dam dam lopare lopare torn dam\n\
+    torn dam dam lopare dam torn\n\
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solitaire_chess::BoardText;
+
+    #[test]
+    fn the_demo_board_is_the_bronze_layer_of_g4_1() {
+        let deal = Group::get(4).unwrap().deal(6);
+        assert_eq!(BoardText(&deal.bronze()).to_string(), DEMO_BOARD);
+    }
+}

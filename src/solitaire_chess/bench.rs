@@ -1,0 +1,204 @@
+//! `boardgames solitaire-chess bench`: the built-in player over many deals, in parallel, and a
+//! table of its scores per group.
+
+use std::fmt::Write as _;
+use std::ops::RangeInclusive;
+
+use anyhow::{Result, anyhow, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use solitaire_chess::contest::{GROUPS, Group, official_cases};
+use solitaire_chess::{Deal, Outcome, self_play};
+
+use super::PlayerArgs;
+use crate::io;
+
+/// Which games to play, and how the player thinks.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The groups to play, as `A-B` or a list `A,B,...`.
+    #[arg(long, default_value = "1-6", value_parser = parse_range)]
+    groups: Numbers,
+
+    /// The judge's seeds to play in each group, as `A-B` or a list.
+    #[arg(long, default_value = "1-30", value_parser = parse_range)]
+    seeds: Numbers,
+
+    /// Play the 14 official test cases instead, against the best contestant's scores.
+    #[arg(long)]
+    official: bool,
+
+    /// Games played at once (default: one a core).
+    #[arg(long)]
+    jobs: Option<usize>,
+
+    #[command(flatten)]
+    player: PlayerArgs,
+}
+
+/// A list of numbers given as ranges.
+#[derive(Clone, Debug)]
+struct Numbers(Vec<u64>);
+
+/// Reads `A-B` or `A,B,C` (or a single number) as a list of numbers.
+fn parse_range(text: &str) -> Result<Numbers> {
+    let mut numbers = Vec::new();
+    for part in text.split(',') {
+        let bounds: RangeInclusive<u64> = match part.split_once('-') {
+            Some((a, b)) => a.trim().parse()?..=b.trim().parse()?,
+            None => {
+                let n = part.trim().parse()?;
+                n..=n
+            }
+        };
+        if bounds.is_empty() || bounds.end() - bounds.start() > 100_000 {
+            bail!("{part:?} is not a range A-B with A <= B (at most 100000 numbers)");
+        }
+        numbers.extend(bounds);
+    }
+    Ok(Numbers(numbers))
+}
+
+/// The highest score there is: 108 removals, all of one type (a single run).
+const MAX_SCORE: u32 = 324;
+
+/// One game to play: its row in the tables and its deal.
+struct Job {
+    group: u8,
+    label: String,
+    deal: Deal,
+    /// For official cases: (points, best contestant score).
+    official: Option<(u32, u32)>,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let jobs = jobs(&args)?;
+    let config = args.player.config();
+    let bar = ProgressBar::new(jobs.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta}) {msg}")
+            .map_err(|err| anyhow!("{err}"))?,
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()?;
+    let outcomes: Vec<Outcome> = pool.install(|| {
+        jobs.par_iter()
+            .map(|job| {
+                let outcome = self_play(&job.deal, config);
+                bar.inc(1);
+                outcome
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    io::print(&table(&jobs, &outcomes, args.official))
+}
+
+fn jobs(args: &Args) -> Result<Vec<Job>> {
+    if args.official {
+        return Ok(official_cases()
+            .into_iter()
+            .map(|case| Job {
+                group: case.group,
+                label: case.name.clone(),
+                deal: case.deal(),
+                official: Some((case.points, case.best)),
+            })
+            .collect());
+    }
+    let mut jobs = Vec::new();
+    for &number in &args.groups.0 {
+        let group = u8::try_from(number)
+            .ok()
+            .and_then(Group::get)
+            .ok_or_else(|| anyhow!("no group {number} (the groups are 1-6)"))?;
+        for &seed in &args.seeds.0 {
+            jobs.push(Job {
+                group: group.number,
+                label: format!("seed {seed}"),
+                deal: group.deal(seed),
+                official: None,
+            });
+        }
+    }
+    Ok(jobs)
+}
+
+/// The tables: per group mean, min, max score, mean moves and contest points; for official
+/// cases a row a case against the best contestant.
+fn table(jobs: &[Job], outcomes: &[Outcome], official: bool) -> String {
+    let mut text = String::new();
+    if official {
+        let _ = writeln!(
+            text,
+            "{:<6} {:>5} {:>6} {:>5} {:>6} {:>8}  verdict",
+            "case", "score", "best", "moves", "points", "of"
+        );
+        let (mut earned, mut possible) = (0.0, 0);
+        for (job, outcome) in jobs.iter().zip(outcomes) {
+            let (points, best) = job.official.unwrap_or((0, 0));
+            let score = outcome.points();
+            let share = f64::from(points) * f64::from(score) / f64::from(score.max(best).max(1));
+            earned += share;
+            possible += points;
+            let mark = match score.cmp(&best) {
+                std::cmp::Ordering::Greater => "above best",
+                std::cmp::Ordering::Equal if score == MAX_SCORE => "ties best at the maximum",
+                std::cmp::Ordering::Equal => "ties best",
+                std::cmp::Ordering::Less => "BELOW best",
+            };
+            let _ = writeln!(
+                text,
+                "{:<6} {:>5} {:>6} {:>5} {:>6.2} {:>8}  {}; {mark}",
+                job.label,
+                score,
+                best,
+                outcome.moves.len(),
+                share,
+                points,
+                outcome.verdict
+            );
+        }
+        let _ = writeln!(
+            text,
+            "contest points (Y = best of all): {earned:.2} of {possible}"
+        );
+        return text;
+    }
+    let _ = writeln!(
+        text,
+        "{:<6} {:>5} {:>7} {:>5} {:>5} {:>7} {:>13}",
+        "group", "games", "mean", "min", "max", "moves", "points Y=200"
+    );
+    for group in GROUPS {
+        let scores: Vec<(u32, usize)> = jobs
+            .iter()
+            .zip(outcomes)
+            .filter(|(job, _)| job.group == group.number)
+            .map(|(_, outcome)| (outcome.points(), outcome.moves.len()))
+            .collect();
+        if scores.is_empty() {
+            continue;
+        }
+        let n = scores.len() as f64;
+        let mean = scores.iter().map(|&(s, _)| f64::from(s)).sum::<f64>() / n;
+        let moves = scores.iter().map(|&(_, m)| m as f64).sum::<f64>() / n;
+        let min = scores.iter().map(|&(s, _)| s).min().unwrap_or(0);
+        let max = scores.iter().map(|&(s, _)| s).max().unwrap_or(0);
+        let points = f64::from(group.points) * mean / 200.0;
+        let _ = writeln!(
+            text,
+            "{:<6} {:>5} {:>7.1} {:>5} {:>5} {:>7.1} {:>6.2} of {:>2}",
+            group.number,
+            scores.len(),
+            mean,
+            min,
+            max,
+            moves,
+            points,
+            group.points
+        );
+    }
+    text
+}
