@@ -3,10 +3,11 @@
 //! peg in a chosen hole). `cargo run --release -p hiq --example worst` times all 33
 //! single-vacancy starts against all 33 finishing holes (1,122 problems): the slowest known
 //! are "full less 5, one peg in 5" and its mirror image "full less 29, one peg in 29", about
-//! 5 s each; every other one takes under 1 s.
+//! 5 s each without an endgame table; every other one takes under 1 s. The hole-5 problem is
+//! timed both ways: `finish_in` (with its endgame table) and the plain search (no table).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hiq::{Layout, Position, fewest_pegs, finish_in};
+use hiq::{Layout, Position, fewest_pegs, finish_in, finish_in_with_endgame};
 use std::hint::black_box;
 
 fn without(layout: &Layout, hole: u32) -> Position {
@@ -42,6 +43,14 @@ fn solve(c: &mut Criterion) {
             b.iter(|| finish_in(layout, black_box(start), hole))
         });
     }
+    let hard = without(layout, 5);
+    let five = layout.hole(5).unwrap();
+    group.bench_function("full less 5: one peg in 5", |b| {
+        b.iter(|| finish_in(layout, black_box(hard), five))
+    });
+    group.bench_function("full less 5: one peg in 5, no endgame table", |b| {
+        b.iter(|| finish_in_with_endgame(layout, black_box(hard), five, 0, 0))
+    });
     group.finish();
 }
 
