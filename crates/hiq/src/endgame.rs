@@ -28,8 +28,11 @@ pub(crate) struct Endgame {
 }
 
 impl Endgame {
-    /// The table for one peg in `goal`, up to `pegs` pegs (at least 1).
-    pub(crate) fn new(layout: &Layout, goal: Hole, pegs: u32) -> Endgame {
+    /// The table for one peg in `goal`, up to `pegs` pegs (at least 1), or fewer if the next
+    /// level would likely take it past `classes` classes (guessed from how much the last level
+    /// grew): the size of the levels depends much on the goal (a goal off every axis keeps no
+    /// symmetry, and its table is about four times as large as one on an axis).
+    pub(crate) fn new(layout: &Layout, goal: Hole, pegs: u32, classes: usize) -> Endgame {
         let group = Symmetries::fixing(layout, goal);
         let goal = Position(goal.bit());
         let unjumps: Vec<(u64, u64)> = layout
@@ -43,7 +46,9 @@ impl Endgame {
         let mut wins = HashSet::new();
         wins.insert(goal.0);
         let mut level = vec![goal.0];
-        for _ in 1..pegs.max(1) {
+        let mut built = 1;
+        let mut growth = 1.0;
+        while built < pegs && (wins.len() as f64 + level.len() as f64 * growth) <= classes as f64 {
             let mut next = Vec::new();
             for &position in &level {
                 for &(all, need) in &unjumps {
@@ -55,12 +60,14 @@ impl Endgame {
                     }
                 }
             }
+            growth = next.len() as f64 / level.len() as f64;
             level = next;
+            built += 1;
         }
         Endgame {
             group,
             wins,
-            pegs: pegs.max(1),
+            pegs: built,
             goal,
         }
     }
@@ -119,7 +126,7 @@ mod tests {
         for number in 1..=21 {
             let hole = layout.hole(number).unwrap();
             let goal = Position(hole.bit());
-            let table = Endgame::new(&layout, hole, 5);
+            let table = Endgame::new(&layout, hole, 5, usize::MAX);
             let mut memo = HashMap::new();
             let mut wins = HashSet::new();
             for &position in &few {
@@ -141,7 +148,7 @@ mod tests {
         fn a_winning_position_is_finished_by_legal_jumps(bits in 0u64..(1 << 21), hole in 1u32..=21) {
             let layout = board();
             let hole = layout.hole(hole).unwrap();
-            let table = Endgame::new(&layout, hole, 21);
+            let table = Endgame::new(&layout, hole, 21, usize::MAX);
             let start = Position(bits);
             if table.wins(start) {
                 let end = table.finish(&layout, start).into_iter().fold(start, |position, jump| {

@@ -355,12 +355,18 @@ pub fn same_class(layout: &Layout, a: Position, b: Position) -> bool {
 /// search without it (the largest budget of a run, in positions) it is built.
 ///
 /// Measured on the 33-hole board, goal hole 5: the table of 12 pegs holds 0.8 million classes
-/// and takes 0.17 s to build, 13 pegs 2.1 million and 0.65 s, 14 pegs 4.6 million and 2.5 s.
-/// With 13 the hardest known problem (full less 5, one peg in 5) took 3.3 s instead of 7.4 s
-/// (solve benchmark); built for every problem, the table would cost more than most searches
-/// take (the 1,122 single-vacancy problems: 86 s in all instead of 17 s), hence the wait:
-/// the runs up to 2^18 positions each come to about 2^20 positions, under a second.
-const ENDGAME: (u32, u64) = (13, 1 << 18);
+/// and takes 0.17 s to build, 13 pegs 2.1 million and 0.65 s, 14 pegs 4.6 million and 2.5 s
+/// (a goal with no symmetry, such as hole 22, about four times as much). With the table of
+/// 13 the hardest known problem (full less 5, one peg in 5) took 3.3 s instead of 7.4 s in
+/// the solve benchmark, but problems that took 0.4 s took 1-5 s: building the table costs
+/// more than most searches, and for all 1,122 single-vacancy problems it made 86 s of 17 s
+/// when built every time. Hence 12 pegs, and only once the runs up to 2^18 positions each
+/// (about 2^20 in all, a few tenths of a second) have not found the answer.
+const ENDGAME: (u32, u64) = (12, 1 << 18);
+
+/// The most classes the endgame table of [`finish_in`] should hold: it stops short of
+/// [`ENDGAME`]'s pegs rather than go much past this (a million take about 0.2 s to build).
+const ENDGAME_CLASSES: usize = 1_000_000;
 
 /// A way to leave one peg, in `hole`, from `start`; `None` if there is none.
 pub fn finish_in(layout: &Layout, start: Position, hole: Hole) -> Option<Solution> {
@@ -424,7 +430,7 @@ pub fn finish_in_with_endgame(
     if !race(&mut searches, start, until, &mut |position, path| {
         step(position, path, None)
     }) {
-        let endgame = Endgame::new(layout, hole, pegs);
+        let endgame = Endgame::new(layout, hole, pegs, ENDGAME_CLASSES);
         race(&mut searches, start, u64::MAX, &mut |position, path| {
             step(position, path, Some(&endgame))
         });
