@@ -2,11 +2,13 @@
 //! central game, and the full board less one corner peg (each for the fewest pegs and for one
 //! peg in a chosen hole). `cargo run --release -p hiq --example worst` times all 33
 //! single-vacancy starts against all 33 finishing holes (1,122 problems): the slowest known
-//! are "full less 5, one peg in 5" and its mirror image "full less 29, one peg in 29", about
-//! 5 s each; every other one takes under 1 s.
+//! are "full less 5, one peg in 5" and its mirror image "full less 29, one peg in 29": 5-7 s
+//! each with the plain search, 3-5 s with `finish_in`'s endgame table (on a shared 2-core
+//! machine); every other one takes under 1 s. The hole-5 problem is timed both ways here:
+//! `finish_in` and the plain search (a table of 0 pegs).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hiq::{Layout, Position, fewest_pegs, finish_in};
+use hiq::{Layout, Position, fewest_pegs, finish_in, finish_in_with_endgame};
 use std::hint::black_box;
 
 fn without(layout: &Layout, hole: u32) -> Position {
@@ -42,6 +44,14 @@ fn solve(c: &mut Criterion) {
             b.iter(|| finish_in(layout, black_box(start), hole))
         });
     }
+    let hard = without(layout, 5);
+    let five = layout.hole(5).unwrap();
+    group.bench_function("full less 5: one peg in 5", |b| {
+        b.iter(|| finish_in(layout, black_box(hard), five))
+    });
+    group.bench_function("full less 5: one peg in 5, no endgame table", |b| {
+        b.iter(|| finish_in_with_endgame(layout, black_box(hard), five, 0, 0))
+    });
     group.finish();
 }
 

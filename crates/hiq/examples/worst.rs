@@ -1,4 +1,7 @@
 //! Times `fewest_pegs` and `finish_in` over the single-vacancy starts of the English board.
+//!
+//! `worst VACANT HOLE` times one problem (the full board less VACANT, one peg in HOLE);
+//! `worst VACANT HOLE PEGS` times it with endgame tables of 0 to PEGS pegs built at once.
 use std::time::Instant;
 fn main() {
     let layout = hiq::Layout::english();
@@ -6,6 +9,20 @@ fn main() {
         .skip(1)
         .map(|a| a.parse().unwrap())
         .collect();
+    if let &[vacant, hole, pegs] = &args[..] {
+        let start = hiq::Position(layout.full().0 & !layout.hole(vacant).unwrap().bit());
+        let hole = layout.hole(hole).unwrap();
+        for pegs in 0..=pegs {
+            let t = Instant::now();
+            let found = hiq::finish_in_with_endgame(layout, start, hole, pegs, 0);
+            println!(
+                "table of {pegs:2} pegs: {:?} {}",
+                t.elapsed(),
+                found.is_some()
+            );
+        }
+        return;
+    }
     let mut worst = (std::time::Duration::ZERO, String::new());
     let mut total = std::time::Duration::ZERO;
     for v in 1..=33 {

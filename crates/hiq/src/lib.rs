@@ -39,6 +39,7 @@
 mod board;
 pub mod contest;
 mod count;
+mod endgame;
 mod picture;
 mod rules;
 mod solve;
@@ -49,5 +50,5 @@ pub use contest::Output;
 pub use count::{Census, Level, TooMany, census, census_until, census_within};
 pub use picture::{Drawing, parse_positions};
 pub use rules::{Game, Trace, contest_jump};
-pub use solve::{Solution, fewest_pegs, finish_in, same_class};
+pub use solve::{Solution, fewest_pegs, finish_in, finish_in_with_endgame, same_class};
 pub use symmetry::Symmetries;
