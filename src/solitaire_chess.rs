@@ -71,6 +71,11 @@ pub struct PlayerArgs {
     #[arg(long, hide_short_help = true)]
     no_halving: bool,
 
+    /// How strongly the rollouts lean toward the removals that went with high scores in the
+    /// rollouts so far (move-average sampling): policy points per point of mean score; 0 off.
+    #[arg(long, default_value_t = 0.75, hide_short_help = true)]
+    mast: f32,
+
     /// The beam search's width.
     #[arg(long, default_value_t = 32, hide_short_help = true)]
     beam_width: usize,
@@ -141,6 +146,7 @@ impl PlayerArgs {
             beam_width: self.beam_width.max(1),
             plies: self.plies,
             halving: !self.no_halving,
+            mast: self.mast,
         }
     }
 }
