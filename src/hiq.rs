@@ -13,9 +13,9 @@ use crate::io::{self, Input, InputArg};
 /// Hi-Q: 33-hole peg solitaire played by a fixed rule; prints the sum of the pegs left.
 ///
 /// Plays each instance by the contest's rule and prints the sum of the numbers of the holes
-/// left with pegs, between `HI Q OUTPUT` and `END OF OUTPUT`. The input is a count N, then N instances, each the holes with pegs (1..33) ended by `0`.
-/// Line breaks may fall anywhere, and the holes may come in any order (the contest promised
-/// increasing order). The rule: always the jump into the largest empty hole, and among jumps
+/// left with pegs, between `HI Q OUTPUT` and `END OF OUTPUT`. The input is a count N, then N
+/// instances, each the holes with pegs (1..33) ended by `0`. Line breaks may fall anywhere,
+/// and the holes may come in any order (the contest promised increasing order). The rule: always the jump into the largest empty hole, and among jumps
 /// into that hole the one from the largest hole, until no jump is left.
 ///
 /// Beyond the contest, `hiq solve` finds the best play from a position and `hiq count` counts
@@ -171,7 +171,7 @@ fn solve(args: SolveArgs) -> Result<()> {
 
 /// The answer for one position, as text.
 fn answer(layout: &Layout, number: usize, start: Position, finish: Option<Hole>) -> String {
-    let pegs = |count: u32| format!("{count} peg{}", if count == 1 { "" } else { "s" });
+    let pegs = |count: u32| counted(count as usize, "peg");
     let mut text = format!("position {number}: {}", pegs(start.count()));
     let solution = match finish {
         None => {
@@ -180,7 +180,7 @@ fn answer(layout: &Layout, number: usize, start: Position, finish: Option<Hole>)
                 text,
                 "; at best {} can remain, after {}",
                 pegs(best.end.count()),
-                jumps(best.jumps.len())
+                counted(best.jumps.len(), "jump")
             );
             best
         }
@@ -189,7 +189,7 @@ fn answer(layout: &Layout, number: usize, start: Position, finish: Option<Hole>)
                 let _ = writeln!(
                     text,
                     "; one peg in hole {hole}: possible, after {}",
-                    jumps(solution.jumps.len())
+                    counted(solution.jumps.len(), "jump")
                 );
                 solution
             }
@@ -212,8 +212,9 @@ fn answer(layout: &Layout, number: usize, start: Position, finish: Option<Hole>)
     text
 }
 
-fn jumps(count: usize) -> String {
-    format!("{count} jump{}", if count == 1 { "" } else { "s" })
+/// `1 peg`, `2 pegs`: a count and its noun, plural unless the count is one.
+fn counted(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
 /// The start and the end of a solution as pictures side by side, under `start` and `end`.
