@@ -151,6 +151,21 @@ mod tests {
     /// alphabets), kept in `tests/data/python-random.txt`.
     const PYTHON: &str = include_str!("../tests/data/python-random.txt");
 
+    /// The records of the reference file tagged `tag` (the rest of each line that starts
+    /// `tag `); there must be at least `at_least` of them, so that no test passes on none.
+    fn records(tag: &str, at_least: usize) -> Vec<&'static str> {
+        let records: Vec<&str> = PYTHON
+            .lines()
+            .filter_map(|line| line.strip_prefix(tag)?.strip_prefix(' '))
+            .collect();
+        assert!(
+            records.len() >= at_least,
+            "{} {tag:?} records",
+            records.len()
+        );
+        records
+    }
+
     fn numbers(line: &str) -> Vec<u64> {
         line.split_whitespace()
             .map(|w| w.parse().unwrap())
@@ -159,38 +174,31 @@ mod tests {
 
     #[test]
     fn raw_outputs_match_cpython() {
-        let mut checked = 0;
-        for line in PYTHON.lines().filter(|l| l.starts_with("bits ")) {
-            let values = numbers(&line[5..]);
+        for record in records("bits", 4) {
+            let values = numbers(record);
             let mut rng = PyRandom::new(values[0]);
             for &expected in &values[1..] {
                 assert_eq!(u64::from(rng.next_u32()), expected, "seed {}", values[0]);
             }
-            checked += 1;
         }
-        assert!(checked >= 4);
     }
 
     #[test]
     fn randbelow_matches_cpython() {
-        let mut checked = 0;
-        for line in PYTHON.lines().filter(|l| l.starts_with("below ")) {
-            let values = numbers(&line[6..]);
+        for record in records("below", 4) {
+            let values = numbers(record);
             let (seed, n) = (values[0], values[1] as u32);
             let mut rng = PyRandom::new(seed);
             for &expected in &values[2..] {
                 assert_eq!(u64::from(rng.randbelow(n)), expected, "seed {seed} n {n}");
             }
-            checked += 1;
         }
-        assert!(checked >= 4);
     }
 
     #[test]
     fn official_deals_match_cpython() {
-        let mut checked = 0;
-        for line in PYTHON.lines().filter(|l| l.starts_with("deal ")) {
-            let mut words = line[5..].split_whitespace();
+        for record in records("deal", 3) {
+            let mut words = record.split_whitespace();
             let alphabet: Vec<Piece> = words
                 .next()
                 .unwrap()
@@ -206,8 +214,6 @@ mod tests {
                 .map(|c| Piece::from_letter(c).unwrap())
                 .collect();
             assert_eq!(drawn, expected, "alphabet {alphabet:?} seed {seed}");
-            checked += 1;
         }
-        assert!(checked >= 3);
     }
 }
