@@ -1,11 +1,15 @@
 //! How long `solve` takes on the hardest positions of the 33-hole board we know of: the
-//! central game, and the full board less one corner peg (each for the fewest pegs and for one
-//! peg in a chosen hole). `cargo run --release -p hiq --example worst` times all 33
-//! single-vacancy starts against all 33 finishing holes (1,122 problems): the slowest known
-//! are "full less 5, one peg in 5" and its mirror image "full less 29, one peg in 29": 5-7 s
-//! each with the plain search, 3-5 s with `finish_in`'s endgame table (on a shared 2-core
-//! machine); every other one takes under 1 s. The hole-5 problem is timed both ways here:
-//! `finish_in` and the plain search (a table of 0 pegs).
+//! central game, the full board less one peg (for the fewest pegs and for one peg in a chosen
+//! hole), and two random positions where the answer needs a proof that nothing better exists.
+//!
+//! `cargo run --release -p hiq --example worst` times all 33 single-vacancy starts against all
+//! 33 finishing holes (1,122 problems); `--example sweep` random positions. With two search
+//! orders, "full less 5, one peg in 5" took 5-7 s (3-5 s with the endgame table); the races of
+//! a dozen orders solve it in tenths of a second, and the slowest single-vacancy problem now is
+//! "full less 2, one peg in 32". Both are timed here, and the hole-5 problem also with no
+//! endgame table. The slowest kind left is a proof: the random positions below, where one peg
+//! in hole 6 is impossible, or where two pegs are the fewest though the class allows one, are
+//! settled only by visiting millions of positions.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hiq::{Layout, Position, fewest_pegs, finish_in, finish_in_with_endgame};
@@ -52,6 +56,22 @@ fn solve(c: &mut Criterion) {
     group.bench_function("full less 5: one peg in 5, no endgame table", |b| {
         b.iter(|| finish_in_with_endgame(layout, black_box(hard), five, 0, 0))
     });
+    let two = without(layout, 2);
+    let thirty_two = layout.hole(32).unwrap();
+    group.bench_function("full less 2: one peg in 32", |b| {
+        b.iter(|| finish_in(layout, black_box(two), thirty_two))
+    });
+    // Found by `--example sweep` (26 and 28 pegs).
+    let random = Position(0x1_77fb_bd5f);
+    let six = layout.hole(6).unwrap();
+    group.bench_function("random position: one peg in 6 (impossible)", |b| {
+        b.iter(|| finish_in(layout, black_box(random), six))
+    });
+    let random = Position(0x1_fff8_f76f);
+    group.bench_function(
+        "random position: fewest pegs (2, the class allows 1)",
+        |b| b.iter(|| fewest_pegs(layout, black_box(random))),
+    );
     group.finish();
 }
 

@@ -58,7 +58,7 @@ impl Hole {
     }
 
     /// The hole whose bit is `index` (0-based).
-    fn from_index(index: u32) -> Hole {
+    pub(crate) fn from_index(index: u32) -> Hole {
         debug_assert!(index < 64);
         Hole(index as u8 + 1)
     }

@@ -154,18 +154,14 @@ enum Walk {
     Stop,
 }
 
-/// Depth-first search that remembers the classes whose continuations have all been visited.
+/// Depth-first search that skips the classes whose continuations have all been visited.
 ///
 /// The order in which jumps are tried decides how soon a solution is met (not whether): a
-/// search tries first the jumps that raise most the resource count toward a hole (the goal,
-/// or the centre), that is those that bring pegs toward it and take away pegs far from it.
-/// Two such searches take turns (see [`race`]). On the 33-hole board, over every start with
-/// one hole empty and every finishing hole (1,122 problems), this took the total from 111 s
-/// (one search toward the goal) to 17 s, and all but two problems under 1 s.
+/// search tries first the jumps that raise most the resource count toward a hole, that is
+/// those that bring pegs toward it and take away pegs far from it. Several such searches
+/// take turns (see [`Race`]).
 struct Search {
     group: Symmetries,
-    /// The classes whose every continuation has been visited.
-    done: HashSet<u64>,
     path: Vec<Jump>,
     /// Every jump of the board, best first.
     moves: Vec<Move>,
@@ -224,7 +220,6 @@ impl Search {
             .collect();
         Search {
             group,
-            done: HashSet::new(),
             path: Vec::new(),
             moves,
             budget: 0,
@@ -235,19 +230,22 @@ impl Search {
     /// positions have been.
     fn run(
         &mut self,
+        done: &mut HashSet<u64>,
         start: Position,
         budget: u64,
         visit: &mut impl FnMut(Position, &[Jump]) -> Walk,
     ) -> Ended {
         self.budget = budget;
         self.path.clear();
-        self.walk(start, visit)
+        self.walk(done, start, visit)
     }
 
-    /// Walks every position reachable from `position` whose class is not done, calling `visit`
-    /// on each with the jumps that lead there. The depth is at most the number of pegs.
+    /// Walks every position reachable from `position` whose class is not `done`, calling
+    /// `visit` on each with the jumps that lead there, and adds to `done` the classes it
+    /// finishes. The depth is at most the number of pegs.
     fn walk(
         &mut self,
+        done: &mut HashSet<u64>,
         position: Position,
         visit: &mut impl FnMut(Position, &[Jump]) -> Walk,
     ) -> Ended {
@@ -267,16 +265,16 @@ impl Search {
                 continue;
             }
             let class = (0..8).fold(u64::MAX, |least, g| least.min(images[g] ^ m.images[g]));
-            if self.done.contains(&class) {
+            if done.contains(&class) {
                 continue;
             }
             let jump = m.jump;
             self.path.push(jump);
-            match self.walk(position.after(jump), visit) {
+            match self.walk(done, position.after(jump), visit) {
                 // Play is a DAG (every jump takes a peg), so nothing below can lead back here:
                 // a class is done once its own walk is.
                 Ended::Exhausted => {
-                    self.done.insert(class);
+                    done.insert(class);
                 }
                 ended => return ended,
             }
@@ -286,29 +284,96 @@ impl Search {
     }
 }
 
-/// Runs two searches that try jumps in different orders by turns, each for twice as long as
-/// the time before, until one ends: a search's time to a solution depends much on its order,
-/// and no single order was best on all the hard problems of the 33-hole board. One thread,
-/// so the answer is always the same.
+/// Searches that try jumps in different orders, run by turns, each for twice as long as the
+/// time before, until one ends: a search's time to a solution depends much on its order, by
+/// factors of a hundred and more, and no order is best on every problem. They share what they
+/// learn: a class whose continuations have all been visited is done whoever visited them.
+/// One thread, so the answer is always the same.
 ///
-/// Gives up, returning false, once a run of `until` positions has not ended; the searches
-/// keep what they learnt (the classes done), so a later race goes on from there.
-fn race(
-    searches: &mut [Search; 2],
-    start: Position,
-    until: u64,
-    visit: &mut impl FnMut(Position, &[Jump]) -> Walk,
-) -> bool {
-    let mut budget = 1 << 12;
-    while budget <= until {
-        for search in searches.iter_mut() {
-            if search.run(start, budget, visit) != Ended::OutOfBudget {
-                return true;
-            }
+/// The orders are toward the [`landmarks`]. Measured over the 1,122 problems of the 33-hole
+/// board with one hole empty at the start and one peg to leave in a given hole: one search
+/// toward the goal took 111 s in all; two searches (the goal, the centre) 17 s with two
+/// problems over 4 s (full less hole 5, one peg in 5, and its mirror image); the landmarks
+/// about 4 s, none over 1 s (the problem less 5 in 5 took 10 ms with the order toward hole 33
+/// alone, 4.8 s with the one toward the goal).
+struct Race {
+    searches: Vec<Search>,
+    /// The classes whose every continuation has been visited: whatever the visitor looks for
+    /// is not below them.
+    done: HashSet<u64>,
+}
+
+impl Race {
+    /// Searches toward each of `toward`, in that order.
+    fn new(layout: &Layout, group: &Symmetries, toward: &[(Hole, bool)]) -> Race {
+        Race {
+            searches: toward
+                .iter()
+                .map(|&(hole, reversed)| Search::new(layout, group.clone(), hole, reversed))
+                .collect(),
+            done: HashSet::new(),
         }
-        budget = budget.saturating_mul(2);
     }
-    false
+
+    /// Runs the searches from `start` until one ends, returning true, or until a run of
+    /// `until` positions has not ended, returning false: what the searches learnt (the classes
+    /// done) is kept, so a later call goes on from there.
+    fn run(
+        &mut self,
+        start: Position,
+        until: u64,
+        visit: &mut impl FnMut(Position, &[Jump]) -> Walk,
+    ) -> bool {
+        let mut budget = 1 << 12;
+        while budget <= until {
+            for search in &mut self.searches {
+                if search.run(&mut self.done, start, budget, visit) != Ended::OutOfBudget {
+                    return true;
+                }
+            }
+            budget = budget.saturating_mul(2);
+        }
+        false
+    }
+}
+
+/// The orders of the searches of a [`Race`]: toward `first` and toward the centre, each also
+/// with ties taken the other way round (`true`), then toward the first and last hole of the
+/// top and bottom rows and of the leftmost and rightmost columns (the ends of the arms of a
+/// cross-shaped board); each order once.
+fn landmarks(layout: &Layout, first: Hole) -> Vec<(Hole, bool)> {
+    let cells = layout.cells();
+    let hole = |index: usize| Hole::from_index(index as u32);
+    let by_row = |row: usize| (0..cells.len()).filter(move |&i| cells[i].0 == row);
+    let by_col = |col: usize| (0..cells.len()).filter(move |&i| cells[i].1 == col);
+    let last_row = cells.iter().map(|&(r, _)| r).max().unwrap_or(0);
+    let last_col = cells.iter().map(|&(_, c)| c).max().unwrap_or(0);
+    let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
+    let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
+    let mut ends = Vec::new();
+    for line in [by_row(top).collect::<Vec<_>>(), by_row(last_row).collect()]
+        .into_iter()
+        .chain([by_col(left).collect(), by_col(last_col).collect()])
+    {
+        ends.extend(line.first().map(|&i| hole(i)));
+        ends.extend(line.last().map(|&i| hole(i)));
+    }
+    let centre = layout.centre();
+    let orders = [
+        (first, false),
+        (first, true),
+        (centre, false),
+        (centre, true),
+    ]
+    .into_iter()
+    .chain(ends.into_iter().map(|end| (end, false)));
+    let mut once = Vec::new();
+    for order in orders {
+        if !once.contains(&order) {
+            once.push(order);
+        }
+    }
+    once
 }
 
 /// The fewest pegs that can remain from `start`, and one way to leave that many.
@@ -321,12 +386,8 @@ pub fn fewest_pegs(layout: &Layout, start: Position) -> Solution {
         end: start,
     };
     let group = Symmetries::of(layout);
-    let centre = layout.centre();
-    let mut searches = [
-        Search::new(layout, group.clone(), centre, false),
-        Search::new(layout, group, centre, true),
-    ];
-    race(&mut searches, start, u64::MAX, &mut |position, path| {
+    let mut race = Race::new(layout, &group, &landmarks(layout, layout.centre()));
+    race.run(start, u64::MAX, &mut |position, path| {
         if position.count() < best.end.count() {
             best.jumps = path.to_vec();
             best.end = position;
@@ -360,9 +421,12 @@ pub fn same_class(layout: &Layout, a: Position, b: Position) -> bool {
 /// 13 the hardest known problem (full less 5, one peg in 5) took 3.3 s instead of 7.4 s in
 /// the solve benchmark, but problems that took 0.4 s took 1-5 s: building the table costs
 /// more than most searches, and for all 1,122 single-vacancy problems it made 86 s of 17 s
-/// when built every time. Hence 12 pegs, and only once the runs up to 2^18 positions each
-/// (about 2^20 in all, a few tenths of a second) have not found the answer.
-const ENDGAME: (u32, u64) = (12, 1 << 18);
+/// when built every time. Hence 12 pegs, and only once the runs up to 2^16 positions each
+/// (with the dozen searches of a [`Race`], about 1.5 million positions in all, a few tenths
+/// of a second) have not found the answer: with the races of a dozen orders, waiting for
+/// 2^14, 2^16 or 2^18 positions took the 1,122 problems 8.6, 3.8 and 4.4-7.1 s in all (two
+/// cores shared with other work).
+const ENDGAME: (u32, u64) = (12, 1 << 16);
 
 /// The most classes the endgame table of [`finish_in`] should hold: it stops short of
 /// [`ENDGAME`]'s pegs rather than go much past this (a million take about 0.2 s to build).
@@ -394,10 +458,7 @@ pub fn finish_in_with_endgame(
     let pagodas = Pagodas::new(layout, hole);
     let mut found = None;
     let group = Symmetries::fixing(layout, hole);
-    let mut searches = [
-        Search::new(layout, group.clone(), hole, false),
-        Search::new(layout, group, layout.centre(), false),
-    ];
+    let mut race = Race::new(layout, &group, &landmarks(layout, hole));
     let mut step = |position: Position, path: &[Jump], endgame: Option<&Endgame>| {
         if let Some(endgame) = endgame.filter(|endgame| position.count() <= endgame.pegs()) {
             if !endgame.wins(position) {
@@ -427,11 +488,11 @@ pub fn finish_in_with_endgame(
         }
     };
     let until = if pegs == 0 { u64::MAX } else { after };
-    if !race(&mut searches, start, until, &mut |position, path| {
+    if !race.run(start, until, &mut |position, path| {
         step(position, path, None)
     }) {
         let endgame = Endgame::new(layout, hole, pegs, ENDGAME_CLASSES);
-        race(&mut searches, start, u64::MAX, &mut |position, path| {
+        race.run(start, u64::MAX, &mut |position, path| {
             step(position, path, Some(&endgame))
         });
     }
