@@ -8,10 +8,9 @@
 //! ([`Pagodas`]) cut off positions that can no longer reach the goal. A search for one peg in
 //! a hole that runs long builds an endgame table ([`Endgame`]) and stops at its size.
 
-use hashbrown::HashSet;
-
 use crate::board::{Hole, Jump, Layout, Position};
 use crate::endgame::Endgame;
+use crate::memo::Memo;
 use crate::symmetry::{Images, Symmetries};
 
 /// An invariant of play (Conway's "position class"): colour the holes along diagonals with
@@ -188,6 +187,33 @@ struct Move {
     need: u64,
     images: Images,
     jump: Jump,
+    /// The moves (by their place in the search's list) that touch none of this one's holes:
+    /// made one after the other, either order leads to the same position.
+    independent: Moves,
+}
+
+/// A set of moves, by their place in a search's list (a board of at most 64 holes has at most
+/// 256 jumps: 4 from each hole).
+#[derive(Clone, Copy, Default)]
+struct Moves([u64; 4]);
+
+impl Moves {
+    fn with(mut self, i: usize) -> Moves {
+        self.0[i / 64] |= 1 << (i % 64);
+        self
+    }
+
+    fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    fn and(self, other: Moves) -> Moves {
+        Moves([0, 1, 2, 3].map(|k| self.0[k] & other.0[k]))
+    }
+
+    fn or(self, other: Moves) -> Moves {
+        Moves([0, 1, 2, 3].map(|k| self.0[k] | other.0[k]))
+    }
 }
 
 impl Search {
@@ -206,15 +232,19 @@ impl Search {
             jumps.reverse();
         }
         jumps.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let holes = |jump: Jump| jump.from.bit() | jump.over.bit() | jump.to.bit();
         let moves = jumps
-            .into_iter()
-            .map(|(_, jump)| {
-                let all = jump.from.bit() | jump.over.bit() | jump.to.bit();
+            .iter()
+            .map(|&(_, jump)| {
+                let all = holes(jump);
                 Move {
                     all,
                     need: jump.from.bit() | jump.over.bit(),
                     images: group.all_images(all),
                     jump,
+                    independent: (0..jumps.len())
+                        .filter(|&k| holes(jumps[k].1) & all == 0)
+                        .fold(Moves::default(), Moves::with),
                 }
             })
             .collect();
@@ -230,23 +260,28 @@ impl Search {
     /// positions have been.
     fn run(
         &mut self,
-        done: &mut HashSet<u64>,
+        done: &mut Memo,
         start: Position,
         budget: u64,
         visit: &mut impl FnMut(Position, &[Jump]) -> Walk,
     ) -> Ended {
         self.budget = budget;
         self.path.clear();
-        self.walk(done, start, visit)
+        self.walk(done, start, Moves::default(), visit)
     }
 
     /// Walks every position reachable from `position` whose class is not `done`, calling
     /// `visit` on each with the jumps that lead there, and adds to `done` the classes it
     /// finishes. The depth is at most the number of pegs.
+    ///
+    /// The moves in `asleep` are not made here: each was made from the position before the
+    /// last jump, before it, and its walk finished; since it does not touch the holes of the
+    /// last jump, it followed by that jump leads here followed by it (a "sleep set").
     fn walk(
         &mut self,
-        done: &mut HashSet<u64>,
+        done: &mut Memo,
         position: Position,
+        asleep: Moves,
         visit: &mut impl FnMut(Position, &[Jump]) -> Walk,
     ) -> Ended {
         match visit(position, &self.path) {
@@ -259,30 +294,51 @@ impl Search {
         }
         self.budget -= 1;
         let images = self.group.all_images(position.0);
-        for i in 0..self.moves.len() {
-            let m = &self.moves[i];
-            if position.0 & m.all != m.need {
-                continue;
-            }
-            let class = (0..8).fold(u64::MAX, |least, g| least.min(images[g] ^ m.images[g]));
-            if done.contains(&class) {
-                continue;
-            }
-            let jump = m.jump;
-            self.path.push(jump);
-            match self.walk(done, position.after(jump), visit) {
-                // Play is a DAG (every jump takes a peg), so nothing below can lead back here:
-                // a class is done once its own walk is.
-                Ended::Exhausted => {
-                    done.insert(class);
+        // The jumps are taken in batches: first the classes after each legal jump of the
+        // batch are looked up one after the other, so that their cache misses overlap; then
+        // each is walked, unless an earlier one of the batch has finished it meanwhile.
+        // The moves made from here whose walks have finished.
+        let mut finished = Moves::default();
+        let mut next = 0;
+        while next < self.moves.len() {
+            let mut batch = [(0, 0); BATCH];
+            let mut len = 0;
+            while next < self.moves.len() && len < BATCH {
+                let m = &self.moves[next];
+                if position.0 & m.all == m.need && !asleep.contains(next) {
+                    let class =
+                        (0..8).fold(u64::MAX, |least, g| least.min(images[g] ^ m.images[g]));
+                    if done.contains(class) {
+                        finished = finished.with(next);
+                    } else {
+                        batch[len] = (next, class);
+                        len += 1;
+                    }
                 }
-                ended => return ended,
+                next += 1;
             }
-            self.path.pop();
+            for &(i, class) in &batch[..len] {
+                if !done.contains(class) {
+                    let m = &self.moves[i];
+                    let (jump, asleep) = (m.jump, asleep.or(finished).and(m.independent));
+                    self.path.push(jump);
+                    match self.walk(done, position.after(jump), asleep, visit) {
+                        // Play is a DAG (every jump takes a peg), so nothing below can lead
+                        // back here: a class is done once its own walk is.
+                        Ended::Exhausted => done.insert(class),
+                        ended => return ended,
+                    }
+                    self.path.pop();
+                }
+                finished = finished.with(i);
+            }
         }
         Ended::Exhausted
     }
 }
+
+/// How many jumps [`Search::walk`] looks up at once.
+const BATCH: usize = 16;
 
 /// Searches that try jumps in different orders, run by turns, each for twice as long as the
 /// time before, until one ends: a search's time to a solution depends much on its order, by
@@ -300,7 +356,7 @@ struct Race {
     searches: Vec<Search>,
     /// The classes whose every continuation has been visited: whatever the visitor looks for
     /// is not below them.
-    done: HashSet<u64>,
+    done: Memo,
 }
 
 impl Race {
@@ -311,7 +367,7 @@ impl Race {
                 .iter()
                 .map(|&(hole, reversed)| Search::new(layout, group.clone(), hole, reversed))
                 .collect(),
-            done: HashSet::new(),
+            done: Memo::new(MEMO_BITS),
         }
     }
 
@@ -336,6 +392,10 @@ impl Race {
         false
     }
 }
+
+/// The size of the memory of a [`Race`]: `2^MEMO_BITS` buckets of eight classes.
+/// 2^20 buckets, 64 MB, hold 8 million classes.
+const MEMO_BITS: u32 = 20;
 
 /// The orders of the searches of a [`Race`]: toward `first` and toward the centre, each also
 /// with ties taken the other way round (`true`), then toward the first and last hole of the
