@@ -55,7 +55,8 @@ pub struct PlayerArgs {
 
     /// How the player picks a removal: `auto` (what measured best for the board's types),
     /// `rollouts` (flat Monte Carlo with sequential halving), `beam` (beam searches in
-    /// sampled worlds), `tree` (information-set tree search) or `greedy` (the policy alone).
+    /// sampled worlds), `exact` (exact searches in sampled worlds; rooks, bishops and queens
+    /// only), `tree` (information-set tree search) or `greedy` (the policy alone).
     #[arg(long, value_enum, default_value_t = StrategyArg::Auto)]
     strategy: StrategyArg,
 
@@ -116,6 +117,7 @@ enum StrategyArg {
     Rollouts,
     Tree,
     Beam,
+    Exact,
     Greedy,
 }
 
@@ -129,6 +131,7 @@ impl PlayerArgs {
             strategy: match self.strategy {
                 StrategyArg::Tree => Strategy::Tree,
                 StrategyArg::Beam => Strategy::Beam,
+                StrategyArg::Exact => Strategy::Exact,
                 StrategyArg::Auto => Strategy::Auto,
                 StrategyArg::Rollouts => Strategy::Rollouts,
                 StrategyArg::Greedy => Strategy::Greedy,

@@ -22,6 +22,7 @@
 mod beam;
 mod board;
 pub mod contest;
+mod edge;
 mod judge;
 pub mod protocol;
 mod pyrandom;
@@ -32,6 +33,7 @@ mod tree;
 
 pub use beam::beam_search;
 pub use board::{BoardText, Colour, Deal, Kind, Piece, SIDE, SQUARES, Square, Squares};
+pub use edge::{EdgeSolver, NODES_PER_WORLD};
 pub use judge::{Answer, Outcome, Referee, Verdict, self_play};
 pub use pyrandom::{PyRandom, official_deal};
 pub use rules::{Game, Illegal, targets};

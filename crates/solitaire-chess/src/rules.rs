@@ -233,6 +233,12 @@ impl Game {
         self.tally.push(piece)
     }
 
+    /// The piece of a layer (0 bronze, 1 silver, 2 gold) of a square, shown or not.
+    #[inline]
+    pub fn layer(&self, square: Square, layer: usize) -> Piece {
+        self.layers[square.index()][layer]
+    }
+
     /// The type on a square if a removal were made there now.
     #[inline]
     pub fn piece_unchecked(&self, square: Square) -> Piece {

@@ -157,6 +157,11 @@ impl Tally {
         self.last
     }
 
+    /// Whether the last removal continued a run (so that one more of its type adds 2, not 4).
+    pub const fn in_run(&self) -> bool {
+        self.in_run
+    }
+
     /// The removals the set scan will look at next (at most three, oldest first).
     pub fn pending(&self) -> &[Piece] {
         &self.window[..usize::from(self.window_len)]

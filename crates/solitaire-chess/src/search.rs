@@ -478,15 +478,18 @@ pub enum Strategy {
     /// Each legal removal followed by a beam search in sampled worlds in which everything is
     /// known (perfect-information Monte Carlo).
     Beam,
+    /// As [`Strategy::Beam`], with an exact search of each world instead of the beam (boards
+    /// of rooks, bishops and queens only; others fall back to the policy).
+    Exact,
 }
 
 impl Strategy {
-    /// What measured best: the beam search in sampled worlds where only rooks, bishops and
+    /// What measured best: the exact search in sampled worlds where only rooks, bishops and
     /// queens occur (short games with few moves, group 4), rollouts everywhere else.
     pub fn for_types(types: &[Piece]) -> Strategy {
         let officers = types.iter().all(|p| p.kind() == Kind::Officer);
         if officers && !types.contains(&Piece::Knight) {
-            Strategy::Beam
+            Strategy::Exact
         } else {
             Strategy::Rollouts
         }
@@ -706,6 +709,15 @@ impl Player {
             Strategy::Rollouts | Strategy::Auto => self.flat_search(&candidates, deadline, worlds),
             Strategy::Tree => self.tree_search(&candidates, deadline, worlds),
             Strategy::Beam => self.beam_pimc(&candidates, deadline, worlds),
+            Strategy::Exact => {
+                match crate::edge::choose(&candidates, deadline, worlds, || self.sample_world()) {
+                    Some((square, moves_left)) => {
+                        self.moves_left = Some(moves_left);
+                        square
+                    }
+                    None => self.fallback(&candidates),
+                }
+            }
         }
     }
 
