@@ -8,13 +8,53 @@
 //! limit; from then on a full bucket forgets its class with the fewest pegs, whose
 //! continuations are the cheapest to visit again. Forgetting only costs time, never
 //! correctness, since a forgotten class is simply searched again.
+//!
+//! Searches on several threads may share a memory ([`Shared`]): its slots are atomic, and a
+//! race between two threads writing one bucket can only make it forget a class.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Eight slots, one cache line. A slot holds the complement of a class's bitboard, so that 0
 /// is empty (the complement of every hole full, which no search asks about: a jump empties a
 /// hole).
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(align(64))]
-struct Bucket([u64; 8]);
+struct Bucket([AtomicU64; 8]);
+
+impl Bucket {
+    fn contains(&self, class: u64) -> bool {
+        self.0.iter().any(|slot| slot.load(Relaxed) == !class)
+    }
+
+    /// Puts `class` in the bucket unless it is there, in an empty slot or else in place of
+    /// the class with the fewest pegs; whether it took an empty slot.
+    fn insert(&self, class: u64) -> bool {
+        let slots = self.0.each_ref().map(|slot| slot.load(Relaxed));
+        if slots.contains(&!class) {
+            return false;
+        }
+        let fewest = (0..slots.len())
+            .min_by_key(|&i| match slots[i] {
+                0 => 0,
+                slot => 1 + (!slot).count_ones(),
+            })
+            .unwrap_or(0);
+        self.0[fewest].store(!class, Relaxed);
+        slots[fewest] == 0
+    }
+}
+
+fn buckets(len: usize) -> Vec<Bucket> {
+    (0..len).map(|_| Bucket::default()).collect()
+}
+
+/// What a search asks of its memory: whether a class is finished, and to remember one.
+pub(crate) trait Finished {
+    /// Whether `class` is remembered as finished.
+    fn contains(&self, class: u64) -> bool;
+    /// Remembers `class` as finished (or, if there is no room, perhaps not).
+    fn insert(&mut self, class: u64);
+}
 
 /// The classes finished, at most eight per bucket.
 pub(crate) struct Memo {
@@ -36,7 +76,7 @@ impl Memo {
         let most = 1 << bits;
         let len = FIRST_BUCKETS.min(most);
         Memo {
-            buckets: vec![Bucket::default(); len],
+            buckets: buckets(len),
             shift: 64 - len.trailing_zeros(),
             used: 0,
             most,
@@ -50,49 +90,88 @@ impl Memo {
         hash.checked_shr(self.shift).unwrap_or(0) as usize
     }
 
-    /// Whether `class` is remembered as finished.
-    #[inline]
-    pub(crate) fn contains(&self, class: u64) -> bool {
-        self.buckets[self.bucket(class)].0.contains(&!class)
-    }
-
-    /// Remembers `class` as finished, forgetting the class with the fewest pegs of its bucket
-    /// if the bucket is full.
-    pub(crate) fn insert(&mut self, class: u64) {
-        // Three quarters full: four times the room, if allowed.
-        if 4 * self.used >= 3 * 8 * self.buckets.len() && self.buckets.len() < self.most {
-            let old = std::mem::take(&mut self.buckets);
-            let len = (4 * old.len()).min(self.most);
-            self.buckets = vec![Bucket::default(); len];
-            self.shift = 64 - len.trailing_zeros();
-            self.used = 0;
-            for slot in old.iter().flat_map(|bucket| bucket.0) {
-                if slot != 0 {
-                    self.insert(!slot);
-                }
+    /// Grows the table to `len` buckets (a power of two), keeping what it holds.
+    fn grow(&mut self, len: usize) {
+        let old = std::mem::replace(&mut self.buckets, buckets(len));
+        self.shift = 64 - len.trailing_zeros();
+        self.used = 0;
+        for slot in old.iter().flat_map(|bucket| &bucket.0) {
+            match slot.load(Relaxed) {
+                0 => {}
+                slot => self.insert(!slot),
             }
         }
-        let index = self.bucket(class);
-        let slots = &mut self.buckets[index].0;
-        if slots.contains(&!class) {
-            return;
+    }
+
+    /// The memory at its largest, to be shared by searches on several threads (it no longer
+    /// grows then).
+    pub(crate) fn share(&mut self) -> Shared<'_> {
+        if self.buckets.len() < self.most {
+            self.grow(self.most);
         }
-        let fewest = (0..slots.len())
-            .min_by_key(|&i| match slots[i] {
-                0 => 0,
-                slot => 1 + (!slot).count_ones(),
-            })
-            .unwrap_or(0);
-        if slots[fewest] == 0 {
+        Shared(self)
+    }
+}
+
+impl Finished for Memo {
+    #[inline]
+    fn contains(&self, class: u64) -> bool {
+        self.buckets[self.bucket(class)].contains(class)
+    }
+
+    /// Remembers `class`, growing the table four times larger once it is three quarters
+    /// full (up to its limit), and past the limit forgetting the class with the fewest pegs
+    /// of a full bucket.
+    fn insert(&mut self, class: u64) {
+        if 4 * self.used >= 3 * 8 * self.buckets.len() && self.buckets.len() < self.most {
+            self.grow((4 * self.buckets.len()).min(self.most));
+        }
+        if self.buckets[self.bucket(class)].insert(class) {
             self.used += 1;
         }
-        slots[fewest] = !class;
+    }
+}
+
+/// A memory shared by searches on several threads.
+#[derive(Clone, Copy)]
+pub(crate) struct Shared<'a>(&'a Memo);
+
+impl Finished for Shared<'_> {
+    #[inline]
+    fn contains(&self, class: u64) -> bool {
+        self.0.contains(class)
+    }
+
+    fn insert(&mut self, class: u64) {
+        self.0.buckets[self.0.bucket(class)].insert(class);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shared_memory_holds_what_was_remembered_before_and_after() {
+        let mut memo = Memo::new(12);
+        memo.insert(0b1011);
+        let shared = memo.share();
+        assert!(shared.contains(0b1011));
+        std::thread::scope(|scope| {
+            for t in 0..2u64 {
+                scope.spawn(move || {
+                    let mut shared = shared;
+                    for class in 1..1000u64 {
+                        shared.insert(class << 20 | t);
+                    }
+                });
+            }
+        });
+        for t in 0..2u64 {
+            assert!((1..1000u64).all(|class| shared.contains(class << 20 | t)));
+        }
+        assert!(!shared.contains(0b111));
+    }
 
     #[test]
     fn remembers_until_a_bucket_overflows_then_forgets_the_fewest_pegs() {

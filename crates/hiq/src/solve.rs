@@ -10,8 +10,10 @@
 
 use crate::board::{Hole, Jump, Layout, Position};
 use crate::endgame::Endgame;
-use crate::memo::Memo;
+use crate::memo::{Finished, Memo};
 use crate::symmetry::{Images, Symmetries};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
 /// An invariant of play (Conway's "position class"): colour the holes along diagonals with
 /// three colours, once by `row + col` and once by `row - col` (mod 3). Every jump takes one
@@ -143,6 +145,12 @@ pub struct Solution {
     pub end: Position,
 }
 
+/// What a search calls on each position it visits, with the jumps that led there: what to do
+/// next. Searches on several threads share one.
+trait Visit: Fn(Position, &[Jump]) -> Walk + Sync {}
+
+impl<F: Fn(Position, &[Jump]) -> Walk + Sync> Visit for F {}
+
 /// What a search does after visiting a position.
 enum Walk {
     /// Go on to the positions after it.
@@ -258,16 +266,19 @@ impl Search {
 
     /// Walks from `start` until the visitor stops, everything is visited, or `budget`
     /// positions have been.
+    ///
+    /// A run on several threads also stops, as if out of budget, once `halt` is set.
     fn run(
         &mut self,
-        done: &mut Memo,
+        done: &mut impl Finished,
         start: Position,
         budget: u64,
-        visit: &mut impl FnMut(Position, &[Jump]) -> Walk,
+        visit: &impl Visit,
+        halt: &AtomicBool,
     ) -> Ended {
         self.budget = budget;
         self.path.clear();
-        self.walk(done, start, Moves::default(), visit)
+        self.walk(done, start, Moves::default(), visit, halt)
     }
 
     /// Walks every position reachable from `position` whose class is not `done`, calling
@@ -279,17 +290,18 @@ impl Search {
     /// last jump, it followed by that jump leads here followed by it (a "sleep set").
     fn walk(
         &mut self,
-        done: &mut Memo,
+        done: &mut impl Finished,
         position: Position,
         asleep: Moves,
-        visit: &mut impl FnMut(Position, &[Jump]) -> Walk,
+        visit: &impl Visit,
+        halt: &AtomicBool,
     ) -> Ended {
         match visit(position, &self.path) {
             Walk::Stop => return Ended::Stopped,
             Walk::Prune => return Ended::Exhausted,
             Walk::On => {}
         }
-        if self.budget == 0 {
+        if self.budget == 0 || halt.load(Relaxed) {
             return Ended::OutOfBudget;
         }
         self.budget -= 1;
@@ -322,7 +334,7 @@ impl Search {
                     let m = &self.moves[i];
                     let (jump, asleep) = (m.jump, asleep.or(finished).and(m.independent));
                     self.path.push(jump);
-                    match self.walk(done, position.after(jump), asleep, visit) {
+                    match self.walk(done, position.after(jump), asleep, visit, halt) {
                         // Play is a DAG (every jump takes a peg), so nothing below can lead
                         // back here: a class is done once its own walk is.
                         Ended::Exhausted => done.insert(class),
@@ -344,7 +356,9 @@ const BATCH: usize = 16;
 /// time before, until one ends: a search's time to a solution depends much on its order, by
 /// factors of a hundred and more, and no order is best on every problem. They share what they
 /// learn: a class whose continuations have all been visited is done whoever visited them.
-/// One thread, so the answer is always the same.
+///
+/// A race first runs on one thread, so the answer to every problem it settles then is always
+/// the same; the long ones go on on every core (see [`Race::run_on_all_cores`]).
 ///
 /// The orders are toward the [`landmarks`]. Measured over the 1,122 problems of the 33-hole
 /// board with one hole empty at the start and one peg to leave in a given hole: one search
@@ -374,16 +388,13 @@ impl Race {
     /// Runs the searches from `start` until one ends, returning true, or until a run of
     /// `until` positions has not ended, returning false: what the searches learnt (the classes
     /// done) is kept, so a later call goes on from there.
-    fn run(
-        &mut self,
-        start: Position,
-        until: u64,
-        visit: &mut impl FnMut(Position, &[Jump]) -> Walk,
-    ) -> bool {
+    fn run(&mut self, start: Position, until: u64, visit: &impl Visit) -> bool {
+        let never = AtomicBool::new(false);
         let mut budget = 1 << 12;
         while budget <= until {
             for search in &mut self.searches {
-                if search.run(&mut self.done, start, budget, visit) != Ended::OutOfBudget {
+                let ended = search.run(&mut self.done, start, budget, visit, &never);
+                if ended != Ended::OutOfBudget {
                     return true;
                 }
             }
@@ -391,7 +402,44 @@ impl Race {
         }
         false
     }
+
+    /// Runs the searches from `start` until one ends, the searches shared out among as many
+    /// threads as there are cores, all sharing one memory: a class one thread finishes, the
+    /// others skip. Which of several solutions is met first may then differ from run to run;
+    /// whether there is one, or the fewest pegs, does not.
+    fn run_on_all_cores(&mut self, start: Position, visit: &impl Visit) {
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let per_thread = self.searches.len().div_ceil(threads.max(1));
+        let done = self.done.share();
+        let halt = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            for searches in self.searches.chunks_mut(per_thread.max(1)) {
+                let halt = &halt;
+                scope.spawn(move || {
+                    let mut done = done;
+                    let mut budget: u64 = 1 << 12;
+                    while !halt.load(Relaxed) {
+                        for search in searches.iter_mut() {
+                            match search.run(&mut done, start, budget, visit, halt) {
+                                Ended::OutOfBudget if halt.load(Relaxed) => return,
+                                Ended::OutOfBudget => {}
+                                _ => {
+                                    halt.store(true, Relaxed);
+                                    return;
+                                }
+                            }
+                        }
+                        budget = budget.saturating_mul(2);
+                    }
+                });
+            }
+        });
+    }
 }
+
+/// How long a [`Race`] runs on one thread (the largest budget of a run, in positions) before
+/// it goes on on every core: about 1.5 million positions in all, a few tenths of a second.
+const ONE_THREAD: u64 = 1 << 16;
 
 /// The size of the memory of a [`Race`]: `2^MEMO_BITS` buckets of eight classes.
 /// 2^20 buckets, 64 MB, hold 8 million classes.
@@ -438,27 +486,44 @@ fn landmarks(layout: &Layout, first: Hole) -> Vec<(Hole, bool)> {
 
 /// The fewest pegs that can remain from `start`, and one way to leave that many.
 pub fn fewest_pegs(layout: &Layout, start: Position) -> Solution {
+    fewest_pegs_after(layout, start, ONE_THREAD)
+}
+
+/// [`fewest_pegs`], on one thread for runs of up to `one_thread` positions, then on every
+/// core.
+fn fewest_pegs_after(layout: &Layout, start: Position, one_thread: u64) -> Solution {
     let classes = Classes::new(layout);
     let bound = classes.bound(layout, start);
-    let mut best = Solution {
+    let best = Mutex::new(Solution {
         start,
         jumps: Vec::new(),
         end: start,
-    };
-    let group = Symmetries::of(layout);
-    let mut race = Race::new(layout, &group, &landmarks(layout, layout.centre()));
-    race.run(start, u64::MAX, &mut |position, path| {
-        if position.count() < best.end.count() {
-            best.jumps = path.to_vec();
-            best.end = position;
+    });
+    // The best's peg count, read at every position without taking the lock.
+    let fewest = AtomicU32::new(start.count());
+    let visit = |position: Position, path: &[Jump]| {
+        let pegs = position.count();
+        if pegs < fewest.load(Relaxed) {
+            let mut best = best.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if pegs < best.end.count() {
+                best.jumps = path.to_vec();
+                best.end = position;
+                fewest.store(pegs, Relaxed);
+            }
         }
-        if best.end.count() <= bound {
+        if fewest.load(Relaxed) <= bound {
             Walk::Stop
         } else {
             Walk::On
         }
-    });
-    best
+    };
+    let group = Symmetries::of(layout);
+    let mut race = Race::new(layout, &group, &landmarks(layout, layout.centre()));
+    if !race.run(start, one_thread, &visit) {
+        race.run_on_all_cores(start, &visit);
+    }
+    best.into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Whether two positions are in the same class: a jump never changes a position's class, so
@@ -499,10 +564,10 @@ pub fn finish_in(layout: &Layout, start: Position, hole: Hole) -> Option<Solutio
 
 /// [`finish_in`] with an endgame table of the positions of up to `pegs` pegs that can win
 /// (none if 0), built once a search without it has run `after` positions without an answer
-/// (at once if 0):
-/// from then on, the search stops at that many pegs and looks the position up. Building the
-/// table takes longer than most searches, hence the wait. The answer is exact with any
-/// table or none; only the time differs.
+/// (at once if 0): from then on, the search stops at that many pegs and looks the position
+/// up. Building the table takes longer than most searches, hence the wait. The search runs on
+/// one thread until then, and on every core after it (see [`Race::run_on_all_cores`]). The
+/// answer is exact with any table or none; only the time differs.
 pub fn finish_in_with_endgame(
     layout: &Layout,
     start: Position,
@@ -516,30 +581,35 @@ pub fn finish_in_with_endgame(
         return None;
     }
     let pagodas = Pagodas::new(layout, hole);
-    let mut found = None;
-    let group = Symmetries::fixing(layout, hole);
-    let mut race = Race::new(layout, &group, &landmarks(layout, hole));
-    let mut step = |position: Position, path: &[Jump], endgame: Option<&Endgame>| {
+    let found = Mutex::new(None);
+    let stopped = AtomicBool::new(false);
+    let done = |jumps: Vec<Jump>| {
+        let mut found = found
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        // On several threads, the first solution met is kept.
+        found.get_or_insert(Solution {
+            start,
+            jumps,
+            end: goal,
+        });
+        stopped.store(true, Relaxed);
+        Walk::Stop
+    };
+    let step = |position: Position, path: &[Jump], endgame: Option<&Endgame>| {
+        if stopped.load(Relaxed) {
+            return Walk::Stop;
+        }
         if let Some(endgame) = endgame.filter(|endgame| position.count() <= endgame.pegs()) {
             if !endgame.wins(position) {
                 return Walk::Prune;
             }
             let mut jumps = path.to_vec();
             jumps.extend(endgame.finish(layout, position));
-            found = Some(Solution {
-                start,
-                jumps,
-                end: goal,
-            });
-            return Walk::Stop;
+            return done(jumps);
         }
         if position == goal {
-            found = Some(Solution {
-                start,
-                jumps: path.to_vec(),
-                end: goal,
-            });
-            return Walk::Stop;
+            return done(path.to_vec());
         }
         if pagodas.allow(position) {
             Walk::On
@@ -547,16 +617,17 @@ pub fn finish_in_with_endgame(
             Walk::Prune
         }
     };
-    let until = if pegs == 0 { u64::MAX } else { after };
-    if !race.run(start, until, &mut |position, path| {
-        step(position, path, None)
-    }) {
-        let endgame = Endgame::new(layout, hole, pegs, ENDGAME_CLASSES);
-        race.run(start, u64::MAX, &mut |position, path| {
-            step(position, path, Some(&endgame))
+    let group = Symmetries::fixing(layout, hole);
+    let mut race = Race::new(layout, &group, &landmarks(layout, hole));
+    if !race.run(start, after, &|position, path| step(position, path, None)) {
+        let endgame = (pegs > 0).then(|| Endgame::new(layout, hole, pegs, ENDGAME_CLASSES));
+        race.run_on_all_cores(start, &|position, path| {
+            step(position, path, endgame.as_ref())
         });
     }
     found
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(test)]
@@ -662,6 +733,16 @@ pub(crate) mod tests {
             let layout = board();
             let start = Position(bits);
             let solution = fewest_pegs(&layout, start);
+            prop_assert_eq!(replay(&layout, &solution), solution.end);
+            prop_assert_eq!(solution.jumps.len() as u32, start.count() - solution.end.count());
+            prop_assert_eq!(solution.end.count(), fewest_by_brute_force(&layout, start, &mut HashMap::new()));
+        }
+
+        #[test]
+        fn fewest_pegs_on_every_core_agrees_with_brute_force(bits in 0u64..(1 << 21)) {
+            let layout = board();
+            let start = Position(bits);
+            let solution = fewest_pegs_after(&layout, start, 0);
             prop_assert_eq!(replay(&layout, &solution), solution.end);
             prop_assert_eq!(solution.jumps.len() as u32, start.count() - solution.end.count());
             prop_assert_eq!(solution.end.count(), fewest_by_brute_force(&layout, start, &mut HashMap::new()));
