@@ -73,11 +73,6 @@ pub struct Policy {
     pub depth2: f32,
     /// Cost of a removal after which nothing is legal.
     pub dead_end: f32,
-    /// Worth, right after a set (the set scan's window empty), of a piece in reach of the
-    /// other kind than that set's, which could begin the next set of an alternation chain.
-    pub switch: f32,
-    /// Worth, right after a set, of being able to continue the run (added to `run`).
-    pub run_after_set: f32,
     /// Random noise added to each value, up to this much.
     pub noise: f32,
     /// The removals a rollout of the search plays at most; the rest of the game is then
@@ -101,8 +96,6 @@ impl Policy {
         lookahead: 0.0,
         depth2: 0.0,
         dead_end: 20.0,
-        switch: 0.0,
-        run_after_set: 0.0,
         noise: 1.0,
         horizon: u32::MAX,
     };
@@ -133,7 +126,9 @@ impl Policy {
         noise: 7.0,
         // At equal work (100 worlds of full rollouts against 230 of 20 removals), seeds
         // 1..150: 301.4 -> 313.5 (16: 313.2, 25: 312.2, 12: 308.4); seeds 201..350:
-        // 304.2 -> 317.3.
+        // 304.2 -> 317.3. At about the work of a full budget (400 worlds against 920), seeds
+        // 1..60: 318.2 -> 327.6 (40 removals: 321.6). At 1000 ms on a shared machine the
+        // gain was smaller: 318.0 -> 321.2 on seeds 101..250.
         horizon: 20,
         ..Policy::BASE
     };
@@ -184,7 +179,7 @@ impl Policy {
 
     /// The policy with one weight changed, by its name (`run`, `set1`, `set2`, `set3`,
     /// `mobility`, `path1`, `path2`, `ordered`, `empty`, `alternate`, `lookahead`, `depth2`,
-    /// `dead_end`, `switch`, `run_after_set`, `noise`, `horizon`; a horizon below 1 is none).
+    /// `dead_end`, `noise`, `horizon`; a horizon below 1 is none).
     pub fn with(mut self, name: &str, weight: f32) -> Option<Policy> {
         let slot = match name {
             "run" => &mut self.run,
@@ -200,8 +195,6 @@ impl Policy {
             "lookahead" => &mut self.lookahead,
             "depth2" => &mut self.depth2,
             "dead_end" => &mut self.dead_end,
-            "switch" => &mut self.switch,
-            "run_after_set" => &mut self.run_after_set,
             "noise" => &mut self.noise,
             "horizon" => {
                 self.horizon = if weight >= 1.0 && weight < u32::MAX as f32 {
@@ -244,18 +237,6 @@ impl Policy {
             value += self.lookahead * best as f32;
         }
         let pending = tally.pending();
-        if pending.is_empty() {
-            if reach & game.showing(piece).0 != 0 {
-                value += self.run_after_set;
-            }
-            if let Some(kind) = tally.chain_kind() {
-                let others = if kind == Kind::Digit { 4..8 } else { 0..4 };
-                let wanted = others.fold(0, |mask, i| mask | game.by_type_index(i));
-                if reach & wanted != 0 {
-                    value += self.switch;
-                }
-            }
-        }
         if let Some(needed) = set_needs(pending) {
             let mut wanted = 0;
             let mut types = needed;
