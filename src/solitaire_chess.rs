@@ -83,13 +83,17 @@ pub struct PlayerArgs {
 
     /// The rollout policy's weights instead of the ones tuned for the board's types, for
     /// experiments: `NAME=WEIGHT,...` (the others as `Policy::default()`), with the
-    /// names run, set1, set2, set3, path1, path2, ordered, mobility, empty, alternate, lookahead, depth2, dead_end, noise.
+    /// names run, set1, set2, set3, path1, path2, ordered, mobility, empty, alternate, lookahead, depth2, dead_end, noise, horizon (removals, 0 for none).
     #[arg(long, value_name = "WEIGHTS", value_parser = parse_policy, hide_short_help = true)]
     policy: Option<PolicyChanges>,
 
     /// The seed of the player's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+
+    /// Threads for the rollouts of one game (a game depends on it, as on the seed).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64))]
+    threads: u8,
 }
 
 /// Changes to the policy's weights, by name.
@@ -150,6 +154,7 @@ impl PlayerArgs {
             plies: self.plies,
             halving: !self.no_halving,
             mast: self.mast,
+            threads: self.threads,
         }
     }
 }

@@ -28,7 +28,8 @@ pub struct Args {
     #[arg(long)]
     official: bool,
 
-    /// Games played at once (default: one a core).
+    /// Games played at once (default: the cores over the player's `--threads`, at least one,
+    /// so that each game has the cores the player expects).
     #[arg(long)]
     jobs: Option<usize>,
 
@@ -80,7 +81,10 @@ pub fn run(args: Args) -> Result<()> {
             .map_err(|err| anyhow!("{err}"))?,
     );
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        .num_threads(args.jobs.unwrap_or_else(|| {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            (cores / usize::from(args.player.threads)).max(1)
+        }))
         .build()?;
     let outcomes: Vec<Outcome> = pool.install(|| {
         jobs.par_iter()

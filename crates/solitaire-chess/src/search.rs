@@ -75,6 +75,11 @@ pub struct Policy {
     pub dead_end: f32,
     /// Random noise added to each value, up to this much.
     pub noise: f32,
+    /// The removals a rollout of the search plays at most; the rest of the game is then
+    /// estimated from the pieces left ([`HORIZON_RATE`] points a piece, apart from the
+    /// [`HORIZON_LEFTOVER`] that games leave). Shorter rollouts are cheaper, so more worlds
+    /// fit in the time, and they leave out the far future, which is mostly noise.
+    pub horizon: u32,
 }
 
 impl Policy {
@@ -92,6 +97,7 @@ impl Policy {
         depth2: 0.0,
         dead_end: 20.0,
         noise: 1.0,
+        horizon: u32::MAX,
     };
     /// Runs of digits only (group 3).
     pub const DIGIT_RUNS: Policy = Policy {
@@ -118,6 +124,12 @@ impl Policy {
         // More noise than the tuning at small budgets chose: at a full budget, 7 beat 1, 2,
         // 3.5, 5, 10 and 15 on seeds 201..260 (200 worlds a move).
         noise: 7.0,
+        // At equal work (100 worlds of full rollouts against 230 of 20 removals), seeds
+        // 1..150: 301.4 -> 313.5 (16: 313.2, 25: 312.2, 12: 308.4); seeds 201..350:
+        // 304.2 -> 317.3. At about the work of a full budget (400 worlds against 920), seeds
+        // 1..60: 318.2 -> 327.6 (40 removals: 321.6). At 1000 ms on a shared machine the
+        // gain was smaller: 318.0 -> 321.2 on seeds 101..250.
+        horizon: 20,
         ..Policy::BASE
     };
     /// Runs, sets of both kinds and their alternation (group 6).
@@ -166,7 +178,8 @@ impl Policy {
     }
 
     /// The policy with one weight changed, by its name (`run`, `set1`, `set2`, `set3`,
-    /// `mobility`, `empty`, `alternate`, `lookahead`, `dead_end`, `noise`).
+    /// `mobility`, `path1`, `path2`, `ordered`, `empty`, `alternate`, `lookahead`, `depth2`,
+    /// `dead_end`, `noise`, `horizon`; a horizon below 1 is none).
     pub fn with(mut self, name: &str, weight: f32) -> Option<Policy> {
         let slot = match name {
             "run" => &mut self.run,
@@ -183,6 +196,14 @@ impl Policy {
             "depth2" => &mut self.depth2,
             "dead_end" => &mut self.dead_end,
             "noise" => &mut self.noise,
+            "horizon" => {
+                self.horizon = if weight >= 1.0 && weight < u32::MAX as f32 {
+                    weight as u32
+                } else {
+                    u32::MAX
+                };
+                return Some(self);
+            }
             _ => return None,
         };
         *slot = weight;
@@ -292,13 +313,29 @@ impl Policy {
     }
 
     /// Plays the policy to the end of the game and returns the game at its end.
-    pub fn play_out(&self, mut game: Game, rng: &mut Rng) -> Game {
-        while let Some(square) = self.choose(&game, rng) {
+    pub fn play_out(&self, game: Game, rng: &mut Rng) -> Game {
+        self.play_out_for(game, rng, u32::MAX)
+    }
+
+    /// Plays the policy for at most `steps` removals, or to the end of the game.
+    pub fn play_out_for(&self, mut game: Game, rng: &mut Rng, mut steps: u32) -> Game {
+        while steps > 0
+            && let Some(square) = self.choose(&game, rng)
+        {
             game.play_unchecked(square);
+            steps -= 1;
         }
         game
     }
 }
+
+/// The points a rollout cut short at its [`Policy::horizon`] expects from each piece left
+/// (about what the player's games make a removal in groups 5 and 6).
+pub const HORIZON_RATE: f32 = 3.0;
+
+/// The pieces a rollout cut short expects to leave on the board (about what the player's
+/// games leave in groups 5 and 6).
+pub const HORIZON_LEFTOVER: u32 = 16;
 
 /// Move-average sampling (MAST): the mean final score of the rollouts that made each
 /// removal, told apart by the square removed from before it and its own square. The rollouts
@@ -316,6 +353,12 @@ struct Mast {
     /// The sum of the scores and the number of all rollouts (faded).
     total: f32,
     runs: f32,
+    /// What [`Mast::update`] added to `sum`, `count`, `total` and `runs` (unfaded): a
+    /// thread's share, for [`Mast::absorb`].
+    added_sum: Vec<f32>,
+    added_count: Vec<f32>,
+    added_total: f32,
+    added_runs: f32,
 }
 
 /// The share of its statistics [`Mast`] keeps from one decision to the next (over seeds
@@ -334,6 +377,10 @@ impl Mast {
             mean: vec![0.0; Mast::KEYS],
             total: 0.0,
             runs: 0.0,
+            added_sum: vec![0.0; Mast::KEYS],
+            added_count: vec![0.0; Mast::KEYS],
+            added_total: 0.0,
+            added_runs: 0.0,
         }
     }
 
@@ -370,9 +417,27 @@ impl Mast {
             self.sum[k] += score;
             self.count[k] += 1.0;
             self.mean[k] = self.sum[k] / self.count[k];
+            self.added_sum[k] += score;
+            self.added_count[k] += 1.0;
         }
         self.total += score;
         self.runs += 1.0;
+        self.added_total += score;
+        self.added_runs += 1.0;
+    }
+
+    /// Adds what `other` [`Mast::update`]d since it was cloned from this one (the rollouts
+    /// of one thread).
+    fn absorb(&mut self, other: &Mast) {
+        for k in 0..Mast::KEYS {
+            if other.added_count[k] > 0.0 {
+                self.sum[k] += other.added_sum[k];
+                self.count[k] += other.added_count[k];
+                self.mean[k] = self.sum[k] / self.count[k];
+            }
+        }
+        self.total += other.added_total;
+        self.runs += other.added_runs;
     }
 
     /// Plays `policy` with the bias to the end of the game, noting the keys of its removals.
@@ -382,12 +447,118 @@ impl Mast {
         mut game: Game,
         rng: &mut Rng,
         keys: &mut Vec<usize>,
+        mut steps: u32,
     ) -> Game {
-        while let Some(square) = policy.choose_with(&game, rng, |g, s| self.bonus(g, s)) {
+        while steps > 0
+            && let Some(square) = policy.choose_with(&game, rng, |g, s| self.bonus(g, s))
+        {
             keys.push(Mast::key(&game, square));
             game.play_unchecked(square);
+            steps -= 1;
         }
         game
+    }
+}
+
+/// One thread's share of a round of [`Player::flat_search`]: what every arm still in is
+/// tried from, and how the rollouts are played.
+struct Rollouts<'a> {
+    game: &'a Game,
+    /// The types a hidden piece is drawn from.
+    types: &'a [Piece],
+    policy: &'a Policy,
+    /// The removals tried before each rollout, and which of them are still in.
+    arms: &'a [(Square, Option<Square>)],
+    alive: &'a [usize],
+    mast: Option<&'a Mast>,
+}
+
+/// What a thread's rollouts found.
+struct Batch {
+    /// The sum of the final scores by arm (of all arms; 0 for those out).
+    sums: Vec<u64>,
+    /// The worlds sampled, the rollouts played, and the removals of the games at their ends.
+    worlds: u64,
+    rollouts: u64,
+    moves: u64,
+    /// The move averages with this thread's rollouts added.
+    mast: Option<Mast>,
+}
+
+impl Rollouts<'_> {
+    /// The score of a rollout's end, and its removals: as they are if the game is over,
+    /// with the pieces left valued at the rate (and likely removed) if it was cut short.
+    fn value(&self, end: &Game) -> (u32, u32) {
+        let score = end.score();
+        if end.legal().is_empty() {
+            return (score.total(), score.moves);
+        }
+        let left = (108 - score.moves).saturating_sub(HORIZON_LEFTOVER);
+        (
+            score.total() + (HORIZON_RATE * left as f32) as u32,
+            score.moves + left,
+        )
+    }
+
+    /// Samples up to `worlds` worlds (or as many as fit before `end`, if given) and plays a
+    /// rollout of every arm still in from each.
+    fn run(&self, seed: u64, end: Option<Instant>, worlds: u64, arms: usize) -> Batch {
+        let mut rng = Rng::new(seed);
+        let mut mast = self.mast.cloned();
+        if let Some(mast) = &mut mast {
+            mast.added_sum.fill(0.0);
+            mast.added_count.fill(0.0);
+            mast.added_total = 0.0;
+            mast.added_runs = 0.0;
+        }
+        let mut batch = Batch {
+            sums: vec![0; arms],
+            worlds: 0,
+            rollouts: 0,
+            moves: 0,
+            mast: None,
+        };
+        let mut keys = Vec::new();
+        let types = self.types;
+        loop {
+            match end {
+                Some(end) if Instant::now() >= end => break,
+                None if batch.worlds >= worlds => break,
+                _ => {}
+            }
+            let mut world = *self.game;
+            world.fill_hidden(|_, _| types[rng.below(types.len() as u32) as usize]);
+            let seed = rng.next_u64();
+            for &i in self.alive {
+                let (first, second) = self.arms[i];
+                let mut game = world;
+                game.play_unchecked(first);
+                if let Some(second) = second {
+                    game.play_unchecked(second);
+                }
+                let mut rng = Rng::new(seed);
+                keys.clear();
+                keys.push(Mast::key(&world, first));
+                let end = match &mut mast {
+                    None => self
+                        .policy
+                        .play_out_for(game, &mut rng, self.policy.horizon),
+                    Some(mast) => {
+                        mast.play_out(self.policy, game, &mut rng, &mut keys, self.policy.horizon)
+                    }
+                };
+                let (score, moves) = self.value(&end);
+                if let Some(mast) = &mut mast {
+                    mast.update(&keys, score);
+                }
+                batch.sums[i] += u64::from(score);
+                batch.moves += u64::from(moves);
+                batch.rollouts += 1;
+            }
+            batch.worlds += 1;
+        }
+        batch.mast = mast;
+        batch
     }
 }
 
@@ -521,6 +692,10 @@ pub struct Config {
     /// with high scores in the rollouts so far (move-average sampling, MAST): points of policy
     /// value per point of mean score; 0 turns it off.
     pub mast: f32,
+    /// The threads [`Strategy::Rollouts`] plays its rollouts on (each its own share of the
+    /// worlds). Part of what a game depends on: with a work budget, the same seed and the
+    /// same number of threads give the same game on any machine, however many cores it has.
+    pub threads: u8,
 }
 
 impl Default for Config {
@@ -535,6 +710,7 @@ impl Default for Config {
             plies: 1,
             halving: true,
             mast: 0.75,
+            threads: 2,
         }
     }
 }
@@ -565,6 +741,8 @@ pub struct Player {
     plan: Vec<Square>,
     /// The mean length of the rollouts of the last search, after its move.
     moves_left: Option<f64>,
+    /// How long the searches under a time budget have waited for their threads so far.
+    waited: Duration,
     /// The rollouts' move averages, when [`Config::mast`] is not 0.
     mast: Option<Mast>,
 }
@@ -572,6 +750,10 @@ pub struct Player {
 /// The share of the time budget the player plans to use (the rest is the margin for the
 /// process, the pipes and a loaded machine).
 const TIME_SHARE: f64 = 0.9;
+
+/// How long the searches of a game may wait for their threads in all before the player stops
+/// using more than one thread (a quiet machine waits a few microseconds a round).
+const WAIT_LIMIT: Duration = Duration::from_millis(20);
 
 /// Search nodes per move of the single-type depth-first search under a work budget.
 const NODES_PER_WORLD: u64 = 2_000;
@@ -594,6 +776,7 @@ impl Player {
             start: Instant::now(),
             plan: Vec::new(),
             moves_left: None,
+            waited: Duration::ZERO,
             mast: (config.mast != 0.0).then(|| Mast::new(config.mast)),
         };
         if player.types.len() == 1 {
@@ -778,42 +961,76 @@ impl Player {
         if let Some(mast) = &mut mast {
             mast.fade(MAST_FADE);
         }
-        let mut keys = Vec::new();
+        // On a machine too busy to run the threads side by side, the first thread waits for
+        // the others at the end of every round, past its deadline; once that has cost a
+        // game more than a share of the margin, one thread does it all.
+        let mut waited = Duration::ZERO;
+        let threads = if self.waited > WAIT_LIMIT {
+            1
+        } else {
+            usize::from(self.config.threads.max(1))
+        };
         for round in 1..=rounds {
             let round_end =
                 deadline.map(|d| start + (d.saturating_duration_since(start) * round) / rounds);
+            // Under a work budget, the worlds of this round (each gives every arm still in a
+            // rollout), dealt to the threads in a fixed way so that the game is the same on
+            // any machine.
             let round_rollouts = total / u64::from(rounds) * u64::from(round);
-            loop {
-                match round_end {
-                    Some(end) if Instant::now() >= end => break,
-                    None if used >= round_rollouts => break,
-                    _ => {}
-                }
-                let world = self.sample_world();
-                let seed = self.rng.next_u64();
-                for &i in &alive {
-                    let (first, second) = arms[i];
-                    let mut game = world;
-                    game.play_unchecked(first);
-                    if let Some(second) = second {
-                        game.play_unchecked(second);
+            let round_worlds = round_rollouts
+                .saturating_sub(used)
+                .div_ceil(alive.len() as u64);
+            let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+            let work = Rollouts {
+                game: &self.game,
+                types: &self.types,
+                policy: &self.policy,
+                arms: &arms,
+                alive: &alive,
+                mast: mast.as_ref(),
+            };
+            let share = |t: usize| {
+                let (t, n) = (t as u64, threads as u64);
+                round_worlds / n + u64::from(t < round_worlds % n)
+            };
+            let batch = |t: usize| work.run(seeds[t], round_end, share(t), n);
+            // Plain threads, started for each round (a few tens of microseconds): a pool of
+            // work-stealing threads could, while waiting, take up another game of whoever
+            // called the player (the bench's games), whose clock would run meanwhile.
+            let batches: Vec<Batch> = std::thread::scope(|scope| {
+                let others: Vec<_> = (1..threads)
+                    .map(|t| {
+                        (
+                            t,
+                            std::thread::Builder::new().spawn_scoped(scope, move || batch(t)),
+                        )
+                    })
+                    .collect();
+                let mut batches = vec![batch(0)];
+                let joining = Instant::now();
+                for (t, handle) in others {
+                    // A thread that cannot be started, or that failed: its share here.
+                    match handle
+                        .map_err(|_| ())
+                        .and_then(|h| h.join().map_err(|_| ()))
+                    {
+                        Ok(b) => batches.push(b),
+                        Err(()) => batches.push(batch(t)),
                     }
-                    let mut rng = Rng::new(seed);
-                    let end = match &mut mast {
-                        None => self.policy.play_out(game, &mut rng),
-                        Some(mast) => {
-                            keys.clear();
-                            keys.push(Mast::key(&world, first));
-                            let end = mast.play_out(&self.policy, game, &mut rng, &mut keys);
-                            mast.update(&keys, end.score().total());
-                            end
-                        }
-                    };
-                    sums[i] += u64::from(end.score().total());
-                    rollout_moves += u64::from(end.score().moves - moves_now - 1);
                 }
-                used += alive.len() as u64;
-                seen += 1;
+                waited += joining.elapsed();
+                batches
+            });
+            for batch in batches {
+                for (sum, add) in sums.iter_mut().zip(&batch.sums) {
+                    *sum += add;
+                }
+                if let (Some(mast), Some(local)) = (&mut mast, &batch.mast) {
+                    mast.absorb(local);
+                }
+                used += batch.worlds * alive.len() as u64;
+                seen += batch.worlds as u32;
+                rollout_moves += batch.moves - batch.rollouts * u64::from(moves_now + 1);
             }
             if seen > 0 && round < rounds {
                 // Every arm still in has seen the same worlds: sums compare fairly.
@@ -822,6 +1039,9 @@ impl Player {
             }
         }
         self.mast = mast;
+        if deadline.is_some() {
+            self.waited += waited;
+        }
         if seen == 0 {
             return self.fallback(candidates);
         }
@@ -1011,6 +1231,87 @@ mod tests {
         let mut after = game;
         after.play_unchecked(good);
         assert_ne!(Mast::key(&after, at(3, 2)), Mast::key(&game, at(3, 2)));
+    }
+
+    #[test]
+    fn a_threads_move_averages_join_the_others() {
+        let game = Game::new(&Deal::uniform(Piece::Knight));
+        let at = |r, c| Square::at(r, c).unwrap();
+        let (a, b) = (Mast::key(&game, at(1, 1)), Mast::key(&game, at(2, 2)));
+        let mut shared = Mast::new(1.0);
+        shared.update(&[a], 100);
+        shared.fade(0.5);
+        // Two threads start from the shared averages and add their own rollouts...
+        let (mut one, mut two) = (shared.clone(), shared.clone());
+        for mast in [&mut one, &mut two] {
+            mast.added_sum.fill(0.0);
+            mast.added_count.fill(0.0);
+            (mast.added_total, mast.added_runs) = (0.0, 0.0);
+        }
+        one.update(&[a, b], 300);
+        two.update(&[b], 200);
+        shared.absorb(&one);
+        shared.absorb(&two);
+        // ...and the result is as if one thread had made all of them.
+        let mut alone = Mast::new(1.0);
+        alone.update(&[a], 100);
+        alone.fade(0.5);
+        alone.update(&[a, b], 300);
+        alone.update(&[b], 200);
+        for key in [a, b] {
+            assert_eq!(shared.mean[key], alone.mean[key]);
+            assert_eq!(shared.count[key], alone.count[key]);
+        }
+        assert_eq!((shared.total, shared.runs), (alone.total, alone.runs));
+        assert_eq!(shared.bonus(&game, at(2, 2)), alone.bonus(&game, at(2, 2)));
+    }
+
+    #[test]
+    fn a_rollout_cut_short_values_the_pieces_left() {
+        let deal = GROUPS[4].deal(1);
+        let policy = Policy::for_types(&alphabet("1234").unwrap());
+        let work = Rollouts {
+            game: &Game::new(&deal),
+            types: &[],
+            policy: &policy,
+            arms: &[],
+            alive: &[],
+            mast: None,
+        };
+        let mut rng = Rng::new(1);
+        let cut = policy.play_out_for(Game::new(&deal), &mut rng, 10);
+        assert_eq!(cut.score().moves, 10);
+        let left = 108 - 10 - HORIZON_LEFTOVER;
+        assert_eq!(
+            work.value(&cut),
+            (
+                cut.score().total() + (HORIZON_RATE * left as f32) as u32,
+                10 + left
+            )
+        );
+        // A game that is over is worth its score.
+        let end = policy.play_out(Game::new(&deal), &mut rng);
+        assert!(end.is_over());
+        assert_eq!(work.value(&end), (end.score().total(), end.score().moves));
+    }
+
+    #[test]
+    fn threads_share_the_work_and_the_game_stays_the_same() {
+        let deal = GROUPS[5].deal(2);
+        let play = |threads| {
+            self_play(
+                &deal,
+                Config {
+                    budget: Budget::Worlds(6),
+                    threads,
+                    ..Config::default()
+                },
+            )
+        };
+        let two = play(2);
+        assert!(two.verdict.scores());
+        assert_eq!(play(2).moves, two.moves);
+        assert!(play(3).verdict.scores());
     }
 
     #[test]
