@@ -486,7 +486,9 @@ fn landmarks(layout: &Layout, first: Hole) -> Vec<(Hole, bool)> {
     once
 }
 
-/// The fewest pegs that can remain from `start`, and one way to leave that many.
+/// The fewest pegs that can remain from `start`, and one way to leave that many. A search
+/// that runs long goes on on every core; which of several ways it finds may then differ from
+/// run to run, the number of pegs never.
 pub fn fewest_pegs(layout: &Layout, start: Position) -> Solution {
     fewest_pegs_after(layout, start, ONE_THREAD)
 }
@@ -568,8 +570,9 @@ pub fn finish_in(layout: &Layout, start: Position, hole: Hole) -> Option<Solutio
 /// (none if 0), built once a search without it has run `after` positions without an answer
 /// (at once if 0): from then on, the search stops at that many pegs and looks the position
 /// up. Building the table takes longer than most searches, hence the wait. The search runs on
-/// one thread until then, and on every core after it (see [`Race::run_on_all_cores`]). The
-/// answer is exact with any table or none; only the time differs.
+/// one thread until then, and on every core after it, where which of several solutions is
+/// found first may differ from run to run. The answer is exact with any table or none; only
+/// the time differs.
 pub fn finish_in_with_endgame(
     layout: &Layout,
     start: Position,
