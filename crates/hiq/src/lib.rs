@@ -40,6 +40,7 @@ mod board;
 pub mod contest;
 mod count;
 mod endgame;
+mod lp;
 mod memo;
 mod picture;
 mod rules;

@@ -10,6 +10,7 @@
 
 use crate::board::{Hole, Jump, Layout, Position};
 use crate::endgame::Endgame;
+use crate::lp::pagoda_proof;
 use crate::memo::{Finished, Memo};
 use crate::symmetry::{Images, Symmetries};
 use std::sync::Mutex;
@@ -497,7 +498,9 @@ pub fn fewest_pegs(layout: &Layout, start: Position) -> Solution {
 /// core.
 fn fewest_pegs_after(layout: &Layout, start: Position, one_thread: u64) -> Solution {
     let classes = Classes::new(layout);
-    let bound = classes.bound(layout, start);
+    // The fewest pegs any play can leave, as far as is known: raised once pagoda functions
+    // show that no hole the class allows can hold the last peg.
+    let bound = AtomicU32::new(classes.bound(layout, start));
     let best = Mutex::new(Solution {
         start,
         jumps: Vec::new(),
@@ -515,7 +518,7 @@ fn fewest_pegs_after(layout: &Layout, start: Position, one_thread: u64) -> Solut
                 fewest.store(pegs, Relaxed);
             }
         }
-        if fewest.load(Relaxed) <= bound {
+        if fewest.load(Relaxed) <= bound.load(Relaxed) {
             Walk::Stop
         } else {
             Walk::On
@@ -523,7 +526,26 @@ fn fewest_pegs_after(layout: &Layout, start: Position, one_thread: u64) -> Solut
     };
     let group = Symmetries::of(layout);
     let mut race = Race::new(layout, &group, &landmarks(layout, layout.centre()));
-    if !race.run(start, one_thread, &visit) {
+    if race.run(start, one_thread, &visit) {
+        return best
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+    }
+    // A long search: one peg may be out of reach, which only a search of every play could
+    // tell, unless a linear program finds a pagoda function against each hole that could
+    // hold it (solving a program is cheap next to what is left of the search).
+    if bound.load(Relaxed) == 1 {
+        let class = classes.of(start);
+        let single = (1..=layout.holes() as u32)
+            .filter_map(|n| layout.hole(n))
+            .map(|hole| Position(hole.bit()))
+            .filter(|&goal| classes.of(goal) == class)
+            .any(|goal| pagoda_proof(layout, start, goal).is_none());
+        if !single {
+            bound.store(2, Relaxed);
+        }
+    }
+    if fewest.load(Relaxed) > bound.load(Relaxed) {
         race.run_on_all_cores(start, &visit);
     }
     best.into_inner()
@@ -583,6 +605,9 @@ pub fn finish_in_with_endgame(
     let goal = Position(hole.bit());
     let classes = Classes::new(layout);
     if start == Position::EMPTY || classes.of(start) != classes.of(goal) {
+        return None;
+    }
+    if pagoda_proof(layout, start, goal).is_some() {
         return None;
     }
     let pagodas = Pagodas::new(layout, hole);
