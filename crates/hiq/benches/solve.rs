@@ -1,15 +1,17 @@
 //! How long `solve` takes on the hardest positions of the 33-hole board we know of: the
 //! central game, the full board less one peg (for the fewest pegs and for one peg in a chosen
-//! hole), and two random positions where the answer needs a proof that nothing better exists.
+//! hole), and three random positions where the answer needs a proof that nothing better exists.
 //!
 //! `cargo run --release -p hiq --example worst` times all 33 single-vacancy starts against all
 //! 33 finishing holes (1,122 problems); `--example sweep` random positions. With two search
 //! orders, "full less 5, one peg in 5" took 5-7 s (3-5 s with the endgame table); the races of
 //! a dozen orders solve it in tenths of a second, and the slowest single-vacancy problem now is
 //! "full less 2, one peg in 32". Both are timed here, and the hole-5 problem also with no
-//! endgame table. The slowest kind left is a proof: the random positions below, where one peg
-//! in hole 6 is impossible, or where two pegs are the fewest though the class allows one, are
-//! settled only by visiting millions of positions.
+//! endgame table. The slowest kind left is a proof that nothing better exists, on the random
+//! positions below: one peg in hole 6 is impossible (a linear program finds the pagoda
+//! function that shows it at once; the search alone took 1-3 s), one peg in hole 2 too (no
+//! pagoda function shows it at the start: a search, pruned by pagoda functions found on
+//! sampled positions), and two pegs are the fewest though the class allows one.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hiq::{Layout, Position, fewest_pegs, finish_in, finish_in_with_endgame};
@@ -67,7 +69,13 @@ fn solve(c: &mut Criterion) {
     group.bench_function("random position: one peg in 6 (impossible)", |b| {
         b.iter(|| finish_in(layout, black_box(random), six))
     });
-    let random = Position(0x1_fff8_f76f);
+    let random = Position(0x1_7bdf_d4df);
+    let two = layout.hole(2).unwrap();
+    group.bench_function(
+        "random position: one peg in 2 (impossible, searched)",
+        |b| b.iter(|| finish_in(layout, black_box(random), two)),
+    );
+    let random = Position(0x1_ddfd_7f5d);
     group.bench_function(
         "random position: fewest pegs (2, the class allows 1)",
         |b| b.iter(|| fewest_pegs(layout, black_box(random))),
