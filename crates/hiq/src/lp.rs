@@ -119,6 +119,17 @@ impl Library {
         goal: Position,
         allow: impl Fn(Position) -> bool,
     ) -> Library {
+        Library::learn_from(layout, start, goal, allow, SAMPLES)
+    }
+
+    /// [`Library::learn`] from at most `samples` positions.
+    pub(crate) fn learn_from(
+        layout: &Layout,
+        start: Position,
+        goal: Position,
+        allow: impl Fn(Position) -> bool,
+        samples: usize,
+    ) -> Library {
         let mut library = Library::empty();
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         let mut below = |n: usize| {
@@ -128,7 +139,7 @@ impl Library {
             (state % n as u64) as usize
         };
         let depths = start.count().saturating_sub(goal.count());
-        for sample in 0..SAMPLES {
+        for sample in 0..samples {
             if library.pagodas.len() == LIBRARY || depths < 2 {
                 break;
             }
