@@ -575,12 +575,13 @@ pub fn same_class(layout: &Layout, a: Position, b: Position) -> bool {
 /// 13 the hardest known problem (full less 5, one peg in 5) took 3.3 s instead of 7.4 s in
 /// the solve benchmark, but problems that took 0.4 s took 1-5 s: building the table costs
 /// more than most searches, and for all 1,122 single-vacancy problems it made 86 s of 17 s
-/// when built every time. Hence 12 pegs, and only once the runs up to 2^16 positions each
-/// (with the dozen searches of a [`Race`], about 1.5 million positions in all, a few tenths
-/// of a second) have not found the answer: with the races of a dozen orders, waiting for
-/// 2^14, 2^16 or 2^18 positions took the 1,122 problems 8.6, 3.8 and 4.4-7.1 s in all (two
-/// cores shared with other work).
-const ENDGAME: (u32, u64) = (12, 1 << 16);
+/// when built every time. Hence 12 pegs, and only once the runs up to 2^15 positions each
+/// (with the dozen searches of a [`Race`], about 0.8 million positions in all, a tenth or two
+/// of a second) have not found the answer; the search then also goes on on every core, pruned
+/// by a [`Library`] of pagoda functions. On a quiet machine, waiting for 2^14, 2^15 or 2^16
+/// positions took the 1,122 problems 4.9, 3.0 and 2.6 s in all (the slowest 0.37, 0.55 and
+/// 0.22 s), and the four slowest random problems known 0.37-0.57, 0.44-0.66 and 0.75-0.84 s.
+const ENDGAME: (u32, u64) = (12, 1 << 15);
 
 /// The most classes the endgame table of [`finish_in`] should hold: it stops short of
 /// [`ENDGAME`]'s pegs rather than go much past this (a million take about 0.2 s to build).
