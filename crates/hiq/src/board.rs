@@ -57,6 +57,11 @@ impl Hole {
         1 << (self.0 - 1)
     }
 
+    /// The hole's bit in a [`Position`], from 0: its place in lists in hole order.
+    pub(crate) fn index(self) -> usize {
+        usize::from(self.0) - 1
+    }
+
     /// The hole whose bit is `index` (0-based).
     pub(crate) fn from_index(index: u32) -> Hole {
         debug_assert!(index < 64);
@@ -220,7 +225,7 @@ impl Layout {
     /// The (row, column) of a hole on the board's grid: the top row and the leftmost column
     /// that hold a hole are 0.
     pub fn cell(&self, hole: Hole) -> (usize, usize) {
-        self.cells[usize::from(hole.number()) - 1]
+        self.cells[hole.index()]
     }
 
     /// The (row, column) of every hole, hole 1 first (so in reading order).

@@ -55,7 +55,7 @@ fn parse_instance(
             return Ok(position);
         }
         let hole = layout.hole(number).ok_or_else(|| token.error(&expected))?;
-        let first = &mut listed_at[usize::from(hole.number()) - 1];
+        let first = &mut listed_at[hole.index()];
         if position.contains(hole) {
             return Err(token
                 .error(format!("a hole not yet listed in instance {instance}"))

@@ -13,8 +13,8 @@ use crate::endgame::Endgame;
 use crate::lp::{Library, Weights, pagoda_proof};
 use crate::memo::{Finished, Memo};
 use crate::symmetry::{Images, Symmetries};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+use std::sync::{Mutex, PoisonError};
 
 /// An invariant of play (Conway's "position class"): colour the holes along diagonals with
 /// three colours, once by `row + col` and once by `row - col` (mod 3). Every jump takes one
@@ -211,7 +211,7 @@ impl Search {
     /// later in the board's list first if `reversed`.
     fn new(layout: &Layout, group: Symmetries, toward: Hole, reversed: bool) -> Search {
         let weight = resource_counts(layout, toward);
-        let w = |hole: Hole| weight[usize::from(hole.number()) - 1];
+        let w = |hole: Hole| weight[hole.index()];
         // The resource count after a jump changes by the same amount in every position.
         let mut jumps: Vec<(f64, Jump)> = layout
             .jumps()
@@ -500,7 +500,7 @@ fn fewest_pegs_after(layout: &Layout, start: Position, one_thread: u64) -> Solut
     let visit = |position: Position, path: &[Jump], singles: &[(Pagodas, Library)]| {
         let pegs = position.count();
         if pegs < fewest.load(Relaxed) {
-            let mut best = best.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut best = best.lock().unwrap_or_else(PoisonError::into_inner);
             if pegs < best.end.count() {
                 best.jumps = path.to_vec();
                 best.end = position;
@@ -525,9 +525,7 @@ fn fewest_pegs_after(layout: &Layout, start: Position, one_thread: u64) -> Solut
     if race.run(start, one_thread, &|position, path| {
         visit(position, path, &[])
     }) {
-        return best
-            .into_inner()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        return best.into_inner().unwrap_or_else(PoisonError::into_inner);
     }
     // A long search: one peg may be out of reach, which only a search of every play could
     // tell, unless a linear program finds a pagoda function against each hole that could
@@ -551,8 +549,7 @@ fn fewest_pegs_after(layout: &Layout, start: Position, one_thread: u64) -> Solut
     if fewest.load(Relaxed) > bound.load(Relaxed) {
         race.run_on_all_cores(start, &|position, path| visit(position, path, &singles));
     }
-    best.into_inner()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+    best.into_inner().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Whether two positions are in the same class: a jump never changes a position's class, so
@@ -618,9 +615,7 @@ pub fn finish_in_with_endgame(
     let found = Mutex::new(None);
     let stopped = AtomicBool::new(false);
     let done = |jumps: Vec<Jump>| {
-        let mut found = found
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut found = found.lock().unwrap_or_else(PoisonError::into_inner);
         // On several threads, the first solution met is kept.
         found.get_or_insert(Solution {
             start,
@@ -666,9 +661,7 @@ pub fn finish_in_with_endgame(
             step(position, path, endgame.as_ref(), &library)
         });
     }
-    found
-        .into_inner()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+    found.into_inner().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]

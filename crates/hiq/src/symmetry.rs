@@ -31,7 +31,7 @@ impl Symmetries {
 
     /// The symmetries of the board that leave `hole` where it is.
     pub fn fixing(layout: &Layout, hole: Hole) -> Symmetries {
-        let index = usize::from(hole.number()) - 1;
+        let index = hole.index();
         Symmetries::keeping(layout, |image| image[index] == index)
     }
 
