@@ -83,7 +83,7 @@ pub struct PlayerArgs {
 
     /// The rollout policy's weights instead of the ones tuned for the board's types, for
     /// experiments: `NAME=WEIGHT,...` (the others as `Policy::default()`), with the
-    /// names run, set1, set2, set3, path1, path2, ordered, mobility, empty, alternate, lookahead, depth2, dead_end, noise, horizon (removals, 0 for none).
+    /// names run, set1, set2, set3, path1, path2, ordered, mobility, empty, alternate, lookahead, depth2, dead_end, noise, horizon (removals, 0 for none), horizon_empty.
     #[arg(long, value_name = "WEIGHTS", value_parser = parse_policy, hide_short_help = true)]
     policy: Option<PolicyChanges>,
 
