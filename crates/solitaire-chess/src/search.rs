@@ -774,7 +774,7 @@ const NODES_PER_WORLD: u64 = 2_000;
 /// search to the end of the game ...
 const EXPECTIMAX_PIECES: u32 = 45;
 
-/// ... and the most positions that search may expand (about 10 ms; else it searches sampled
+/// ... and the most positions that search may expand (2 to 10 ms; else it searches sampled
 /// worlds).
 const EXPECTIMAX_LIMIT: u64 = 100_000;
 
