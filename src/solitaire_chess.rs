@@ -56,6 +56,7 @@ pub struct PlayerArgs {
     /// How the player picks a removal: `auto` (what measured best for the board's types),
     /// `rollouts` (flat Monte Carlo with sequential halving), `beam` (beam searches in
     /// sampled worlds), `exact` (exact searches in sampled worlds; rooks, bishops and queens
+    /// only), `expectimax` (expectimax on the pieces showing; rooks, bishops and queens
     /// only), `tree` (information-set tree search) or `greedy` (the policy alone).
     #[arg(long, value_enum, default_value_t = StrategyArg::Auto)]
     strategy: StrategyArg,
@@ -122,6 +123,7 @@ enum StrategyArg {
     Tree,
     Beam,
     Exact,
+    Expectimax,
     Greedy,
 }
 
@@ -136,6 +138,7 @@ impl PlayerArgs {
                 StrategyArg::Tree => Strategy::Tree,
                 StrategyArg::Beam => Strategy::Beam,
                 StrategyArg::Exact => Strategy::Exact,
+                StrategyArg::Expectimax => Strategy::Expectimax,
                 StrategyArg::Auto => Strategy::Auto,
                 StrategyArg::Rollouts => Strategy::Rollouts,
                 StrategyArg::Greedy => Strategy::Greedy,

@@ -15,13 +15,13 @@ use crate::board::{Piece, SQUARES, Square};
 use crate::rules::{Game, targets};
 
 /// The number of edge squares.
-const EDGES: usize = 20;
+pub(crate) const EDGES: usize = 20;
 
 /// The types an edge search knows, by their code 0..3.
-const OFFICERS: [Piece; 3] = [Piece::Rook, Piece::Bishop, Piece::Queen];
+pub(crate) const OFFICERS: [Piece; 3] = [Piece::Rook, Piece::Bishop, Piece::Queen];
 
 /// `EDGE_SQUARE[e]`: the square index of edge square `e` (reading order).
-const EDGE_SQUARE: [u8; EDGES] = {
+pub(crate) const EDGE_SQUARE: [u8; EDGES] = {
     let mut table = [0u8; EDGES];
     let (mut square, mut e) = (0, 0);
     while square < SQUARES {
@@ -37,7 +37,7 @@ const EDGE_SQUARE: [u8; EDGES] = {
 
 /// `REACH[code][square]`: the edge squares (bit `e` for edge square `e`) that a piece of an
 /// officer code removed from a square (any of the 36) sends the next removal to.
-const REACH: [[u32; SQUARES]; 3] = {
+pub(crate) const REACH: [[u32; SQUARES]; 3] = {
     let mut edge_bits = 0u64;
     let mut e = 0;
     while e < EDGES {
@@ -74,7 +74,7 @@ const REACH: [[u32; SQUARES]; 3] = {
 const MAX_REACH: usize = 8;
 
 /// The code 0..3 of an officer type, `None` for any other.
-fn code(piece: Piece) -> Option<u8> {
+pub(crate) fn code(piece: Piece) -> Option<u8> {
     OFFICERS.iter().position(|&p| p == piece).map(|i| i as u8)
 }
 
@@ -315,18 +315,28 @@ thread_local! {
 /// candidates), and the candidate with the best sum is kept. At most `worlds` worlds, and
 /// none started after the deadline.
 ///
+/// With `reveal`, it is honest about the first piece to show: the worlds are grouped, for
+/// each candidate, by the piece its removal shows (what the player will know when it picks
+/// the next removal), and in each group only the next removal with the best sum counts. (A
+/// search in one world plans on knowing every piece to come; here the second removal is
+/// picked, as in the game, knowing only the first of them.)
+///
 /// Returns the candidate and the number of moves to share the time left by (a third of the
 /// removals likely left); `None` when no world was searched (out of time), or when a world
 /// holds a type other than a rook, bishop or queen on an edge square.
-pub fn choose(
+pub(crate) fn choose(
     candidates: &[Square],
     deadline: Option<Instant>,
     worlds: u32,
+    reveal: bool,
     mut sample: impl FnMut() -> Game,
 ) -> Option<(Square, f64)> {
     let share = NODES_PER_WORLD / candidates.len().max(1) as u64;
     SOLVER.with_borrow_mut(|solver| {
-        let mut sums = vec![0u64; candidates.len()];
+        // For each candidate, by the piece its removal shows (3 for none; always 0 without
+        // `reveal`) and by the removal after it (always 0 without `reveal`): the sum of the
+        // points from now on over the worlds.
+        let mut sums = vec![[[0u64; MAX_REACH]; 4]; candidates.len()];
         let mut seen = 0u32;
         while seen < worlds {
             if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
@@ -334,24 +344,51 @@ pub fn choose(
             }
             let world = sample();
             solver.start_world(&world)?;
-            for (sum, &candidate) in sums.iter_mut().zip(candidates) {
+            for (sums, &candidate) in sums.iter_mut().zip(candidates) {
                 let mut after = world;
                 let gain = after.play_unchecked(candidate);
-                *sum += u64::from(gain + solver.rest(&after, share)?);
+                if !reveal {
+                    sums[0][0] += u64::from(gain + solver.rest(&after, share)?);
+                    continue;
+                }
+                let group = match after.piece(candidate) {
+                    Some(piece) => usize::from(code(piece)?),
+                    None => 3,
+                };
+                let nexts = after.legal();
+                if nexts.is_empty() {
+                    sums[group][0] += u64::from(gain);
+                }
+                for (sum, next) in sums[group].iter_mut().zip(nexts.iter()) {
+                    let mut then = after;
+                    let more = then.play_unchecked(next);
+                    *sum += u64::from(gain + more + solver.rest(&then, share)?);
+                }
             }
             seen += 1;
         }
         if seen == 0 {
             return None;
         }
-        let best = (0..candidates.len()).max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))?;
+        // A candidate's worth: in each group of worlds, the best next removal's sum (a next
+        // removal's sum is 0 only when it was never made, as every removal is worth a point).
+        let totals: Vec<u64> = sums
+            .iter()
+            .map(|groups| {
+                groups
+                    .iter()
+                    .map(|nexts| nexts.iter().max().copied().unwrap_or(0))
+                    .sum()
+            })
+            .collect();
+        let best = (0..candidates.len()).max_by_key(|&i| (totals[i], std::cmp::Reverse(i)))?;
         // The player shares its time out by this count. Games of runs bring about two and a
         // half points a removal; a third of those removals is what it is told, so that the
         // early moves get most of the time: the late ones are solved exactly in a few worlds,
         // and with the full count the first moves got 20 to 120 worlds and the last ones tens
         // of thousands (at 1000 ms, seeds 1-30, 3 runs each: 82.2 with the full count, 83.0
         // with a third, 81.9 with a sixth).
-        let points_left = sums[best] as f64 / f64::from(seen);
+        let points_left = totals[best] as f64 / f64::from(seen);
         Some((candidates[best], points_left / 2.5 / 3.0))
     })
 }
@@ -462,11 +499,14 @@ mod tests {
             };
             self_play(&Group::get(group).unwrap().deal(7), config)
         };
-        let exact = play(4, Strategy::Exact);
-        assert!(exact.verdict.scores(), "{:?}", exact.verdict);
-        assert_eq!(exact.moves, play(4, Strategy::Exact).moves);
-        assert!(exact.points() > play(4, Strategy::Greedy).points());
-        // On a board with other types the player falls back to its policy, legally.
-        assert!(play(6, Strategy::Exact).verdict.scores());
+        let greedy = play(4, Strategy::Greedy).points();
+        for strategy in [Strategy::Exact, Strategy::Expectimax] {
+            let outcome = play(4, strategy);
+            assert!(outcome.verdict.scores(), "{:?}", outcome.verdict);
+            assert_eq!(outcome.moves, play(4, strategy).moves);
+            assert!(outcome.points() > greedy, "{strategy:?}");
+            // On a board with other types the player falls back to its policy, legally.
+            assert!(play(6, strategy).verdict.scores());
+        }
     }
 }
