@@ -9,6 +9,7 @@
 //! removal by that search in sampled worlds ([`choose`]).
 
 use std::cell::RefCell;
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::board::{Piece, SQUARES, Square};
@@ -310,39 +311,23 @@ thread_local! {
     static SOLVER: RefCell<EdgeSolver> = RefCell::new(EdgeSolver::new());
 }
 
-/// Perfect-information Monte Carlo with the exact search: every candidate removal is valued
-/// by the best rest of the game after it in each sampled world (the same worlds for all
-/// candidates), and the candidate with the best sum is kept. At most `worlds` worlds, and
-/// none started after the deadline.
-///
-/// With `reveal`, it is honest about the first piece to show: the worlds are grouped, for
-/// each candidate, by the piece its removal shows (what the player will know when it picks
-/// the next removal), and in each group only the next removal with the best sum counts. (A
-/// search in one world plans on knowing every piece to come; here the second removal is
-/// picked, as in the game, knowing only the first of them.)
-///
-/// Returns the candidate and the number of moves to share the time left by (a third of the
-/// removals likely left); `None` when no world was searched (out of time), or when a world
-/// holds a type other than a rook, bishop or queen on an edge square.
-pub(crate) fn choose(
+/// For each candidate, by the piece its removal shows (3 for none; always 0 without
+/// `reveal`) and by the removal after it (always 0 without `reveal`): the sum of the points
+/// from now on over the worlds.
+type Sums = Vec<[[u64; MAX_REACH]; 4]>;
+
+/// One thread's share of [`choose`]: the worlds it takes from `next_world` searched with its
+/// own solver, their sums and their number; `None` as for [`choose`].
+fn search_worlds(
     candidates: &[Square],
-    deadline: Option<Instant>,
-    worlds: u32,
     reveal: bool,
-    mut sample: impl FnMut() -> Game,
-) -> Option<(Square, f64)> {
-    let share = NODES_PER_WORLD / candidates.len().max(1) as u64;
+    share: u64,
+    next_world: &(impl Fn() -> Option<Game> + Sync),
+) -> Option<(Sums, u32)> {
     SOLVER.with_borrow_mut(|solver| {
-        // For each candidate, by the piece its removal shows (3 for none; always 0 without
-        // `reveal`) and by the removal after it (always 0 without `reveal`): the sum of the
-        // points from now on over the worlds.
         let mut sums = vec![[[0u64; MAX_REACH]; 4]; candidates.len()];
         let mut seen = 0u32;
-        while seen < worlds {
-            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                break;
-            }
-            let world = sample();
+        while let Some(world) = next_world() {
             solver.start_world(&world)?;
             for (sums, &candidate) in sums.iter_mut().zip(candidates) {
                 let mut after = world;
@@ -367,30 +352,91 @@ pub(crate) fn choose(
             }
             seen += 1;
         }
-        if seen == 0 {
+        Some((sums, seen))
+    })
+}
+
+/// Perfect-information Monte Carlo with the exact search: every candidate removal is valued
+/// by the best rest of the game after it in each sampled world (the same worlds for all
+/// candidates), and the candidate with the best sum is kept. At most `worlds` worlds, and
+/// none started after the deadline.
+///
+/// With `reveal`, it is honest about the first piece to show: the worlds are grouped, for
+/// each candidate, by the piece its removal shows (what the player will know when it picks
+/// the next removal), and in each group only the next removal with the best sum counts. (A
+/// search in one world plans on knowing every piece to come; here the second removal is
+/// picked, as in the game, knowing only the first of them.)
+///
+/// Returns the candidate and the number of moves to share the time left by (a third of the
+/// removals likely left); `None` when no world was searched (out of time), or when a world
+/// holds a type other than a rook, bishop or queen on an edge square.
+pub(crate) fn choose(
+    candidates: &[Square],
+    deadline: Option<Instant>,
+    worlds: u32,
+    reveal: bool,
+    threads: usize,
+    sample: impl FnMut() -> Game + Send,
+) -> Option<(Square, f64)> {
+    let share = NODES_PER_WORLD / candidates.len().max(1) as u64;
+    // The worlds, drawn in one order whichever thread takes them: with a work budget the
+    // same worlds are searched, and the sums (of integers) come out the same, on any machine.
+    let source = Mutex::new((sample, 0u32));
+    let next_world = || {
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return None;
         }
-        // A candidate's worth: in each group of worlds, the best next removal's sum (a next
-        // removal's sum is 0 only when it was never made, as every removal is worth a point).
-        let totals: Vec<u64> = sums
-            .iter()
-            .map(|groups| {
-                groups
-                    .iter()
-                    .map(|nexts| nexts.iter().max().copied().unwrap_or(0))
-                    .sum()
-            })
+        let mut source = source.lock().unwrap_or_else(PoisonError::into_inner);
+        let (sample, taken) = &mut *source;
+        (*taken < worlds).then(|| {
+            *taken += 1;
+            sample()
+        })
+    };
+    let search = || search_worlds(candidates, reveal, share, &next_world);
+    let found: Vec<Option<(Sums, u32)>> = std::thread::scope(|scope| {
+        let others: Vec<_> = (1..threads.max(1))
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, search).ok())
             .collect();
-        let best = (0..candidates.len()).max_by_key(|&i| (totals[i], std::cmp::Reverse(i)))?;
-        // The player shares its time out by this count. Games of runs bring about two and a
-        // half points a removal; a third of those removals is what it is told, so that the
-        // early moves get most of the time: the late ones are solved exactly in a few worlds,
-        // and with the full count the first moves got 20 to 120 worlds and the last ones tens
-        // of thousands (at 1000 ms, seeds 1-30, 3 runs each: 82.2 with the full count, 83.0
-        // with a third, 81.9 with a sixth).
-        let points_left = totals[best] as f64 / f64::from(seen);
-        Some((candidates[best], points_left / 2.5 / 3.0))
-    })
+        let mut found = vec![search()];
+        found.extend(others.into_iter().map(|h| h.join().ok().flatten()));
+        found
+    });
+    let mut sums = vec![[[0u64; MAX_REACH]; 4]; candidates.len()];
+    let mut seen = 0u32;
+    for (part, part_seen) in found.into_iter().collect::<Option<Vec<_>>>()? {
+        for (sums, part) in sums.iter_mut().zip(&part) {
+            for (sums, part) in sums.iter_mut().zip(part) {
+                for (sum, part) in sums.iter_mut().zip(part) {
+                    *sum += part;
+                }
+            }
+        }
+        seen += part_seen;
+    }
+    if seen == 0 {
+        return None;
+    }
+    // A candidate's worth: in each group of worlds, the best next removal's sum (a next
+    // removal's sum is 0 only when it was never made, as every removal is worth a point).
+    let totals: Vec<u64> = sums
+        .iter()
+        .map(|groups| {
+            groups
+                .iter()
+                .map(|nexts| nexts.iter().max().copied().unwrap_or(0))
+                .sum()
+        })
+        .collect();
+    let best = (0..candidates.len()).max_by_key(|&i| (totals[i], std::cmp::Reverse(i)))?;
+    // The player shares its time out by this count. Games of runs bring about two and a
+    // half points a removal; a third of those removals is what it is told, so that the
+    // early moves get most of the time: the late ones are solved exactly in a few worlds,
+    // and with the full count the first moves got 20 to 120 worlds and the last ones tens
+    // of thousands (at 1000 ms, seeds 1-30, 3 runs each: 82.2 with the full count, 83.0
+    // with a third, 81.9 with a sixth).
+    let points_left = totals[best] as f64 / f64::from(seen);
+    Some((candidates[best], points_left / 2.5 / 3.0))
 }
 
 #[cfg(test)]
@@ -507,6 +553,26 @@ mod tests {
             assert!(outcome.points() > greedy, "{strategy:?}");
             // On a board with other types the player falls back to its policy, legally.
             assert!(play(6, strategy).verdict.scores());
+        }
+    }
+
+    #[test]
+    fn threads_share_the_worlds_and_the_game_stays_the_same() {
+        let play = |strategy, threads| {
+            let config = Config {
+                budget: Budget::Worlds(3),
+                strategy,
+                threads,
+                ..Config::default()
+            };
+            self_play(&Group::get(4).unwrap().deal(11), config)
+        };
+        for strategy in [Strategy::Exact, Strategy::Expectimax] {
+            let one = play(strategy, 1);
+            assert!(one.verdict.scores(), "{:?}", one.verdict);
+            for threads in [2, 3] {
+                assert_eq!(play(strategy, threads).moves, one.moves, "{strategy:?}");
+            }
         }
     }
 }

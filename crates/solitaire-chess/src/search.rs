@@ -715,6 +715,8 @@ pub struct Config {
     /// The threads [`Strategy::Rollouts`] plays its rollouts on (each its own share of the
     /// worlds). Part of what a game depends on: with a work budget, the same seed and the
     /// same number of threads give the same game on any machine, however many cores it has.
+    /// [`Strategy::Exact`] and [`Strategy::Expectimax`] search their sampled worlds on as
+    /// many threads; their games do not depend on the number.
     pub threads: u8,
 }
 
@@ -931,7 +933,8 @@ impl Player {
                 if honest && let Some(found) = self.solve_to_end(&candidates, deadline) {
                     return found;
                 }
-                match crate::edge::choose(&candidates, deadline, worlds, honest, || {
+                let threads = usize::from(self.config.threads.max(1));
+                match crate::edge::choose(&candidates, deadline, worlds, honest, threads, || {
                     self.sample_world()
                 }) {
                     Some((square, moves_left)) => {
