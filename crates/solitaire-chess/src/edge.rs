@@ -433,8 +433,8 @@ pub(crate) fn choose(
     // half points a removal; a third of those removals is what it is told, so that the
     // early moves get most of the time: the late ones are solved exactly in a few worlds,
     // and with the full count the first moves got 20 to 120 worlds and the last ones tens
-    // of thousands (at 1000 ms, seeds 1-30, 3 runs each: 82.2 with the full count, 83.0
-    // with a third, 81.9 with a sixth).
+    // of thousands (at 1000 ms on one thread, seeds 1-30, 3 runs each: 82.2 with the full
+    // count, 83.0 with a third, 81.9 with a sixth).
     let points_left = totals[best] as f64 / f64::from(seen);
     Some((candidates[best], points_left / 2.5 / 3.0))
 }
