@@ -675,8 +675,8 @@ pub enum Strategy {
 impl Strategy {
     /// What measured best: the exact search in sampled worlds where only rooks, bishops and
     /// queens occur (short games with few moves, group 4; [`Strategy::Expectimax`] scored
-    /// about a point more at equal worlds but no more at the default time budget), rollouts
-    /// everywhere else.
+    /// about a point more at equal worlds, but less at the default time budget: 81.9
+    /// against 83.7 on seeds 1-90), rollouts everywhere else.
     pub fn for_types(types: &[Piece]) -> Strategy {
         let officers = types.iter().all(|p| p.kind() == Kind::Officer);
         if officers && !types.contains(&Piece::Knight) {
