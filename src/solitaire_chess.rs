@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 use solitaire_chess::contest::Group;
-use solitaire_chess::{Budget, Config, Policy, Strategy, Verdict, protocol, self_play};
+use solitaire_chess::{
+    Budget, Config, Policy, PolicyError, Strategy, Verdict, protocol, self_play,
+};
 
 use crate::demo::Sample;
 use crate::io::Input;
@@ -86,7 +88,7 @@ pub struct PlayerArgs {
     /// experiments: `NAME=WEIGHT,...` (the others as `Policy::default()`), with the
     /// names run, set1, set2, set3, path1, path2, ordered, mobility, empty, alternate, lookahead, depth2, dead_end, noise, horizon (removals, 0 for none), horizon_empty.
     #[arg(long, value_name = "WEIGHTS", value_parser = parse_policy, hide_short_help = true)]
-    policy: Option<PolicyChanges>,
+    policy: Option<Box<Policy>>,
 
     /// The seed of the player's random choices.
     #[arg(long, default_value_t = 1)]
@@ -97,23 +99,10 @@ pub struct PlayerArgs {
     threads: u8,
 }
 
-/// Changes to the policy's weights, by name.
-#[derive(Clone, Debug)]
-struct PolicyChanges(Vec<(String, f32)>);
-
-fn parse_policy(text: &str) -> Result<PolicyChanges> {
-    text.split(',')
-        .map(|pair| {
-            let (name, weight) = pair
-                .split_once('=')
-                .ok_or_else(|| anyhow!("expected NAME=WEIGHT, found {pair:?}"))?;
-            if Policy::default().with(name, 0.0).is_none() {
-                anyhow::bail!("no weight named {name:?}");
-            }
-            Ok((name.to_string(), weight.parse()?))
-        })
-        .collect::<Result<_>>()
-        .map(PolicyChanges)
+/// The default policy with the weights of `text` changed (boxed: the commands' arguments
+/// stay small).
+fn parse_policy(text: &str) -> Result<Box<Policy>, PolicyError> {
+    Policy::default().with_all(text).map(Box::new)
 }
 
 #[derive(clap::ValueEnum, Debug, Clone, Copy)]
@@ -144,14 +133,7 @@ impl PlayerArgs {
                 StrategyArg::Greedy => Strategy::Greedy,
             },
             seed: self.seed,
-            policy: self.policy.as_ref().map(|changes| {
-                changes
-                    .0
-                    .iter()
-                    .fold(Policy::default(), |policy, (name, weight)| {
-                        policy.with(name, *weight).unwrap_or(policy)
-                    })
-            }),
+            policy: self.policy.as_deref().copied(),
             exploration: self.exploration,
             beam_width: self.beam_width.max(1),
             plies: self.plies,

@@ -50,16 +50,12 @@ fn main() {
     let group = Group::get(args[0].parse().expect("a group")).expect("a group 1..6");
     let deals: u64 = args[1].parse().expect("a number of deals");
     let types = alphabet(group.letters).expect("the group's alphabet");
-    let policy = args.get(2).map_or(String::new(), |s| s.clone());
-    let policy =
-        policy
-            .split(',')
-            .filter(|s| !s.is_empty())
-            .fold(Policy::for_types(&types), |p, pair| {
-                let (name, weight) = pair.split_once('=').expect("NAME=WEIGHT");
-                p.with(name, weight.parse().expect("a weight"))
-                    .expect("a weight's name")
-            });
+    let policy = match args.get(2) {
+        Some(text) => Policy::for_types(&types)
+            .with_all(text)
+            .expect("NAME=WEIGHT,..."),
+        None => Policy::for_types(&types),
+    };
     let mut rng = Rng::new(7);
     // Normal equations: X'X and X'y.
     let mut xtx = [[0f64; N]; N];

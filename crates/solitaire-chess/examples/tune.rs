@@ -21,7 +21,8 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let group = Group::get(args[0].parse().expect("a group")).expect("a group 1..6");
     let deals: u64 = args[1].parse().expect("a number of deals");
-    let mut changes: Vec<(String, f32)> = Vec::new();
+    let types = alphabet(group.letters).expect("the group's alphabet");
+    let mut policy = Policy::for_types(&types);
     let mut eval = false;
     let mut names = vec![
         "run", "set1", "set2", "set3", "path1", "path2", "ordered", "empty", "mobility", "dead_end",
@@ -31,18 +32,9 @@ fn main() {
         match arg.as_str() {
             "--eval" => eval = true,
             "--names" => names = rest.next().expect("names").split(',').collect(),
-            text => changes.extend(text.split(',').map(|pair| {
-                let (name, weight) = pair.split_once('=').expect("NAME=WEIGHT");
-                (name.to_string(), weight.parse().expect("a weight"))
-            })),
+            text => policy = policy.with_all(text).expect("NAME=WEIGHT,..."),
         }
     }
-    let types = alphabet(group.letters).expect("the group's alphabet");
-    let mut policy = changes
-        .iter()
-        .fold(Policy::for_types(&types), |p, (name, w)| {
-            p.with(name, *w).expect("a weight's name")
-        });
     // Deals well away from the seeds the bench reports on; two games a deal.
     let games: Vec<(Game, u64)> = (0..deals)
         .flat_map(|i| {

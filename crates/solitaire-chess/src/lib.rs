@@ -40,4 +40,6 @@ pub use judge::{Answer, Outcome, Referee, Verdict, self_play};
 pub use pyrandom::{PyRandom, official_deal};
 pub use rules::{Game, Illegal, targets};
 pub use score::{Score, Tally, score, set_value};
-pub use search::{Budget, Config, Player, Policy, Rng, Strategy, Surprise, longest_game};
+pub use search::{
+    Budget, Config, Player, Policy, PolicyError, Rng, Strategy, Surprise, longest_game,
+};

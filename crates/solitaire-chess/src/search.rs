@@ -187,6 +187,20 @@ impl Policy {
         }
     }
 
+    /// The policy with the weights of `text` changed: `NAME=WEIGHT,...`, each as for
+    /// [`Policy::with`].
+    pub fn with_all(self, text: &str) -> Result<Policy, PolicyError> {
+        text.split(',').try_fold(self, |policy, pair| {
+            let (name, weight) = pair
+                .split_once('=')
+                .ok_or_else(|| PolicyError::NotAPair(pair.to_string()))?;
+            let weight = weight.parse()?;
+            policy
+                .with(name, weight)
+                .ok_or_else(|| PolicyError::UnknownName(name.to_string()))
+        })
+    }
+
     /// The policy with one weight changed, by its name (`run`, `set1`, `set2`, `set3`,
     /// `mobility`, `path1`, `path2`, `ordered`, `empty`, `alternate`, `lookahead`, `depth2`,
     /// `dead_end`, `noise`, `horizon`, `horizon_empty`; a horizon below 1 is none).
@@ -338,6 +352,20 @@ impl Policy {
         }
         game
     }
+}
+
+/// Why [`Policy::with_all`] cannot take a text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PolicyError {
+    /// A part is not `NAME=WEIGHT`.
+    #[error("expected NAME=WEIGHT, found {0:?}")]
+    NotAPair(String),
+    /// No weight has the name.
+    #[error("no weight named {0:?}")]
+    UnknownName(String),
+    /// The weight is not a number.
+    #[error(transparent)]
+    Weight(#[from] std::num::ParseFloatError),
 }
 
 /// The points a rollout cut short at its [`Policy::horizon`] expects from each piece left
@@ -1275,6 +1303,25 @@ mod tests {
         assert_eq!(policy("1234"), Policy::DIGIT_SETS);
         assert_eq!(policy("1234tlds"), Policy::SETS_OF_BOTH_KINDS);
         assert_eq!(policy("tlds"), Policy::SETS_OF_BOTH_KINDS);
+    }
+
+    #[test]
+    fn a_text_of_weights_changes_each_by_its_name() {
+        let base = Policy::DIGIT_SETS;
+        let both = base.with("run", 2.5).and_then(|p| p.with("horizon", 30.0));
+        assert_eq!(base.with_all("run=2.5,horizon=30").ok(), both);
+        assert_eq!(
+            base.with_all("run"),
+            Err(PolicyError::NotAPair("run".into()))
+        );
+        assert_eq!(
+            base.with_all("run=1,walk=2"),
+            Err(PolicyError::UnknownName("walk".into()))
+        );
+        assert!(matches!(
+            base.with_all("run=x"),
+            Err(PolicyError::Weight(_))
+        ));
     }
 
     #[test]
