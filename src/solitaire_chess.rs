@@ -86,7 +86,7 @@ pub struct PlayerArgs {
 
     /// The rollout policy's weights instead of the ones tuned for the board's types, for
     /// experiments: `NAME=WEIGHT,...` (the others as `Policy::default()`), with the
-    /// names run, set1, set2, set3, path1, path2, ordered, mobility, empty, alternate, lookahead, depth2, dead_end, noise, horizon (removals, 0 for none), horizon_empty.
+    /// names run, set1, set2, set3, path1, path2, ordered, mobility, empty, alternate, lookahead, depth2, dead_end, noise, horizon (removals, 0 for none), horizon_empty, and for what a rollout cut short at its horizon expects from the rest of its game (instead of 3 points a piece left) cut_constant, cut_left, cut_left_squared, cut_empty, cut_gold, cut_isolated, cut_unreachable, cut_mobility.
     #[arg(long, value_name = "WEIGHTS", value_parser = parse_policy, hide_short_help = true)]
     policy: Option<Box<Policy>>,
 

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::beam::beam_search;
 use crate::board::{Kind, Piece, Square, Squares};
+use crate::cut::CutValue;
 use crate::expectimax::Expectimax;
 use crate::rules::{Game, targets};
 use crate::tree::Tree;
@@ -84,6 +85,9 @@ pub struct Policy {
     /// Points a rollout cut short at its [`Policy::horizon`] expects to lose for each empty
     /// square at the cut (empty squares cut the board's paths, so games with many end early).
     pub horizon_empty: f32,
+    /// What a rollout cut short at its horizon expects from the rest of its game, in place
+    /// of the pieces-left rate and [`Policy::horizon_empty`].
+    pub cut: Option<CutValue>,
 }
 
 impl Policy {
@@ -103,6 +107,7 @@ impl Policy {
         noise: 1.0,
         horizon: u32::MAX,
         horizon_empty: 0.0,
+        cut: None,
     };
     /// Runs of digits only (group 3).
     pub const DIGIT_RUNS: Policy = Policy {
@@ -135,11 +140,21 @@ impl Policy {
         // 1..60: 318.2 -> 327.6 (40 removals: 321.6). At 1000 ms on a shared machine the
         // gain was smaller: 318.0 -> 321.2 on seeds 101..250.
         horizon: 20,
-        // Against no cost for empty squares, at 100 worlds a move: seeds 1..300, 307.8 ->
-        // 310.4 (2: 311.3, 3: 308.7, 4: 304.9, -2: 296.0); seeds 301..600, 311.7 -> 314.1
-        // (2: 311.1). At 400 worlds, seeds 1..150: 318.8 -> 321.3; at 800 worlds, seeds
-        // 201..350: 322.9 -> 325.1.
-        horizon_empty: 1.0,
+        // Fitted by `examples/cut_value.rs` to 1,500 games of the player (300 worlds a move)
+        // that used the weights of a first fit, itself fitted to games without a cut value.
+        // Against the pieces-left rate less one point an empty square, at 400 worlds a move:
+        // seeds 201..300, 323.5 -> 330.0 (first fit: 329.9); seeds 301..400, 321.4 -> 327.3.
+        // A third round of fitting scored less (328.1 and 325.1).
+        cut: Some(CutValue {
+            constant: 118.003,
+            left: -0.992,
+            left_squared: 2.409,
+            empty: -3.038,
+            gold: -1.672,
+            isolated: -5.672,
+            unreachable: -0.031,
+            mobility: 11.433,
+        }),
         ..Policy::BASE
     };
     /// Runs, sets of both kinds and their alternation (group 6).
@@ -203,8 +218,16 @@ impl Policy {
 
     /// The policy with one weight changed, by its name (`run`, `set1`, `set2`, `set3`,
     /// `mobility`, `path1`, `path2`, `ordered`, `empty`, `alternate`, `lookahead`, `depth2`,
-    /// `dead_end`, `noise`, `horizon`, `horizon_empty`; a horizon below 1 is none).
+    /// `dead_end`, `noise`, `horizon`, `horizon_empty`; a horizon below 1 is none; and the
+    /// weights of the [`CutValue`], `cut_` and a field's name, such as `cut_empty`, the others
+    /// 0 if the policy had none).
     pub fn with(mut self, name: &str, weight: f32) -> Option<Policy> {
+        if let Some(field) = name.strip_prefix("cut_") {
+            let mut cut = self.cut.unwrap_or(CutValue::ZERO);
+            *cut.weight(field)? = weight;
+            self.cut = Some(cut);
+            return Some(self);
+        }
         let slot = match name {
             "run" => &mut self.run,
             "set1" => &mut self.set[1],
@@ -525,16 +548,22 @@ struct Batch {
 }
 
 impl Rollouts<'_> {
-    /// The score of a rollout's end, and its removals: as they are if the game is over,
-    /// with the pieces left valued at the rate (and likely removed) if it was cut short.
+    /// The score of a rollout's end, and its removals: as they are if the game is over; if
+    /// it was cut short, with the rest of the game valued by the policy's [`CutValue`] (or
+    /// the pieces left at the rate), and the pieces left likely removed.
     fn value(&self, end: &Game) -> (u32, u32) {
         let score = end.score();
         if end.legal().is_empty() {
             return (score.total(), score.moves);
         }
         let left = (108 - score.moves).saturating_sub(HORIZON_LEFTOVER);
-        let empty = 36 - end.occupied().len();
-        let estimate = HORIZON_RATE * left as f32 - self.policy.horizon_empty * empty as f32;
+        let estimate = match &self.policy.cut {
+            Some(cut) => cut.rest(end),
+            None => {
+                let empty = 36 - end.occupied().len();
+                HORIZON_RATE * left as f32 - self.policy.horizon_empty * empty as f32
+            }
+        };
         (
             (score.total() as f32 + estimate).max(0.0) as u32,
             score.moves + left,
@@ -1142,6 +1171,9 @@ impl Player {
             return self.fallback(candidates);
         }
         self.moves_left = Some(rollout_moves as f64 / used.max(1) as f64);
+        if std::env::var_os("SC_TRACE").is_some() {
+            eprintln!("TRACE {} {} {}", moves_now, seen, candidates.len());
+        }
         let best = alive
             .iter()
             .copied()
@@ -1322,6 +1354,22 @@ mod tests {
             base.with_all("run=x"),
             Err(PolicyError::Weight(_))
         ));
+        // The cut value's weights: changed one by one, or started from 0 where there was none.
+        let cut = base.with_all("cut_empty=-2").unwrap().cut.unwrap();
+        assert_eq!(cut.empty, -2.0);
+        assert_eq!(cut.mobility, base.cut.unwrap().mobility);
+        let fresh = Policy::default().with_all("cut_left=3").unwrap().cut;
+        assert_eq!(
+            fresh,
+            Some(CutValue {
+                left: 3.0,
+                ..CutValue::ZERO
+            })
+        );
+        assert_eq!(
+            base.with_all("cut_run=1"),
+            Err(PolicyError::UnknownName("cut_run".into()))
+        );
     }
 
     #[test]
@@ -1381,21 +1429,28 @@ mod tests {
         assert_eq!(shared.bonus(&game, at(2, 2)), alone.bonus(&game, at(2, 2)));
     }
 
+    /// Rollouts with nothing to try, for their [`Rollouts::value`].
+    fn valuer<'a>(game: &'a Game, policy: &'a Policy) -> Rollouts<'a> {
+        Rollouts {
+            game,
+            types: &[],
+            policy,
+            arms: &[],
+            alive: &[],
+            mast: None,
+        }
+    }
+
     #[test]
     fn a_rollout_cut_short_values_the_pieces_left() {
         let deal = GROUPS[4].deal(1);
         let policy = Policy {
             horizon_empty: 0.0,
+            cut: None,
             ..Policy::for_types(&alphabet("1234").unwrap())
         };
-        let work = Rollouts {
-            game: &Game::new(&deal),
-            types: &[],
-            policy: &policy,
-            arms: &[],
-            alive: &[],
-            mast: None,
-        };
+        let start = Game::new(&deal);
+        let work = valuer(&start, &policy);
         let mut rng = Rng::new(1);
         let cut = policy.play_out_for(Game::new(&deal), &mut rng, 10);
         assert_eq!(cut.score().moves, 10);
@@ -1418,23 +1473,14 @@ mod tests {
         let deal = GROUPS[4].deal(3);
         let plain = Policy {
             horizon_empty: 0.0,
+            cut: None,
             ..Policy::DIGIT_SETS
         };
         let weighed = Policy {
             horizon_empty: 1.5,
             ..plain
         };
-        let value = |policy: &Policy, game: &Game| {
-            let work = Rollouts {
-                game,
-                types: &[],
-                policy,
-                arms: &[],
-                alive: &[],
-                mast: None,
-            };
-            work.value(game)
-        };
+        let value = |policy: &Policy, game: &Game| valuer(game, policy).value(game);
         let mut rng = Rng::new(5);
         let mut empties_seen = 0;
         for cut in (5..80).step_by(3) {
@@ -1451,6 +1497,31 @@ mod tests {
             assert_eq!(value(&weighed, &game), (expected, moves), "cut at {cut}");
         }
         assert!(empties_seen > 5);
+    }
+
+    #[test]
+    fn a_rollout_cut_short_is_valued_by_the_cut_value_when_there_is_one() {
+        let deal = GROUPS[4].deal(4);
+        let policy = Policy::DIGIT_SETS;
+        let cut = policy.cut.expect("group 5 has a cut value");
+        let start = Game::new(&deal);
+        let work = valuer(&start, &policy);
+        let mut rng = Rng::new(9);
+        let mut estimates = Vec::new();
+        for steps in (4..70).step_by(5) {
+            let game = policy.play_out_for(Game::new(&deal), &mut rng, steps);
+            let (value, moves) = work.value(&game);
+            if game.is_over() {
+                assert_eq!((value, moves), (game.score().total(), game.score().moves));
+                continue;
+            }
+            let estimate = cut.rest(&game);
+            assert_eq!(value, (game.score().total() as f32 + estimate) as u32);
+            estimates.push(estimate);
+        }
+        // The estimate falls as the game goes on.
+        assert!(estimates.len() > 5);
+        assert!(estimates.first() > estimates.last());
     }
 
     #[test]
