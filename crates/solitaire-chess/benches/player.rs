@@ -1,9 +1,10 @@
 //! The player's hot path: a rollout of the policy tuned for the group, from the start of a
-//! game to its end (the search runs thousands of them a move).
+//! game to its end (the search runs thousands of them a move); and for group 5, a rollout
+//! of its 20 removals and the value of the rest of the game where it stops.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use solitaire_chess::contest::Group;
-use solitaire_chess::{Game, Policy, Rng};
+use solitaire_chess::{Board, Game, Policy, Rng};
 use std::hint::black_box;
 
 fn rollouts(c: &mut Criterion) {
@@ -20,5 +21,21 @@ fn rollouts(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, rollouts);
+fn cut_short(c: &mut Criterion) {
+    let deal = Group::get(5).unwrap().deal(1);
+    let policy = Policy::DIGIT_SETS;
+    let cut = policy.cut.expect("group 5 values its rollouts cut short");
+    let mut rng = Rng::new(1);
+    let start = Game::new(&deal);
+    let end = policy.play_out_for(start, &mut rng, policy.horizon);
+    c.bench_function("rollout of 20 removals, group 5", |b| {
+        b.iter(|| policy.play_out_for(black_box(start), &mut rng, policy.horizon))
+    });
+    c.bench_function(
+        "value of the rest of the game where it stops, group 5",
+        |b| b.iter(|| cut.rest_of(&Board::of(black_box(&end)))),
+    );
+}
+
+criterion_group!(benches, rollouts, cut_short);
 criterion_main!(benches);
