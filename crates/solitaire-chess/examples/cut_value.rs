@@ -5,10 +5,11 @@
 //! least squares. The player uses the group's present `CutValue`, so running this again on
 //! the fitted weights improves them in turn. Usage: `cut_value GROUP DEALS WORLDS`.
 
+use indicatif::{ProgressBar, ProgressStyle};
 use solitaire_chess::contest::Group;
 use solitaire_chess::{Board, Budget, Config, Player, Referee};
 
-/// The names of the numbers [`numbers`] gives, in the order of [`CutValue`]'s fields.
+/// The names of the numbers [`numbers`] gives, in the order of `CutValue`'s fields.
 const NAMES: [&str; 8] = [
     "constant",
     "left",
@@ -21,7 +22,7 @@ const NAMES: [&str; 8] = [
 ];
 const N: usize = NAMES.len();
 
-/// The numbers a [`CutValue`] weighs, each with the weight's unit.
+/// The numbers a `CutValue` weighs, each with the weight's unit.
 fn numbers(board: &Board) -> [f64; N] {
     let left = f64::from(board.left);
     [
@@ -107,13 +108,22 @@ fn main() {
     };
     let group = Group::get(group as u8).expect("a group 1..6");
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let bar = ProgressBar::new(deals).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})")
+            .expect("a valid template"),
+    );
+    let bar = &bar;
     let data: Vec<([f64; N], f64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     (t..deals)
                         .step_by(threads as usize)
-                        .flat_map(|deal| samples(&group, deal, worlds as u32))
+                        .flat_map(|deal| {
+                            let found = samples(&group, deal, worlds as u32);
+                            bar.inc(1);
+                            found
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -123,6 +133,7 @@ fn main() {
             .flat_map(|h| h.join().expect("a game"))
             .collect()
     });
+    bar.finish_and_clear();
     let w = least_squares(&data);
     let n = data.len() as f64;
     let mean = data.iter().map(|(_, y)| y).sum::<f64>() / n;
