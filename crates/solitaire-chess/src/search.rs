@@ -1445,14 +1445,19 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_rollout_cut_short_values_the_pieces_left() {
-        let deal = GROUPS[4].deal(1);
-        let policy = Policy {
+    /// Group 5's policy with its rollouts cut short valued at the pieces-left rate alone.
+    fn at_the_rate() -> Policy {
+        Policy {
             horizon_empty: 0.0,
             cut: None,
             ..Policy::for_types(&alphabet("1234").unwrap())
-        };
+        }
+    }
+
+    #[test]
+    fn a_rollout_cut_short_values_the_pieces_left() {
+        let deal = GROUPS[4].deal(1);
+        let policy = at_the_rate();
         let start = Game::new(&deal);
         let work = valuer(&start, &policy);
         let mut rng = Rng::new(1);
@@ -1475,11 +1480,7 @@ mod tests {
     #[test]
     fn a_rollout_cut_short_loses_points_for_its_empty_squares() {
         let deal = GROUPS[4].deal(3);
-        let plain = Policy {
-            horizon_empty: 0.0,
-            cut: None,
-            ..Policy::DIGIT_SETS
-        };
+        let plain = at_the_rate();
         let weighed = Policy {
             horizon_empty: 1.5,
             ..plain
