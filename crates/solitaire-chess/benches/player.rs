@@ -4,7 +4,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use solitaire_chess::contest::Group;
-use solitaire_chess::{Board, Game, Policy, Rng};
+use solitaire_chess::{BoardNumbers, Game, Policy, Rng};
 use std::hint::black_box;
 
 fn rollouts(c: &mut Criterion) {
@@ -33,7 +33,7 @@ fn cut_short(c: &mut Criterion) {
     });
     c.bench_function(
         "value of the rest of the game where it stops, group 5",
-        |b| b.iter(|| cut.rest_of(&Board::of(black_box(&end)))),
+        |b| b.iter(|| cut.rest_of(&BoardNumbers::of(black_box(&end)))),
     );
 }
 

@@ -1,13 +1,13 @@
 //! Fits a group's `CutValue`: what a rollout cut short can expect from the rest of its game.
 //! Plays the player's own games (a fixed number of worlds a move, deals 20,000 and up, away
-//! from the seeds the bench reports on, on all cores), notes the numbers of `Board` at each
+//! from the seeds the bench reports on, on all cores), notes its `BoardNumbers` at each
 //! decision and the points the rest of that game brought, and fits the one to the other by
 //! least squares. The player uses the group's present `CutValue`, so running this again on
 //! the fitted weights improves them in turn. Usage: `cut_value GROUP DEALS WORLDS`.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use solitaire_chess::contest::Group;
-use solitaire_chess::{Board, Budget, Config, Player, Referee};
+use solitaire_chess::{BoardNumbers, Budget, Config, Player, Referee};
 
 /// The names of the numbers [`numbers`] gives, in the order of `CutValue`'s fields.
 const NAMES: [&str; 8] = [
@@ -23,7 +23,7 @@ const NAMES: [&str; 8] = [
 const N: usize = NAMES.len();
 
 /// The numbers a `CutValue` weighs, each with the weight's unit.
-fn numbers(board: &Board) -> [f64; N] {
+fn numbers(board: &BoardNumbers) -> [f64; N] {
     let left = f64::from(board.left);
     [
         1.0,
@@ -52,7 +52,7 @@ fn samples(group: &Group, deal: u64, worlds: u32) -> Vec<([f64; N], f64)> {
     let mut boards = Vec::new();
     while let Some(square) = player.choose() {
         let game = player.game();
-        boards.push((numbers(&Board::of(game)), game.score().total()));
+        boards.push((numbers(&BoardNumbers::of(game)), game.score().total()));
         let shown = referee.play(square).expect("the player moves legally");
         player
             .observe(square, shown)

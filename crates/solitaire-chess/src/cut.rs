@@ -27,7 +27,7 @@ pub struct CutValue {
 
 /// The numbers about a board that [`CutValue`] weighs.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Board {
+pub struct BoardNumbers {
     /// Pieces left, on the board and under it.
     pub left: u32,
     /// Empty squares.
@@ -42,14 +42,14 @@ pub struct Board {
     pub mobility: f32,
 }
 
-impl Board {
+impl BoardNumbers {
     /// The numbers for a game as the player sees it (only the pieces showing count).
-    pub fn of(game: &Game) -> Board {
+    pub fn of(game: &Game) -> BoardNumbers {
         let occupied = game.occupied().0;
-        let mut board = Board {
+        let mut board = BoardNumbers {
             left: 108 - game.score().moves,
             empty: 36 - occupied.count_ones(),
-            ..Board::default()
+            ..BoardNumbers::default()
         };
         let mut reached = 0u64;
         let mut reaches = 0u32;
@@ -102,11 +102,11 @@ impl CutValue {
 
     /// The estimate for a game as the player sees it (never below 0).
     pub fn rest(&self, game: &Game) -> f32 {
-        self.rest_of(&Board::of(game))
+        self.rest_of(&BoardNumbers::of(game))
     }
 
     /// The estimate from the numbers about a board (never below 0).
-    pub fn rest_of(&self, board: &Board) -> f32 {
+    pub fn rest_of(&self, board: &BoardNumbers) -> f32 {
         let left = board.left as f32;
         (self.constant
             + self.left * left
@@ -131,9 +131,9 @@ mod tests {
 
     #[test]
     fn a_board_of_knights_has_the_knights_graph_of_the_6x6_board() {
-        let board = Board::of(&Game::new(&Deal::uniform(Piece::Knight)));
+        let board = BoardNumbers::of(&Game::new(&Deal::uniform(Piece::Knight)));
         // 4 (n - 1) (n - 2) = 80 knight moves join the squares of a 6 x 6 board.
-        let expected = Board {
+        let expected = BoardNumbers {
             left: 108,
             empty: 0,
             gold: 0,
@@ -147,7 +147,7 @@ mod tests {
     #[test]
     fn fours_in_the_middle_reach_nothing_and_nothing_reaches_them() {
         // A 4 moves four steps: from rows 3-4 and columns 3-4 there is no such square.
-        let board = Board::of(&Game::new(&Deal::uniform(Piece::Four)));
+        let board = BoardNumbers::of(&Game::new(&Deal::uniform(Piece::Four)));
         assert_eq!((board.isolated, board.unreachable), (4, 4));
     }
 
@@ -157,7 +157,7 @@ mod tests {
         for square in [at(1, 1), at(2, 3), at(1, 1), at(2, 3), at(1, 1)] {
             game.play(square).unwrap();
         }
-        let board = Board::of(&game);
+        let board = BoardNumbers::of(&game);
         assert_eq!((board.left, board.empty, board.gold), (103, 1, 1));
         // The corner is empty: its two neighbours by a knight's move reach one square less.
         assert_eq!(board.mobility, (160.0 - 4.0) / 35.0);
@@ -165,7 +165,7 @@ mod tests {
 
     #[test]
     fn the_estimate_weighs_each_number_and_is_never_negative() {
-        let board = Board {
+        let board = BoardNumbers {
             left: 50,
             empty: 4,
             gold: 3,

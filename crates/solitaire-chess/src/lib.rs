@@ -35,7 +35,7 @@ mod tree;
 
 pub use beam::beam_search;
 pub use board::{BoardText, Colour, Deal, Kind, Piece, SIDE, SQUARES, Square, Squares};
-pub use cut::{Board, CutValue};
+pub use cut::{BoardNumbers, CutValue};
 pub use edge::{EdgeSolver, NODES_PER_WORLD};
 pub use expectimax::Expectimax;
 pub use judge::{Answer, Outcome, Referee, Verdict, self_play};

@@ -78,9 +78,9 @@ pub struct Policy {
     /// Random noise added to each value, up to this much.
     pub noise: f32,
     /// The removals a rollout of the search plays at most; the rest of the game is then
-    /// estimated from the pieces left ([`HORIZON_RATE`] points a piece, apart from the
-    /// [`HORIZON_LEFTOVER`] that games leave). Shorter rollouts are cheaper, so more worlds
-    /// fit in the time, and they leave out the far future, which is mostly noise.
+    /// estimated by [`Policy::cut`], or from the pieces left (3 points a piece, apart from
+    /// the 16 that games leave). Shorter rollouts are cheaper, so more worlds fit in the
+    /// time, and they leave out the far future, which is mostly noise.
     pub horizon: u32,
     /// Points a rollout cut short at its [`Policy::horizon`] expects to lose for each empty
     /// square at the cut (empty squares cut the board's paths, so games with many end early).
