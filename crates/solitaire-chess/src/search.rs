@@ -992,10 +992,12 @@ impl Player {
                 // Half the move's time at most for the search to the end: when it does not
                 // fit, the sampled worlds still get the other half (with all of it, nothing
                 // was left for them and the policy alone chose).
-                let now = Instant::now();
-                let half = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
-                if honest && let Some(found) = self.solve_to_end(&candidates, half) {
-                    return found;
+                if honest {
+                    let now = Instant::now();
+                    let half = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
+                    if let Some(found) = self.solve_to_end(&candidates, half) {
+                        return found;
+                    }
                 }
                 let threads = usize::from(self.config.threads.max(1));
                 match crate::edge::choose(&candidates, deadline, worlds, honest, threads, || {
