@@ -1,10 +1,11 @@
 //! The player's hot path: a rollout of the policy tuned for the group, from the start of a
 //! game to its end (the search runs thousands of them a move); and for group 5, a rollout
-//! of its 20 removals and the value of the rest of the game where it stops.
+//! of its 20 removals and the value of the rest of the game where it stops; and a whole
+//! decision of the search at a fixed amount of work, on one thread.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use solitaire_chess::contest::Group;
-use solitaire_chess::{BoardNumbers, Game, Policy, Rng};
+use solitaire_chess::{BoardNumbers, Budget, Config, Game, Player, Policy, Rng};
 use std::hint::black_box;
 
 fn rollouts(c: &mut Criterion) {
@@ -37,5 +38,20 @@ fn cut_short(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, rollouts, cut_short);
+fn decision(c: &mut Criterion) {
+    for group in [5u8, 6] {
+        let deal = Group::get(group).unwrap().deal(1);
+        let config = Config {
+            budget: Budget::Worlds(100),
+            threads: 1,
+            ..Config::default()
+        };
+        c.bench_function(
+            &format!("first decision at 100 worlds a candidate, group {group}"),
+            |b| b.iter(|| Player::new(black_box(&deal.bronze()), config).choose()),
+        );
+    }
+}
+
+criterion_group!(benches, rollouts, cut_short, decision);
 criterion_main!(benches);

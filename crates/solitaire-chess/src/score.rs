@@ -46,6 +46,7 @@ impl fmt::Display for Score {
 
 /// What four consecutive removals are worth as a set, and the set's kind; `None` if they are
 /// not a set.
+#[inline]
 pub fn set_value(window: [Piece; 4]) -> Option<(u32, Kind)> {
     let mut seen = 0u8;
     for piece in window {
@@ -182,6 +183,7 @@ impl Tally {
     }
 
     /// Adds a removal and returns the points it brought at once.
+    #[inline]
     pub fn push(&mut self, piece: Piece) -> u32 {
         let before = self.score.total();
         self.score.moves += 1;
