@@ -444,7 +444,8 @@ mod tests {
     use super::*;
     use crate::contest::Group;
     use crate::judge::self_play;
-    use crate::search::{Budget, Config, Rng, Strategy};
+    use crate::policy::Rng;
+    use crate::search::{Budget, Config, Strategy};
     use proptest::prelude::*;
 
     /// The best rest of the game by trying every removal, on [`Game`] itself; `None` past

@@ -340,7 +340,7 @@ impl Expectimax {
 mod tests {
     use super::*;
     use crate::contest::Group;
-    use crate::search::Rng;
+    use crate::policy::Rng;
 
     const TYPES: [Piece; 3] = [Piece::Rook, Piece::Bishop, Piece::Queen];
 

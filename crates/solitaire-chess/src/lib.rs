@@ -26,6 +26,8 @@ mod cut;
 mod edge;
 mod expectimax;
 mod judge;
+mod mast;
+mod policy;
 pub mod protocol;
 mod pyrandom;
 mod rules;
@@ -39,9 +41,8 @@ pub use cut::{BoardNumbers, CutValue};
 pub use edge::{EdgeSolver, NODES_PER_WORLD};
 pub use expectimax::Expectimax;
 pub use judge::{Answer, Outcome, Referee, Verdict, self_play};
+pub use policy::{Policy, PolicyError, Rng};
 pub use pyrandom::{PyRandom, official_deal};
 pub use rules::{Game, Illegal, targets};
 pub use score::{Score, Tally, score, set_value};
-pub use search::{
-    Budget, Config, Player, Policy, PolicyError, Rng, Strategy, Surprise, longest_game,
-};
+pub use search::{Budget, Config, Player, Strategy, Surprise, longest_game};

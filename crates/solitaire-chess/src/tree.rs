@@ -4,8 +4,8 @@
 //! the end, and the final score backed up.
 
 use crate::board::Square;
+use crate::policy::{Policy, Rng};
 use crate::rules::Game;
-use crate::search::{Policy, Rng};
 
 /// One removal from a node: its statistics and the node it leads to, once expanded.
 #[derive(Clone, Debug)]
