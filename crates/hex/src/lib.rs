@@ -23,6 +23,7 @@
 
 mod board;
 pub mod contest;
+pub mod engine;
 mod solve;
 
 pub use board::{Board, Cell, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE, Player};
