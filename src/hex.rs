@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use hex::engine::arena::{self, Program, Rules, Table};
-use hex::engine::{Engine, Limits};
+use hex::engine::{Engine, Limits, Settings};
 use hex::{Analysis, Output, contest};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -57,6 +57,20 @@ struct PlayerArgs {
     /// The seed of the random playouts.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
+    /// Tuning: the RAVE equivalence parameter (0 turns RAVE off).
+    #[arg(
+        long,
+        default_value_t = 1000.0,
+        value_name = "K",
+        help_heading = "Tuning"
+    )]
+    rave: f64,
+    /// Tuning: playouts do not answer bridge intrusions.
+    #[arg(long, help_heading = "Tuning")]
+    no_bridges: bool,
+    /// Tuning: the UCT exploration constant.
+    #[arg(long, default_value_t = 0.0, value_name = "C", help_heading = "Tuning")]
+    exploration: f64,
 }
 
 impl PlayerArgs {
@@ -79,6 +93,19 @@ impl PlayerArgs {
             seed: self.seed,
         })
     }
+
+    fn settings(&self) -> Result<Settings> {
+        let fine = |x: f64| x >= 0.0 && x.is_finite();
+        if !fine(self.rave) || !fine(self.exploration) {
+            bail!("--rave and --exploration must be 0 or more");
+        }
+        Ok(Settings {
+            bridges: !self.no_bridges,
+            rave: (self.rave > 0.0).then_some(self.rave),
+            exploration: self.exploration,
+            ..Settings::default()
+        })
+    }
 }
 
 /// A Hex engine speaking GTP on stdin and stdout, as HexGui drives it.
@@ -95,7 +122,8 @@ struct GtpArgs {
 
 /// Plays two GTP engines against each other: G games on an NxN board, colours alternating.
 ///
-/// Each engine is a command line (split at spaces); the built-in engine (`boardgames hex gtp`
+/// Each engine is a command line (split at spaces; `{seed}` in it is replaced by a number that
+/// changes from game to game); the built-in engine (`boardgames hex gtp`
 /// with the given player options) stands in for any not given. A side loses on an illegal
 /// move, a malformed or `?` reply, a crash, or no reply within --timeout. Every game is saved
 /// as SGF; a table of wins with 95% intervals ends the run.
@@ -131,6 +159,7 @@ pub fn run(args: Args) -> Result<()> {
         }
         Some(Verb::Gtp(gtp)) => {
             let mut engine = Engine::new(gtp.player.limits()?);
+            engine.set_settings(gtp.player.settings()?);
             engine
                 .run(std::io::stdin().lock(), std::io::stdout().lock())
                 .context("GTP session")
@@ -158,17 +187,28 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
             ]),
         }
         command.extend(["--threads".into(), limits.threads.to_string()]);
+        let tuning = &args.player;
+        command.extend(["--rave".into(), tuning.rave.to_string()]);
+        command.extend(["--exploration".into(), tuning.exploration.to_string()]);
+        if tuning.no_bridges {
+            command.push("--no-bridges".into());
+        }
         command
     };
+    // The built-in engine gets a seed of its own in every game, so that games at a fixed
+    // number of playouts differ; in another program's command `{seed}` stands for it.
     let program = |given: &Option<String>, seed: u64, fallback: &str| -> Result<Program> {
         Ok(match given {
             Some(line) => {
-                let command: Vec<String> = line.split_whitespace().map(String::from).collect();
+                let command: Vec<String> = line
+                    .split_whitespace()
+                    .map(|word| word.replace("{seed}", &seed.to_string()))
+                    .collect();
                 if command.is_empty() {
                     bail!("an engine command is empty");
                 }
                 Program {
-                    name: command.join(" "),
+                    name: line.clone(),
                     command,
                 }
             }
@@ -182,10 +222,14 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
             }
         })
     };
-    let programs = [
-        program(&args.engine1, limits.seed, "boardgames-1")?,
-        program(&args.engine2, limits.seed.wrapping_add(1), "boardgames-2")?,
-    ];
+    let programs_for = |game: u32| -> Result<[Program; 2]> {
+        let seed = limits.seed.wrapping_add(2 * u64::from(game));
+        Ok([
+            program(&args.engine1, seed, "boardgames-1")?,
+            program(&args.engine2, seed.wrapping_add(1), "boardgames-2")?,
+        ])
+    };
+    let programs = programs_for(0)?;
     std::fs::create_dir_all(&args.sgf_dir)
         .with_context(|| format!("cannot create {}", args.sgf_dir.display()))?;
     let rules = Rules {
@@ -201,7 +245,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     let mut table = Table::default();
     for number in 1..=args.games {
         let black = usize::from(number % 2 == 0);
-        let outcome = arena::play_game(&programs, black, rules)?;
+        let outcome = arena::play_game(&programs_for(number)?, black, rules)?;
         table.add(&outcome);
         let path = args.sgf_dir.join(format!("game-{number:03}.sgf"));
         std::fs::write(&path, outcome.record.to_string())
