@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use hex::engine::arena::{self, Program, Rules, Table};
-use hex::engine::{Engine, Limits, Settings};
+use hex::engine::{Engine, Limits, Reuse, Settings};
 use hex::{Analysis, Output, contest};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -68,6 +68,9 @@ struct PlayerArgs {
     /// Tuning: playouts do not answer bridge intrusions.
     #[arg(long, help_heading = "Tuning")]
     no_bridges: bool,
+    /// Tuning: every move's search starts afresh (no tree kept from the last move).
+    #[arg(long, help_heading = "Tuning")]
+    no_reuse: bool,
     /// Tuning: the UCT exploration constant.
     #[arg(long, default_value_t = 0.0, value_name = "C", help_heading = "Tuning")]
     exploration: f64,
@@ -160,6 +163,9 @@ pub fn run(args: Args) -> Result<()> {
         Some(Verb::Gtp(gtp)) => {
             let mut engine = Engine::new(gtp.player.limits()?);
             engine.set_settings(gtp.player.settings()?);
+            if gtp.player.no_reuse {
+                engine.set_reuse(Reuse::Off);
+            }
             engine
                 .run(std::io::stdin().lock(), std::io::stdout().lock())
                 .context("GTP session")
@@ -192,6 +198,9 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         command.extend(["--exploration".into(), tuning.exploration.to_string()]);
         if tuning.no_bridges {
             command.push("--no-bridges".into());
+        }
+        if tuning.no_reuse {
+            command.push("--no-reuse".into());
         }
         command
     };

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::game::{Color, Game, MAX_BOARD, Move};
-use super::mcts::{self, Limits, Settings};
+use super::mcts::{self, Limits, Reuse, Search, Settings};
 use super::sgf;
 use crate::solve::shortest_completion;
 
@@ -260,6 +260,7 @@ pub struct Engine {
     game: Game,
     limits: Limits,
     settings: Settings,
+    search: Search,
     quit: bool,
 }
 
@@ -270,6 +271,7 @@ impl Engine {
             game: Game::new(11).expect("11 is a board size"),
             limits,
             settings: Settings::default(),
+            search: Search::default(),
             quit: false,
         }
     }
@@ -284,14 +286,21 @@ impl Engine {
         self.settings = settings;
     }
 
-    fn search(&self, color: Color) -> Result<mcts::Analysis, String> {
+    /// Whether the search keeps its trees from move to move.
+    pub fn set_reuse(&mut self, reuse: Reuse) {
+        self.search.reuse = reuse;
+    }
+
+    fn search(&mut self, color: Color) -> Result<mcts::Analysis, String> {
         if self.game.winner().is_some() {
             return Err("the game is over".into());
         }
         if self.game.empty_points().next().is_none() {
             return Err("the board is full".into());
         }
-        Ok(mcts::analyse(&self.game, color, self.limits, self.settings))
+        Ok(self
+            .search
+            .analyse(&self.game, color, self.limits, self.settings))
     }
 
     /// Carries out one command: the text of a `=` reply, or of a `?` reply.
@@ -474,7 +483,7 @@ impl Engine {
 
     /// The move `genmove` plays: `resign` when the search sees no chance, `swap-pieces`
     /// when swapping is allowed and Black's first stone looks better than any answer.
-    fn choose(&self, color: Color) -> Result<Move, String> {
+    fn choose(&mut self, color: Color) -> Result<Move, String> {
         let analysis = self.search(color)?;
         if self.game.can_swap(color) && analysis.win_rate < 0.5 {
             return Ok(Move::Swap);

@@ -431,6 +431,49 @@ impl Tree {
         }
     }
 
+    /// The tree below the node reached by `path` from the root (cells and the sides that
+    /// play them), as a tree of its own; `None` if the path leaves the tree.
+    fn descend(self, path: &[(usize, u8)]) -> Option<Tree> {
+        let mut node = 0usize;
+        let mut color = self.root_color;
+        for &(cell, side) in path {
+            if side != color {
+                return None;
+            }
+            let n = self.nodes[node];
+            let first = n.first_child as usize;
+            node = (first..first + usize::from(n.children))
+                .find(|&c| usize::from(self.nodes[c].cell) == cell)?;
+            color = 3 - color;
+        }
+        if node == 0 {
+            return Some(self);
+        }
+        // Copy the subtree, each node's children kept together as the tree needs.
+        let mut nodes = vec![self.nodes[node]];
+        let mut queue = std::collections::VecDeque::from([(node, 0usize)]);
+        while let Some((from, to)) = queue.pop_front() {
+            let n = self.nodes[from];
+            if n.children == 0 {
+                continue;
+            }
+            let first = nodes.len();
+            nodes[to].first_child = first as u32;
+            for (i, child) in (n.first_child as usize
+                ..n.first_child as usize + usize::from(n.children))
+                .enumerate()
+            {
+                nodes.push(self.nodes[child]);
+                queue.push_back((child, first + i));
+            }
+        }
+        Some(Tree {
+            nodes,
+            root_color: color,
+            settings: self.settings,
+        })
+    }
+
     fn root_children(&self) -> &[Node] {
         let root = self.nodes[0];
         let first = root.first_child as usize;
@@ -470,83 +513,187 @@ struct Work {
 ///
 /// The game must not be over and must have an empty point.
 pub fn analyse(game: &Game, color: Color, limits: Limits, settings: Settings) -> Analysis {
-    let root = Padded::new(game);
-    let threads = limits.threads.max(1);
-    let start = Instant::now();
-    let per_thread = limits.playouts.map(|n| n.div_ceil(threads as u64));
-    let run = |thread: usize| {
-        let mut tree = Tree::new(&root, code(color), settings);
-        let mut rng = Rng::new(limits.seed.wrapping_add(thread as u64 * 0x1000_0001));
-        let mut work = Work {
-            board: root.clone(),
-            path: Vec::new(),
-            empties: Vec::with_capacity(root.cells.len()),
-            seen: Vec::new(),
-            stack: Vec::new(),
+    Search::default().analyse(game, color, limits, settings)
+}
+
+/// A search that keeps its trees between calls: when the next position follows from the
+/// last one by moves that the trees have explored (the engine's move and the opponent's
+/// answer, say), the subtrees under those moves are kept with their statistics.
+#[derive(Default)]
+pub struct Search {
+    trees: Vec<Tree>,
+    /// The padded position and side to move the trees were grown for.
+    root: Option<(Vec<u8>, u8)>,
+    /// Whether trees are kept (on by default).
+    pub reuse: Reuse,
+}
+
+/// Whether a [`Search`] keeps its trees between calls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reuse {
+    /// Keep the subtree of the new position when there is one.
+    #[default]
+    On,
+    /// Start every search afresh.
+    Off,
+}
+
+impl std::fmt::Debug for Search {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Search")
+            .field("trees", &self.trees.len())
+            .field("reuse", &self.reuse)
+            .finish()
+    }
+}
+
+impl Clone for Search {
+    /// A clone starts afresh: trees are not copied.
+    fn clone(&self) -> Search {
+        Search {
+            reuse: self.reuse,
+            ..Search::default()
+        }
+    }
+}
+
+impl Search {
+    /// The path of cells from the old root to `root` (sides alternating from the old
+    /// root's), if `root` follows from it.
+    fn path_to(&self, root: &Padded, color: u8) -> Option<Vec<(usize, u8)>> {
+        let (old, old_color) = self.root.as_ref()?;
+        if old.len() != root.cells.len() {
+            return None;
+        }
+        let mut added = [Vec::new(), Vec::new()];
+        for (at, (&was, &is)) in old.iter().zip(&root.cells).enumerate() {
+            match (was, is) {
+                (a, b) if a == b => {}
+                (EMPTY, b) => added[usize::from(b - 1)].push(at),
+                _ => return None,
+            }
+        }
+        let mut path = Vec::new();
+        let mut side = *old_color;
+        while !added[0].is_empty() || !added[1].is_empty() {
+            let cell = added[usize::from(side - 1)].pop()?;
+            path.push((cell, side));
+            side = 3 - side;
+        }
+        (side == color).then_some(path)
+    }
+
+    /// Searches the position for `color`, reusing what the last search found below it.
+    pub fn analyse(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: Limits,
+        settings: Settings,
+    ) -> Analysis {
+        let root = Padded::new(game);
+        let threads = limits.threads.max(1);
+        let path = match self.reuse {
+            Reuse::On => self.path_to(&root, code(color)),
+            Reuse::Off => None,
         };
-        let mut done = 0u64;
-        loop {
-            if per_thread.is_some_and(|n| done >= n) {
-                break;
+        let mut old: Vec<Option<Tree>> = std::mem::take(&mut self.trees)
+            .into_iter()
+            .map(|tree| {
+                let path = path.as_ref()?;
+                let tree = tree.descend(path)?;
+                (tree.settings == settings).then_some(tree)
+            })
+            .collect();
+        old.resize_with(threads, || None);
+        let start = Instant::now();
+        let per_thread = limits.playouts.map(|n| n.div_ceil(threads as u64));
+        let run = |thread: usize, kept: Option<Tree>| {
+            let mut tree = kept.unwrap_or_else(|| Tree::new(&root, code(color), settings));
+            if tree.nodes[0].children == 0 {
+                tree.expand(0, &root);
             }
-            if done % 64 == 0
-                && limits.time.is_some_and(|t| start.elapsed() >= t)
-                && (done > 0 || per_thread.is_none())
-            {
-                break;
+            let mut rng = Rng::new(limits.seed.wrapping_add(thread as u64 * 0x1000_0001));
+            let mut work = Work {
+                board: root.clone(),
+                path: Vec::new(),
+                empties: Vec::with_capacity(root.cells.len()),
+                seen: Vec::new(),
+                stack: Vec::new(),
+            };
+            let mut done = 0u64;
+            loop {
+                if per_thread.is_some_and(|n| done >= n) {
+                    break;
+                }
+                if done % 64 == 0
+                    && limits.time.is_some_and(|t| start.elapsed() >= t)
+                    && (done > 0 || per_thread.is_none())
+                {
+                    break;
+                }
+                tree.simulate(&root, &mut work, &mut rng);
+                done += 1;
             }
-            tree.simulate(&root, &mut work, &mut rng);
-            done += 1;
+            (tree, done)
+        };
+        let mut kept = old.into_iter();
+        let results: Vec<(Tree, u64)> = if threads == 1 {
+            vec![run(0, kept.next().flatten())]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        let run = &run;
+                        let tree = kept.next().flatten();
+                        scope.spawn(move || run(t, tree))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread does not panic"))
+                    .collect()
+            })
+        };
+        // Root statistics summed by cell over the threads' trees.
+        let mut visits = vec![0u64; root.cells.len()];
+        let mut wins = vec![0.0f64; root.cells.len()];
+        for (tree, _) in &results {
+            for c in tree.root_children() {
+                visits[usize::from(c.cell)] += u64::from(c.visits);
+                wins[usize::from(c.cell)] += f64::from(c.wins);
+            }
         }
-        (tree, done)
-    };
-    let results: Vec<(Tree, u64)> = if threads == 1 {
-        vec![run(0)]
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let run = &run;
-                    scope.spawn(move || run(t))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a search thread does not panic"))
-                .collect()
-        })
-    };
-    let first = &results[0].0;
-    let mut values: Vec<(Point, u64, f64)> = first
-        .root_children()
-        .iter()
-        .map(|c| (root.point(usize::from(c.cell)), 0, 0.0))
-        .collect();
-    let mut wins = vec![0.0f64; values.len()];
-    for (tree, _) in &results {
-        for (i, c) in tree.root_children().iter().enumerate() {
-            values[i].1 += u64::from(c.visits);
-            wins[i] += f64::from(c.wins);
+        let values: Vec<(Point, u64, f64)> = (0..root.cells.len())
+            .filter(|&at| root.cells[at] == EMPTY && root.inside(at))
+            .map(|at| {
+                let rate = if visits[at] > 0 {
+                    wins[at] / visits[at] as f64
+                } else {
+                    0.0
+                };
+                (root.point(at), visits[at], rate)
+            })
+            .collect();
+        let playouts = results.iter().map(|(_, n)| n).sum();
+        let best = values
+            .iter()
+            .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
+            .copied();
+        let (best, win_rate) = match best {
+            Some((point, _, rate)) => (Move::Play(point), rate),
+            None => (Move::Resign, 0.0),
+        };
+        let variation = results[0].0.variation(&root);
+        self.trees = results.into_iter().map(|(tree, _)| tree).collect();
+        self.root = Some((root.cells.clone(), code(color)));
+        Analysis {
+            best,
+            variation,
+            values,
+            playouts,
+            win_rate,
         }
-    }
-    for (value, w) in values.iter_mut().zip(&wins) {
-        value.2 = if value.1 > 0 { w / value.1 as f64 } else { 0.0 };
-    }
-    let playouts = results.iter().map(|(_, n)| n).sum();
-    let best = values
-        .iter()
-        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
-        .copied();
-    let (best, win_rate) = match best {
-        Some((point, _, rate)) => (Move::Play(point), rate),
-        None => (Move::Resign, 0.0),
-    };
-    Analysis {
-        best,
-        variation: first.variation(&root),
-        values,
-        playouts,
-        win_rate,
     }
 }
 
@@ -635,6 +782,37 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(a.playouts, 3000);
         assert_eq!(a.values.len(), 47);
+    }
+
+    #[test]
+    fn the_tree_below_the_moves_played_is_kept() {
+        let mut game = game(7, &[], &[]);
+        let mut search = Search::default();
+        let limits = fixed(4000);
+        let total = |a: &Analysis| a.values.iter().map(|v| v.1).sum::<u64>();
+        let first = search.analyse(&game, Color::Black, limits, Settings::default());
+        assert_eq!(total(&first), 4000);
+        let Move::Play(mine) = first.best else {
+            panic!("a move")
+        };
+        game.play(Color::Black, first.best).unwrap();
+        let answer = first.variation[1];
+        game.play(Color::White, Move::Play(answer)).unwrap();
+        let second = search.analyse(&game, Color::Black, limits, Settings::default());
+        assert_eq!(second.playouts, 4000);
+        assert!(total(&second) > 4000, "{}", total(&second));
+        // A position that does not follow (the moves taken back) starts afresh.
+        let mut back = game.clone();
+        back.undo();
+        back.undo();
+        back.play(Color::Black, Move::Play(answer)).unwrap();
+        back.play(Color::White, Move::Play(mine)).unwrap();
+        let third = search.analyse(&back, Color::Black, limits, Settings::default());
+        assert_eq!(total(&third), 4000);
+        // So does a search without reuse.
+        search.reuse = Reuse::Off;
+        let fourth = search.analyse(&back, Color::Black, limits, Settings::default());
+        assert_eq!(total(&fourth), 4000);
     }
 
     #[test]
