@@ -774,6 +774,28 @@ mod tests {
     }
 
     #[test]
+    fn genmove_resigns_a_lost_game_and_swaps_a_strong_opening() {
+        let mut e = Engine::new(Limits {
+            time: None,
+            playouts: Some(3000),
+            threads: 1,
+            seed: 1,
+        });
+        // On 3x3 the centre wins for Black whatever White does.
+        let out = session(&mut e, b"boardsize 3 3\nplay b b2\ngenmove w\n");
+        assert_eq!(out, "= \n\n= \n\n= resign\n\n");
+        assert_eq!(e.game().winner(), Some(Color::Black));
+        // On 5x5 the centre is a winning first move: White takes it by swapping; a1 is not.
+        let out = session(
+            &mut e,
+            b"boardsize 5 5\nparam_game allow_swap 1\nplay b c3\ngenmove w\nshowboard\n",
+        );
+        assert!(out.ends_with("= swap-pieces\n\n= \n    a b c d e\n 1\\ . . . . . \\1\n  2\\ . . . . . \\2\n   3\\ . . W . . \\3\n    4\\ . . . . . \\4\n     5\\ . . . . . \\5\n          a b c d e\n\n"), "{out}");
+        let out = session(&mut e, b"boardsize 5 5\nplay b a1\ngenmove w\n");
+        assert!(!out.contains("swap"), "{out}");
+    }
+
+    #[test]
     fn analyze_commands_are_in_hexgui_form_and_known() {
         for line in ANALYZE_COMMANDS.lines() {
             let parts: Vec<&str> = line.splitn(3, '/').collect();
