@@ -796,6 +796,35 @@ mod tests {
     }
 
     #[test]
+    fn loadsgf_sets_up_the_position_before_move_n() {
+        let path = std::env::temp_dir().join(format!("hex-gtp-{}.sgf", std::process::id()));
+        std::fs::write(
+            &path,
+            "(;FF[4]GM[11]SZ[5];B[c3];W[swap-pieces];B[b2];W[d4])",
+        )
+        .unwrap();
+        let mut e = engine();
+        let name = path.display();
+        assert_eq!(reply(&mut e, &format!("loadsgf {name} 3")), "= \n\n");
+        assert_eq!(e.game().history().len(), 2);
+        assert_eq!(
+            reply(&mut e, "all_legal_moves").split_whitespace().count(),
+            1 + 24
+        );
+        assert_eq!(reply(&mut e, &format!("loadsgf {name}")), "= \n\n");
+        assert_eq!(e.game().history().len(), 4);
+        std::fs::write(&path, "(;FF[4]GM[1]SZ[19];B[pd])").unwrap();
+        assert_eq!(
+            reply(&mut e, &format!("loadsgf {name}")),
+            format!("? {name}:1:8: GM[1] is not Hex (GM[11])\n\n")
+        );
+        std::fs::remove_file(&path).unwrap();
+        assert!(reply(&mut e, &format!("loadsgf {name}")).starts_with("? cannot read "));
+        // The game loaded before the failures is still there.
+        assert_eq!(e.game().history().len(), 4);
+    }
+
+    #[test]
     fn analyze_commands_are_in_hexgui_form_and_known() {
         for line in ANALYZE_COMMANDS.lines() {
             let parts: Vec<&str> = line.splitn(3, '/').collect();
