@@ -68,6 +68,9 @@ struct PlayerArgs {
     /// Tuning: playouts do not answer bridge intrusions.
     #[arg(long, help_heading = "Tuning")]
     no_bridges: bool,
+    /// Tuning: dead cells stay in the tree.
+    #[arg(long, help_heading = "Tuning")]
+    no_prune: bool,
     /// Tuning: every move's search starts afresh (no tree kept from the last move).
     #[arg(long, help_heading = "Tuning")]
     no_reuse: bool,
@@ -106,6 +109,7 @@ impl PlayerArgs {
             bridges: !self.no_bridges,
             rave: (self.rave > 0.0).then_some(self.rave),
             exploration: self.exploration,
+            prune_dead: !self.no_prune,
             ..Settings::default()
         })
     }
@@ -201,6 +205,9 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         }
         if tuning.no_reuse {
             command.push("--no-reuse".into());
+        }
+        if tuning.no_prune {
+            command.push("--no-prune".into());
         }
         command
     };

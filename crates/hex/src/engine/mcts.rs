@@ -52,15 +52,23 @@ pub struct Settings {
     pub exploration: f64,
     /// Visits of a leaf before it is expanded.
     pub expand_after: u32,
+    /// Leave dead cells out of the tree (see [`Settings::default`]).
+    pub prune_dead: bool,
 }
 
 impl Default for Settings {
+    /// Bridge replies, RAVE with equivalence parameter 1000, no UCT term, expansion at the
+    /// first visit, and dead cells pruned: an empty cell with no empty neighbour whose
+    /// neighbours of each colour (edges counted as stones) lie in one unbroken arc around it
+    /// is dead, since a stone there joins nothing that is not joined already; such a cell is
+    /// never a child in the tree (unless every empty cell is dead).
     fn default() -> Settings {
         Settings {
             bridges: true,
             rave: Some(1000.0),
             exploration: 0.0,
             expand_after: 1,
+            prune_dead: true,
         }
     }
 }
@@ -70,7 +78,8 @@ impl Default for Settings {
 pub struct Analysis {
     /// The move chosen.
     pub best: Move,
-    /// Each legal point with its visits and the mover's win rate (0..=1) after it.
+    /// Each move searched (every empty point but dead ones) with its visits and the mover's
+    /// win rate (0..=1) after it.
     pub values: Vec<(Point, u64, f64)>,
     /// The expected line of play from the root of the first thread's tree.
     pub variation: Vec<Point>,
@@ -174,6 +183,18 @@ impl Padded {
         })
     }
 
+    /// Whether the empty cell `at` is dead: no empty neighbour, and each colour's
+    /// neighbours in one unbroken arc around it.
+    fn dead(&self, at: usize) -> bool {
+        let n = self.around.map(|d| self.cells[at.wrapping_add_signed(d)]);
+        if n.contains(&EMPTY) {
+            return false;
+        }
+        // Each change of colour going round starts an arc; at most one arc a colour means
+        // at most two changes.
+        (0..6).filter(|&i| n[i] != n[(i + 1) % 6]).count() <= 2
+    }
+
     /// Whether Black joins top and bottom on this (full or not) board.
     fn black_wins(&self, seen: &mut Vec<bool>, stack: &mut Vec<usize>) -> bool {
         seen.clear();
@@ -274,8 +295,10 @@ impl Tree {
         }
         let first = self.nodes.len() as u32;
         let mut count = 0u16;
+        let prune = self.settings.prune_dead
+            && (0..board.cells.len()).any(|at| board.cells[at] == EMPTY && !board.dead(at));
         for at in 0..board.cells.len() {
-            if board.cells[at] == EMPTY {
+            if board.cells[at] == EMPTY && !(prune && board.dead(at)) {
                 self.nodes.push(Node {
                     cell: at as u16,
                     visits: 0,
@@ -658,14 +681,16 @@ impl Search {
         // Root statistics summed by cell over the threads' trees.
         let mut visits = vec![0u64; root.cells.len()];
         let mut wins = vec![0.0f64; root.cells.len()];
+        let mut child = vec![false; root.cells.len()];
         for (tree, _) in &results {
             for c in tree.root_children() {
+                child[usize::from(c.cell)] = true;
                 visits[usize::from(c.cell)] += u64::from(c.visits);
                 wins[usize::from(c.cell)] += f64::from(c.wins);
             }
         }
         let values: Vec<(Point, u64, f64)> = (0..root.cells.len())
-            .filter(|&at| root.cells[at] == EMPTY && root.inside(at))
+            .filter(|&at| child[at])
             .map(|at| {
                 let rate = if visits[at] > 0 {
                     wins[at] / visits[at] as f64
@@ -813,6 +838,34 @@ mod tests {
         search.reuse = Reuse::Off;
         let fourth = search.analyse(&back, Color::Black, limits, Settings::default());
         assert_eq!(total(&fourth), 4000);
+    }
+
+    #[test]
+    fn dead_cells() {
+        // a1 between Black's top edge, White's left edge and stones of each: dead.
+        let g = game(4, &["b1"], &["a2"]);
+        let board = Padded::new(&g);
+        assert!(board.dead(board.at(Point::parse("a1", 4).unwrap())));
+        // b2 surrounded by Black but for one White stone: dead too; with an empty
+        // neighbour, or with Black on both sides of a White stone, it is not.
+        let g = game(4, &["b1", "c1", "c2", "b3", "a3"], &["a2"]);
+        let board = Padded::new(&g);
+        assert!(board.dead(board.at(Point::parse("b2", 4).unwrap())));
+        let g = game(4, &["b1", "c1", "c2", "b3"], &["a2"]);
+        let board = Padded::new(&g);
+        assert!(!board.dead(board.at(Point::parse("b2", 4).unwrap())));
+        let g = game(4, &["b1", "c2", "b3", "a3"], &["a2", "c1"]);
+        let board = Padded::new(&g);
+        assert!(!board.dead(board.at(Point::parse("b2", 4).unwrap())));
+        // The search leaves a dead cell out of its moves.
+        let g = game(4, &["b1"], &["a2"]);
+        let a = analyse(&g, Color::Black, fixed(200), Settings::default());
+        assert_eq!(a.values.len(), 13);
+        assert!(
+            a.values
+                .iter()
+                .all(|v| v.0 != Point::parse("a1", 4).unwrap())
+        );
     }
 
     #[test]
