@@ -184,7 +184,7 @@ impl Reader<'_> {
         keep: bool,
         depth: u32,
     ) -> Result<(), SgfError> {
-        if depth > 10_000 {
+        if depth > 1000 {
             return Err(self.error("variations nested less deeply"));
         }
         self.expect(';', "`;` to start a node")?;
@@ -298,19 +298,27 @@ pub fn parse(text: &str) -> Result<Record, SgfError> {
             _ => {}
         }
     }
-    // Every move must be legal (swap is allowed when the record plays it).
-    record.game_at(usize::MAX).map_err(|(index, error)| {
-        let p = nodes
+    // Every move must be legal (swap is allowed when the record plays it). Where each stone
+    // was written: setup stones first, then moves, as `game_at` plays them.
+    let at = |names: &[&str]| {
+        nodes
             .iter()
             .flatten()
-            .filter(|p| ["AB", "AW", "B", "W"].contains(&p.name.as_str()))
-            .nth(index)
-            .expect("the failing stone came from a property");
-        SgfError::Illegal {
-            line: p.line,
-            col: p.col,
-            error,
-        }
+            .filter(|p| names.contains(&p.name.as_str()))
+            .flat_map(|p| {
+                let count = if p.name.starts_with('A') {
+                    p.values.len()
+                } else {
+                    1
+                };
+                std::iter::repeat_n((p.line, p.col), count)
+            })
+            .collect::<Vec<_>>()
+    };
+    record.game_at(usize::MAX).map_err(|(index, error)| {
+        let places: Vec<(u32, u32)> = [at(&["AB", "AW"]), at(&["B", "W"])].concat();
+        let (line, col) = places.get(index).copied().unwrap_or((1, 1));
+        SgfError::Illegal { line, col, error }
     })?;
     Ok(record)
 }
@@ -425,6 +433,10 @@ mod tests {
             "{err}"
         );
         assert!(parse("(;GM[11]SZ[5];B[a1]").is_err());
+        let err = parse("(;GM[11]SZ[5]AB[a1][b1]\nAW[c1][b1])").unwrap_err();
+        assert_eq!(err.to_string(), "2:1: b1 is occupied");
+        let deep = format!("(;GM[11]{})", "(;C[x]".repeat(5000));
+        assert!(parse(&deep).is_err());
         assert!(parse("(;GM[11]SZ[5:6])").is_err());
         assert!(parse("").is_err());
         assert!(parse("(;C[unclosed").is_err());
