@@ -68,6 +68,9 @@ struct PlayerArgs {
     /// Tuning: playouts do not answer bridge intrusions.
     #[arg(long, help_heading = "Tuning")]
     no_bridges: bool,
+    /// Tuning: new nodes start with a prior favouring bridge answers and local replies.
+    #[arg(long, help_heading = "Tuning")]
+    prior: bool,
     /// Tuning: dead cells stay in the tree.
     #[arg(long, help_heading = "Tuning")]
     no_prune: bool,
@@ -110,6 +113,7 @@ impl PlayerArgs {
             rave: (self.rave > 0.0).then_some(self.rave),
             exploration: self.exploration,
             prune_dead: !self.no_prune,
+            prior: self.prior,
             ..Settings::default()
         })
     }
@@ -208,6 +212,9 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         }
         if tuning.no_prune {
             command.push("--no-prune".into());
+        }
+        if tuning.prior {
+            command.push("--prior".into());
         }
         command
     };

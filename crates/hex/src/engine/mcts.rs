@@ -54,6 +54,9 @@ pub struct Settings {
     pub expand_after: u32,
     /// Leave dead cells out of the tree (see [`Settings::default`]).
     pub prune_dead: bool,
+    /// Start new nodes with prior AMAF statistics favouring the answer to a bridge
+    /// intrusion and the cells next to the last move.
+    pub prior: bool,
 }
 
 impl Default for Settings {
@@ -69,6 +72,7 @@ impl Default for Settings {
             exploration: 0.0,
             expand_after: 1,
             prune_dead: true,
+            prior: false,
         }
     }
 }
@@ -261,6 +265,9 @@ struct Node {
     children: u16,
 }
 
+/// The weight of the prior, in AMAF visits.
+const PRIOR_VISITS: u32 = 20;
+
 /// The most nodes a tree may hold (about 24 bytes each); past it leaves stop expanding.
 const MAX_NODES: usize = 1 << 22;
 
@@ -285,11 +292,15 @@ impl Tree {
             root_color: color,
             settings,
         };
-        tree.expand(0, root);
+        tree.expand(0, root, color);
         tree
     }
 
-    fn expand(&mut self, node: usize, board: &Padded) {
+    /// Gives the children of `node` their children, one for each empty cell (dead cells
+    /// left out). With the prior on, the answer to a bridge intrusion by the last move gets
+    /// AMAF statistics of a strong move to start with, and the cells next to the last move
+    /// those of a fair one.
+    fn expand(&mut self, node: usize, board: &Padded, to_move: u8) {
         if self.nodes.len() >= MAX_NODES {
             return;
         }
@@ -313,6 +324,27 @@ impl Tree {
         }
         self.nodes[node].first_child = first;
         self.nodes[node].children = count;
+        if self.settings.prior && node != 0 {
+            let last = usize::from(self.nodes[node].cell);
+            let save = board.bridge_reply(last, to_move);
+            let children = first as usize..first as usize + usize::from(count);
+            for child in &mut self.nodes[children] {
+                let cell = usize::from(child.cell);
+                let (n, rate) = if Some(cell) == save {
+                    (PRIOR_VISITS, 0.9)
+                } else if board
+                    .around
+                    .iter()
+                    .any(|&d| last.wrapping_add_signed(d) == cell)
+                {
+                    (PRIOR_VISITS / 2, 0.6)
+                } else {
+                    continue;
+                };
+                child.amaf_visits += n;
+                child.amaf_wins += n as f32 * rate;
+            }
+        }
     }
 
     /// The child to walk into: the highest mix of win rate and AMAF rate (plus exploration).
@@ -366,7 +398,7 @@ impl Tree {
             let n = self.nodes[node];
             if n.children == 0 {
                 if n.visits >= self.settings.expand_after && node != 0 {
-                    self.expand(node, board);
+                    self.expand(node, board, to_move);
                     if self.nodes[node].children == 0 {
                         break;
                     }
@@ -634,7 +666,7 @@ impl Search {
         let run = |thread: usize, kept: Option<Tree>| {
             let mut tree = kept.unwrap_or_else(|| Tree::new(&root, code(color), settings));
             if tree.nodes[0].children == 0 {
-                tree.expand(0, &root);
+                tree.expand(0, &root, code(color));
             }
             let mut rng = Rng::new(limits.seed.wrapping_add(thread as u64 * 0x1000_0001));
             let mut work = Work {
@@ -866,6 +898,36 @@ mod tests {
                 .iter()
                 .all(|v| v.0 != Point::parse("a1", 4).unwrap())
         );
+    }
+
+    #[test]
+    fn the_prior_favours_the_bridge_answer() {
+        let g = game(5, &["b2", "c3"], &[]);
+        let settings = Settings {
+            prior: true,
+            ..Settings::default()
+        };
+        let mut board = Padded::new(&g);
+        let mut tree = Tree::new(&board, WHITE, settings);
+        let c2 = board.at(Point::parse("c2", 5).unwrap());
+        let b3 = board.at(Point::parse("b3", 5).unwrap());
+        let child = tree
+            .root_children()
+            .iter()
+            .position(|n| usize::from(n.cell) == c2)
+            .unwrap()
+            + tree.nodes[0].first_child as usize;
+        board.cells[c2] = WHITE;
+        tree.expand(child, &board, BLACK);
+        let first = tree.nodes[child].first_child as usize;
+        let grandchildren = &tree.nodes[first..first + usize::from(tree.nodes[child].children)];
+        let save = grandchildren.iter().find(|n| usize::from(n.cell) == b3).unwrap();
+        assert_eq!((save.amaf_visits, save.amaf_wins), (PRIOR_VISITS, 18.0));
+        let far = grandchildren
+            .iter()
+            .find(|n| n.cell == board.at(Point::parse("e5", 5).unwrap()) as u16)
+            .unwrap();
+        assert_eq!(far.amaf_visits, 0);
     }
 
     #[test]
