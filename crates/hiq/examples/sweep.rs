@@ -41,7 +41,7 @@ fn main() {
                 ),
                 Err(_) => hiq::finish_in(layout, position, hole),
             };
-            println!("{:?}: {}", t.elapsed(), found.is_some());
+            println!("{:?}: {}", t.elapsed(), found.is_ok());
             let t = Instant::now();
             let fewest = hiq::fewest_pegs(layout, position);
             println!("{:?}: fewest {}", t.elapsed(), fewest.end.count());
@@ -91,7 +91,7 @@ fn main() {
         let found = hiq::finish_in(layout, position, layout.hole(goal).unwrap());
         let e = t.elapsed();
         total[1] += e;
-        let line = format!("finish {picture} in {goal}: {}", found.is_some());
+        let line = format!("finish {picture} in {goal}: {}", found.is_ok());
         if e.as_millis() > 300 {
             println!("{e:?} {line}");
         }

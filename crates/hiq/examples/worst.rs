@@ -18,7 +18,7 @@ fn main() {
             println!(
                 "table of {pegs:2} pegs: {:?} {}",
                 t.elapsed(),
-                found.is_some()
+                found.is_ok()
             );
         }
         return;
@@ -47,13 +47,10 @@ fn main() {
             let e = t.elapsed();
             total += e;
             if e > worst.0 {
-                worst = (
-                    e,
-                    format!("finish {h} from full minus {v}: {}", s.is_some()),
-                );
+                worst = (e, format!("finish {h} from full minus {v}: {}", s.is_ok()));
             }
             if e.as_millis() > 300 {
-                println!("{e:?} finish {h} from full minus {v}: {}", s.is_some());
+                println!("{e:?} finish {h} from full minus {v}: {}", s.is_ok());
             }
         }
     }

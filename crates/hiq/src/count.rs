@@ -72,6 +72,11 @@ impl Census {
         self.levels.iter().map(|level| level.winning).sum()
     }
 
+    /// All jump sequences from the start, of any length.
+    pub fn sequences(&self) -> u128 {
+        self.levels.iter().map(|level| level.sequences).sum()
+    }
+
     /// All complete games: jump sequences from the start until no jump is left.
     pub fn games(&self) -> u128 {
         self.levels.iter().map(|level| level.finished).sum()

@@ -36,6 +36,7 @@
 
 #![deny(missing_docs)]
 
+mod answer;
 mod board;
 pub mod contest;
 mod count;
@@ -46,11 +47,16 @@ mod picture;
 mod rules;
 mod solve;
 mod symmetry;
+mod table;
 
+pub use answer::{Answer, Goal};
 pub use board::{ENGLISH_PICTURE, EUROPEAN_PICTURE, Hole, Jump, Layout, MAX_HOLES, Position};
 pub use contest::Output;
 pub use count::{Census, Level, TooMany, census, census_until, census_within};
 pub use picture::{Drawing, parse_positions};
 pub use rules::{Game, Trace, contest_jump};
-pub use solve::{Solution, fewest_pegs, finish_in, finish_in_with_endgame, same_class};
+pub use solve::{
+    Solution, Unreachable, fewest_pegs, finish_in, finish_in_with_endgame, same_class,
+};
 pub use symmetry::Symmetries;
+pub use table::CensusTable;

@@ -584,8 +584,20 @@ const ENDGAME: (u32, u64) = (12, 1 << 15);
 /// [`ENDGAME`]'s pegs rather than go much past this (a million take about 0.2 s to build).
 const ENDGAME_CLASSES: usize = 1_000_000;
 
-/// A way to leave one peg, in `hole`, from `start`; `None` if there is none.
-pub fn finish_in(layout: &Layout, start: Position, hole: Hole) -> Option<Solution> {
+/// Why no play leaves one peg in the hole asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unreachable {
+    /// The start and the goal are in different classes ([`same_class`]): no jump changes a
+    /// position's class, so no search is needed.
+    #[error("the pegs on the diagonals have the wrong parities, which no jump changes")]
+    WrongClass,
+    /// The classes agree, but no play gets there: a pagoda function or the search shows it.
+    #[error("no sequence of jumps gets there")]
+    NoPlay,
+}
+
+/// A way to leave one peg, in `hole`, from `start`, or why there is none.
+pub fn finish_in(layout: &Layout, start: Position, hole: Hole) -> Result<Solution, Unreachable> {
     finish_in_with_endgame(layout, start, hole, ENDGAME.0, ENDGAME.1)
 }
 
@@ -602,14 +614,14 @@ pub fn finish_in_with_endgame(
     hole: Hole,
     pegs: u32,
     after: u64,
-) -> Option<Solution> {
+) -> Result<Solution, Unreachable> {
     let goal = Position(hole.bit());
     let classes = Classes::new(layout);
-    if start == Position::EMPTY || classes.of(start) != classes.of(goal) {
-        return None;
+    if classes.of(start) != classes.of(goal) {
+        return Err(Unreachable::WrongClass);
     }
-    if pagoda_proof(layout, start, goal).is_some() {
-        return None;
+    if start == Position::EMPTY || pagoda_proof(layout, start, goal).is_some() {
+        return Err(Unreachable::NoPlay);
     }
     let pagodas = Pagodas::new(layout, hole);
     let found = Mutex::new(None);
@@ -661,7 +673,10 @@ pub fn finish_in_with_endgame(
             step(position, path, endgame.as_ref(), &library)
         });
     }
-    found.into_inner().unwrap_or_else(PoisonError::into_inner)
+    found
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+        .ok_or(Unreachable::NoPlay)
 }
 
 #[cfg(test)]
@@ -745,10 +760,19 @@ pub(crate) mod tests {
     fn the_wrong_class_is_refused_without_search() {
         let layout = Layout::english();
         let start = Position(layout.full().0 & !layout.centre().bit());
-        assert_eq!(finish_in(layout, start, layout.hole(1).unwrap()), None);
         assert_eq!(
-            finish_in(layout, Position::EMPTY, layout.hole(1).unwrap()),
-            None
+            finish_in(layout, start, layout.hole(1).unwrap()),
+            Err(Unreachable::WrongClass)
+        );
+        let empty = finish_in(layout, Position::EMPTY, layout.hole(1).unwrap());
+        assert!(empty.is_err());
+        assert_eq!(
+            empty.is_err_and(|why| why == Unreachable::NoPlay),
+            same_class(
+                layout,
+                Position::EMPTY,
+                Position(layout.hole(1).unwrap().bit())
+            )
         );
         // The European central game cannot be won at all: its class is no single peg's.
         // (The search that finds 2 takes seconds in a debug build: see the transcript tests.)
@@ -789,8 +813,11 @@ pub(crate) mod tests {
             let hole = layout.hole(hole).unwrap();
             let goal = Position(hole.bit());
             let found = finish_in(&layout, start, hole);
-            prop_assert_eq!(found.is_some(), reaches(&layout, start, goal, &mut HashMap::new()));
-            if let Some(solution) = found {
+            prop_assert_eq!(found.is_ok(), reaches(&layout, start, goal, &mut HashMap::new()));
+            if let Err(why) = &found {
+                prop_assert_eq!(*why == Unreachable::WrongClass, !same_class(&layout, start, goal));
+            }
+            if let Ok(solution) = found {
                 prop_assert_eq!(replay(&layout, &solution), goal);
                 prop_assert_eq!(solution.jumps.len() as u32, start.count() - 1);
             }
@@ -808,9 +835,9 @@ pub(crate) mod tests {
             let goal = Position(hole.bit());
             // Built at once (after 0 positions), so the search always meets the table.
             let found = finish_in_with_endgame(&layout, start, hole, pegs, 0);
-            prop_assert_eq!(found.is_some(), reaches(&layout, start, goal, &mut HashMap::new()));
-            prop_assert_eq!(found.is_some(), finish_in_with_endgame(&layout, start, hole, 0, 0).is_some());
-            if let Some(solution) = found {
+            prop_assert_eq!(found.is_ok(), reaches(&layout, start, goal, &mut HashMap::new()));
+            prop_assert_eq!(found.as_ref().err().copied(), finish_in_with_endgame(&layout, start, hole, 0, 0).err());
+            if let Ok(solution) = found {
                 prop_assert_eq!(replay(&layout, &solution), goal);
                 prop_assert_eq!(solution.jumps.len() as u32, start.count() - 1);
             }
