@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::board::{Hole, Layout, Position};
+use crate::board::Layout;
+use crate::position::{Hole, Position};
 use crate::solve::{Solution, Unreachable, fewest_pegs, finish_in};
 
 /// What was asked of a position.
@@ -131,7 +132,10 @@ mod tests {
             lines.next(),
             Some("position 3: 2 pegs; one peg in hole 24: possible, after 1 jump")
         );
-        assert_eq!(lines.next().map(str::trim_end), Some("  start            end"));
+        assert_eq!(
+            lines.next().map(str::trim_end),
+            Some("  start            end")
+        );
         assert_eq!(text.lines().last(), Some("   1: 10 over 17 to 24"));
         assert_eq!(text.lines().count(), 2 + 7 + 1);
     }

@@ -11,7 +11,8 @@ use std::fmt;
 
 use text::{ParseError, Pos, Tokens};
 
-use crate::board::{Layout, Position};
+use crate::board::Layout;
+use crate::position::Position;
 use crate::rules::Game;
 
 /// The contest's sample input: four instances, the first as the text walks it through.

@@ -28,7 +28,8 @@
 use hashbrown::HashMap;
 use rayon::prelude::*;
 
-use crate::board::{Hole, Layout, Position};
+use crate::board::Layout;
+use crate::position::{Hole, Position};
 use crate::symmetry::{Images, Symmetries};
 
 /// The numbers of one level: the positions after `jumps` jumps.

@@ -12,7 +12,8 @@
 
 use hashbrown::HashSet;
 
-use crate::board::{Hole, Jump, Layout, Position};
+use crate::board::Layout;
+use crate::position::{Hole, Jump, Position};
 use crate::symmetry::Symmetries;
 
 /// The positions of at most [`Endgame::pegs`] pegs from which one peg in the goal can be

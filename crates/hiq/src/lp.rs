@@ -15,7 +15,8 @@
 
 use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOutcome};
 
-use crate::board::{Jump, Layout, Position};
+use crate::board::Layout;
+use crate::position::{Jump, Position};
 
 /// How much more than the start the goal must weigh for a proof: rounding errors of the
 /// solver are many orders of magnitude smaller, and a jump's slack is checked to 1e-9.

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::board::{Jump, Layout, Position};
+use crate::board::Layout;
+use crate::position::{Jump, Position};
 
 /// The jump the contest's rule picks in `position`, if any jump is legal.
 pub fn contest_jump(layout: &Layout, position: Position) -> Option<Jump> {
@@ -84,7 +85,7 @@ impl fmt::Display for Trace<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Hole;
+    use crate::position::Hole;
     use proptest::prelude::*;
 
     fn position(holes: &[u32]) -> Position {

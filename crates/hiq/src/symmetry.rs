@@ -7,7 +7,8 @@
 //! The images of a whole position are then the OR of one entry per byte (5 loads for the
 //! 33-hole board), which the compiler turns into vector instructions.
 
-use crate::board::{Hole, Layout, Position};
+use crate::board::Layout;
+use crate::position::{Hole, Position};
 
 /// The images of a position under the 8 slots of a group (slots beyond the group's size
 /// repeat the identity).

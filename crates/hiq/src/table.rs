@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-use crate::board::{Layout, Position};
+use crate::board::Layout;
 use crate::count::Census;
+use crate::position::Position;
 
 /// A [`Census`] told: the board and its start, the table of levels with a total, what the
 /// columns mean, then the solutions and the complete games.
