@@ -10,7 +10,7 @@ fn main() {
         .map(|a| a.parse().unwrap())
         .collect();
     if let &[vacant, hole, pegs] = &args[..] {
-        let start = hiq::Position(layout.full().0 & !layout.hole(vacant).unwrap().bit());
+        let start = layout.full().without(layout.hole(vacant).unwrap());
         let hole = layout.hole(hole).unwrap();
         for pegs in 0..=pegs {
             let t = Instant::now();
@@ -30,7 +30,7 @@ fn main() {
             continue;
         }
         let vac = layout.hole(v).unwrap();
-        let start = hiq::Position(layout.full().0 & !vac.bit());
+        let start = layout.full().without(vac);
         let t = Instant::now();
         let s = hiq::fewest_pegs(layout, start);
         let e = t.elapsed();

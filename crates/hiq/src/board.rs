@@ -135,7 +135,7 @@ impl Layout {
 
     /// Every position of the board's holes filled.
     pub fn full(&self) -> Position {
-        Position(u64::MAX >> (64 - self.holes()))
+        Position::from_bits(u64::MAX >> (64 - self.holes()))
     }
 
     /// Every jump the board allows, largest target first, then largest source.

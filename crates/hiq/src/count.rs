@@ -104,8 +104,8 @@ impl Classes {
     fn only(position: Position) -> Classes {
         let mut keys = vec![Vec::new(); SHARDS];
         let mut counts = vec![Vec::new(); SHARDS];
-        keys[shard_of(position.0)].push(position.0);
-        counts[shard_of(position.0)].push(1);
+        keys[shard_of(position.bits())].push(position.bits());
+        counts[shard_of(position.bits())].push(1);
         Classes { keys, counts }
     }
 
@@ -169,7 +169,7 @@ pub fn census_within(
     let centre = layout.centre();
     let group = Symmetries::fixing(layout, centre);
     let full = layout.full();
-    let start = Position(full.0 & !centre.bit());
+    let start = full.without(centre);
     let jumps: Vec<JumpMask> = layout
         .jumps()
         .iter()
@@ -280,7 +280,7 @@ fn count_complements_in(
             || vec![Vec::new(); SHARDS],
             |mut shards, keys| {
                 for &bits in keys {
-                    let complement = group.canonical(Position(full.0 ^ bits)).0;
+                    let complement = group.canonical(full ^ Position::from_bits(bits)).bits();
                     shards[shard_of(complement)].push(complement);
                 }
                 shards
@@ -436,7 +436,7 @@ mod tests {
     fn brute_force(layout: &Layout) -> (Vec<(u64, u64, u128, u128)>, u128) {
         let centre = layout.centre();
         let group = Symmetries::fixing(layout, centre);
-        let start = Position(layout.full().0 & !centre.bit());
+        let start = layout.full().without(centre);
         let mut levels: Vec<StdMap<Position, u128>> = vec![StdMap::from([(start, 1)])];
         while let Some(level) = levels.last().filter(|level| !level.is_empty()) {
             let mut next = StdMap::new();
@@ -448,7 +448,7 @@ mod tests {
             levels.push(next);
         }
         levels.pop();
-        let goal = Position(centre.bit());
+        let goal = Position::from(centre);
         let mut winning: Vec<HashSet<Position>> = vec![HashSet::new(); levels.len()];
         for k in (0..levels.len()).rev() {
             for &position in levels[k].keys() {

@@ -22,7 +22,7 @@ fn read_position<'a>(
     let first_difference =
         (0..drawn.cells.len().max(board.len())).find(|&i| drawn.cells.get(i) != board.get(i));
     let Some(i) = first_difference else {
-        return Ok(Position(drawn.pegs));
+        return Ok(Position::from_bits(drawn.pegs));
     };
     // Whichever comes first in reading order: a hole the board lacks, or a missing one.
     let extra_first = match (drawn.cells.get(i), board.get(i)) {
@@ -111,7 +111,7 @@ impl Drawing<'_> {
             while line.len() < at {
                 line.push(' ');
             }
-            line.push(if self.position.0 & 1 << i != 0 {
+            line.push(if self.position.bits() & 1 << i != 0 {
                 'o'
             } else {
                 '.'
@@ -152,7 +152,7 @@ mod tests {
     #[test]
     fn a_drawing_reads_back_as_its_position() {
         let layout = Layout::european();
-        let position = Position(0x1_2345_6789 & layout.full().0);
+        let position = Position::from_bits(0x1_2345_6789) & layout.full();
         let picture = layout.draw(position).indented(3).to_string();
         assert_eq!(parse_positions(layout, &picture).unwrap(), [position]);
     }
@@ -200,7 +200,7 @@ mod tests {
     #[test]
     fn drawings_are_spaced_and_trimmed() {
         let layout = Layout::english();
-        let centre = Position(layout.hole(17).unwrap().bit());
+        let centre = Position::from(layout.hole(17).unwrap());
         assert_eq!(
             layout.draw(centre).to_string(),
             "    . . .\n    . . .\n. . . . . . .\n. . . o . . .\n. . . . . . .\n    . . .\n    . . .\n"

@@ -4,7 +4,6 @@ use std::fmt;
 
 use crate::board::Layout;
 use crate::count::Census;
-use crate::position::Position;
 
 /// A [`Census`] told: the board and its start, the table of levels with a total, what the
 /// columns mean, then the solutions and the complete games.
@@ -43,7 +42,7 @@ impl fmt::Display for CensusTable<'_> {
             census,
         } = *self;
         let centre = census.centre;
-        let start = Position(layout.full().0 & !centre.bit());
+        let start = layout.full().without(centre);
         writeln!(
             f,
             "central game on the {name} board: {} holes, all full but hole {centre}",

@@ -25,7 +25,7 @@ mod game;
 mod rules;
 
 pub use board::{
-    Cell, FINISH, GRID, Location, Markers, Roll, Step, is_prime, is_square,
+    BadNumber, Cell, FINISH, GRID, Location, Markers, Roll, Step, is_prime, is_square,
     turns_horizontal_to_vertical,
 };
 pub use contest::{Answer, Division, Line, Trace, UnknownDivision};

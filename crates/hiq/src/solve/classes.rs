@@ -24,7 +24,7 @@ impl Classes {
     }
 
     pub(super) fn of(&self, position: Position) -> u8 {
-        let parity = |mask: u64| ((position.0 & mask).count_ones() & 1) as u8;
+        let parity = |mask: u64| ((position.bits() & mask).count_ones() & 1) as u8;
         self.colours
             .iter()
             .enumerate()
@@ -42,7 +42,7 @@ impl Classes {
         let class = self.of(position);
         let single = (1..=layout.holes() as u32)
             .filter_map(|n| layout.hole(n))
-            .any(|hole| self.of(Position(hole.bit())) == class);
+            .any(|hole| self.of(Position::from(hole)) == class);
         if single { 1 } else { 2 }
     }
 }

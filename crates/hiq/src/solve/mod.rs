@@ -108,7 +108,7 @@ fn fewest_pegs_after(layout: &Layout, start: Position, one_thread: u64) -> Solut
     if bound.load(Relaxed) == 1 {
         let class = classes.of(start);
         for hole in (1..=layout.holes() as u32).filter_map(|n| layout.hole(n)) {
-            let goal = Position(hole.bit());
+            let goal = Position::from(hole);
             if classes.of(goal) == class && pagoda_proof(layout, start, goal).is_none() {
                 let pagodas = Pagodas::new(layout, hole);
                 let library =
@@ -190,7 +190,7 @@ pub fn finish_in_with_endgame(
     pegs: u32,
     after: u64,
 ) -> Result<Solution, Unreachable> {
-    let goal = Position(hole.bit());
+    let goal = Position::from(hole);
     let classes = Classes::new(layout);
     if classes.of(start) != classes.of(goal) {
         return Err(Unreachable::WrongClass);
@@ -322,10 +322,10 @@ pub(crate) mod tests {
     fn the_central_game_ends_with_one_peg_in_the_centre() {
         let layout = Layout::english();
         let centre = layout.centre();
-        let start = Position(layout.full().0 & !centre.bit());
+        let start = layout.full().without(centre);
         let solution = finish_in(layout, start, centre).unwrap();
         assert_eq!(solution.jumps.len(), 31);
-        assert_eq!(replay(layout, &solution), Position(centre.bit()));
+        assert_eq!(replay(layout, &solution), Position::from(centre));
         let fewest = fewest_pegs(layout, start);
         assert_eq!(fewest.end.count(), 1);
         assert_eq!(replay(layout, &fewest), fewest.end);
@@ -334,7 +334,7 @@ pub(crate) mod tests {
     #[test]
     fn the_wrong_class_is_refused_without_search() {
         let layout = Layout::english();
-        let start = Position(layout.full().0 & !layout.centre().bit());
+        let start = layout.full().without(layout.centre());
         assert_eq!(
             finish_in(layout, start, layout.hole(1).unwrap()),
             Err(Unreachable::WrongClass)
@@ -346,15 +346,15 @@ pub(crate) mod tests {
             same_class(
                 layout,
                 Position::EMPTY,
-                Position(layout.hole(1).unwrap().bit())
+                Position::from(layout.hole(1).unwrap())
             )
         );
         // The European central game cannot be won at all: its class is no single peg's.
         // (The search that finds 2 takes seconds in a debug build: see the transcript tests.)
         let european = Layout::european();
-        let start = Position(european.full().0 & !european.centre().bit());
+        let start = european.full().without(european.centre());
         assert_eq!(Classes::new(european).bound(european, start), 2);
-        let english_start = Position(layout.full().0 & !layout.centre().bit());
+        let english_start = layout.full().without(layout.centre());
         assert_eq!(Classes::new(layout).bound(layout, english_start), 1);
     }
 
@@ -367,7 +367,7 @@ pub(crate) mod tests {
             .unwrap();
         assert_eq!(pool.install(rayon::current_num_threads), 1);
         for bits in [0x1f_ffff & !(1 << 10), 0x0f_7bde, 0x1b_5ad6, 0x1f_fbff] {
-            let start = Position(bits);
+            let start = Position::from_bits(bits);
             let in_pool = pool.install(|| fewest_pegs_after(&layout, start, 0));
             assert_eq!(replay(&layout, &in_pool), in_pool.end);
             let brute = fewest_by_brute_force(&layout, start, &mut HashMap::new());
@@ -381,7 +381,7 @@ pub(crate) mod tests {
         #[test]
         fn fewest_pegs_agrees_with_brute_force(bits in 0u64..(1 << 21)) {
             let layout = board();
-            let start = Position(bits);
+            let start = Position::from_bits(bits);
             let solution = fewest_pegs(&layout, start);
             prop_assert_eq!(replay(&layout, &solution), solution.end);
             prop_assert_eq!(solution.jumps.len() as u32, start.count() - solution.end.count());
@@ -391,7 +391,7 @@ pub(crate) mod tests {
         #[test]
         fn fewest_pegs_on_every_core_agrees_with_brute_force(bits in 0u64..(1 << 21)) {
             let layout = board();
-            let start = Position(bits);
+            let start = Position::from_bits(bits);
             let solution = fewest_pegs_after(&layout, start, 0);
             prop_assert_eq!(replay(&layout, &solution), solution.end);
             prop_assert_eq!(solution.jumps.len() as u32, start.count() - solution.end.count());
@@ -401,9 +401,9 @@ pub(crate) mod tests {
         #[test]
         fn finishing_agrees_with_brute_force(bits in 0u64..(1 << 21), hole in 1u32..=21) {
             let layout = board();
-            let start = Position(bits);
+            let start = Position::from_bits(bits);
             let hole = layout.hole(hole).unwrap();
-            let goal = Position(hole.bit());
+            let goal = Position::from(hole);
             let found = finish_in(&layout, start, hole);
             prop_assert_eq!(found.is_ok(), reaches(&layout, start, goal, &mut HashMap::new()));
             if let Err(why) = &found {
@@ -422,9 +422,9 @@ pub(crate) mod tests {
             pegs in 1u32..=8,
         ) {
             let layout = board();
-            let start = Position(bits);
+            let start = Position::from_bits(bits);
             let hole = layout.hole(hole).unwrap();
-            let goal = Position(hole.bit());
+            let goal = Position::from(hole);
             // Built at once (after 0 positions), so the search always meets the table.
             let found = finish_in_with_endgame(&layout, start, hole, pegs, 0);
             prop_assert_eq!(found.is_ok(), reaches(&layout, start, goal, &mut HashMap::new()));

@@ -42,7 +42,7 @@ impl Pagodas {
 
     /// Whether the goal may still be reachable from `position`, as far as these weights tell.
     pub(super) fn allow(&self, position: Position) -> bool {
-        if position.0 & self.lattice == 0 {
+        if position.bits() & self.lattice == 0 {
             return false;
         }
         self.conway.of(position) >= self.conway_goal

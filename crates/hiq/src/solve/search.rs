@@ -169,7 +169,7 @@ impl Search {
             return Ended::OutOfBudget;
         }
         self.budget -= 1;
-        let images = self.group.all_images(position.0);
+        let images = self.group.all_images(position.bits());
         // The moves made from here whose walks have finished.
         let mut finished = Moves::default();
         // The jumps are taken in batches: first the classes after each legal jump of the
@@ -181,7 +181,7 @@ impl Search {
             let mut len = 0;
             while next < self.moves.len() && len < BATCH {
                 let m = &self.moves[next];
-                if position.0 & m.all == m.need && !asleep.contains(next) {
+                if position.bits() & m.all == m.need && !asleep.contains(next) {
                     let class =
                         (0..8).fold(u64::MAX, |least, g| least.min(images[g] ^ m.images[g]));
                     if done.contains(class) {
