@@ -9,9 +9,8 @@
 //! floating point, so the weights found are checked again here, with a margin far above any
 //! rounding, before they count as a proof.
 //!
-//! Measured on random positions of the 33-hole board where one peg in a given hole is
-//! impossible: the search needed 1-3 s to exhaust every play; the program settles three of the
-//! four slowest at the start.
+//! It settles at the start most of the slowest problems the search would take seconds to
+//! exhaust (figures in `docs/tuning/hiq.md`).
 
 use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOutcome};
 

@@ -39,8 +39,8 @@ pub struct Solution {
 }
 
 /// How many positions [`fewest_pegs`] samples for pagoda functions against each hole that
-/// could hold the last peg: on the slowest problems known, 30 to 240 pruned about as well
-/// (0x1ddfd7f5d: 0.87 s with none, about 0.6 s with any).
+/// could hold the last peg: any number from 30 to 240 pruned about as well (figures in
+/// `docs/tuning/hiq.md`).
 const SINGLE_SAMPLES: usize = 60;
 
 /// How long a [`Race`] runs on one thread (the largest budget of a run, in positions) before
@@ -140,18 +140,9 @@ pub fn same_class(layout: &Layout, a: Position, b: Position) -> bool {
 /// The endgame table of [`finish_in`]: how many pegs it goes up to, and after how long a
 /// search without it (the largest budget of a run, in positions) it is built.
 ///
-/// Measured on the 33-hole board, goal hole 5: the table of 12 pegs holds 0.8 million classes
-/// and takes 0.17 s to build, 13 pegs 2.1 million and 0.65 s, 14 pegs 4.6 million and 2.5 s
-/// (a goal with no symmetry, such as hole 22, about four times as much). With the table of
-/// 13 the hardest known problem (full less 5, one peg in 5) took 3.3 s instead of 7.4 s in
-/// the solve benchmark, but problems that took 0.4 s took 1-5 s: building the table costs
-/// more than most searches, and for all 1,122 single-vacancy problems it made 86 s of 17 s
-/// when built every time. Hence 12 pegs, and only once the runs up to 2^15 positions each
-/// (with the dozen searches of a [`Race`], about 0.8 million positions in all, a tenth or two
-/// of a second) have not found the answer; the search then also goes on in parallel, pruned
-/// by a [`Library`] of pagoda functions. On a quiet machine, waiting for 2^14, 2^15 or 2^16
-/// positions took the 1,122 problems 4.9, 3.0 and 2.6 s in all (the slowest 0.37, 0.55 and
-/// 0.22 s), and the four slowest random problems known 0.37-0.57, 0.44-0.66 and 0.75-0.84 s.
+/// Building a table costs more than most searches, so it is small and waits until the runs
+/// of a [`Race`] have not found the answer; the search then also goes on in parallel, pruned
+/// by a [`Library`] of pagoda functions (figures in `docs/tuning/hiq.md`).
 const ENDGAME: (u32, u64) = (12, 1 << 15);
 
 /// The most classes the endgame table of [`finish_in`] should hold: it stops short of
@@ -241,8 +232,7 @@ pub fn finish_in_with_endgame(
     }) {
         let endgame = (pegs > 0).then(|| Endgame::new(layout, hole, pegs, ENDGAME_CLASSES));
         // A long search: pagoda functions found by linear programs on sampled positions
-        // prune what is left (measured on the slowest impossible problems known: 1.65 s ->
-        // 0.87 s, 1.0 -> 0.75 s).
+        // prune what is left (a quarter to a half off the slowest impossible problems known).
         let library = Library::learn(layout, start, goal, |position| pagodas.allow(position));
         race.run_in_parallel(start, &|position, path| {
             step(position, path, endgame.as_ref(), &library)

@@ -17,14 +17,8 @@ use crate::symmetry::Symmetries;
 /// A race first runs on one thread, so the answer to every problem it settles then is always
 /// the same; the long ones go on in parallel (see [`Race::run_in_parallel`]).
 ///
-/// The orders are toward the [`landmarks`]. Measured over the 1,122 problems of the 33-hole
-/// board with one hole empty at the start and one peg to leave in a given hole: one search
-/// toward the goal took 111 s in all; two searches (the goal, the centre) 17 s with two
-/// problems over 4 s (full less hole 5, one peg in 5, and its mirror image); the landmarks
-/// about 4 s, none over 1 s, on two cores shared with other work (the problem less 5 in 5
-/// took 10 ms with the order toward hole 33 alone, 4.8 s with the one toward the goal). With
-/// the memo, the sleep sets and the batches of [`Search::walk`] as well: 2.65 s in all, none
-/// over 0.25 s, on a quiet machine.
+/// The orders are toward the [`landmarks`]: racing them cut the worst problems from seconds
+/// to a fraction of one (figures in `docs/tuning/hiq.md`).
 pub(super) struct Race {
     searches: Vec<Search>,
     /// The classes whose every continuation has been visited: whatever the visitor looks for
