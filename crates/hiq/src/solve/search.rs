@@ -30,7 +30,7 @@ pub(super) enum Walk {
 /// The order in which jumps are tried decides how soon a solution is met (not whether): a
 /// search tries first the jumps that raise most the resource count toward a hole, that is
 /// those that bring pegs toward it and take away pegs far from it. Several such searches
-/// take turns (see [`Race`](super::race::Race)).
+/// take turns in a race.
 pub(super) struct Search {
     group: Symmetries,
     path: Vec<Jump>,
