@@ -8,10 +8,10 @@ use std::io as stdio;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow};
+use solitaire_chess::Verdict;
 use solitaire_chess::contest::Group;
-use solitaire_chess::{
-    Budget, Config, Policy, PolicyError, Strategy, Verdict, protocol, self_play,
-};
+use solitaire_chess::protocol::ProtocolError;
+use solitaire_chess_player::{Budget, Config, Policy, PolicyError, Strategy, play, self_play};
 
 use crate::demo::Sample;
 use crate::io::Input;
@@ -152,21 +152,19 @@ struct PlayArgs {
 
 pub fn run(args: Args) -> Result<()> {
     match args.verb {
-        None => play(args.play),
-        Some(Verb::Play(play_args)) => play(play_args),
+        None => play_stdio(args.play),
+        Some(Verb::Play(play_args)) => play_stdio(play_args),
         Some(Verb::Judge(judge_args)) => judge::run(judge_args),
         Some(Verb::Bench(bench_args)) => bench::run(bench_args),
     }
 }
 
-fn play(args: PlayArgs) -> Result<()> {
+fn play_stdio(args: PlayArgs) -> Result<()> {
     let stdin = stdio::stdin().lock();
     let stdout = stdio::stdout().lock();
-    protocol::play(stdin, stdout, args.player.config()).map_err(|err| match err {
-        protocol::ProtocolError::Parse(err) => anyhow!("<stdin>:{err}"),
-        protocol::ProtocolError::Io(err) => {
-            anyhow::Error::new(err).context("cannot talk to the judge")
-        }
+    play(stdin, stdout, args.player.config()).map_err(|err| match err {
+        ProtocolError::Parse(err) => anyhow!("<stdin>:{err}"),
+        ProtocolError::Io(err) => anyhow::Error::new(err).context("cannot talk to the judge"),
     })?;
     Ok(())
 }

@@ -8,7 +8,8 @@ use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use solitaire_chess::contest::{GROUPS, Group, official_cases};
-use solitaire_chess::{Deal, Outcome, self_play};
+use solitaire_chess::{Deal, Outcome};
+use solitaire_chess_player::self_play;
 
 use super::PlayerArgs;
 use crate::io;

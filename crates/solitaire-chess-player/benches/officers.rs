@@ -4,7 +4,8 @@
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use solitaire_chess::contest::Group;
-use solitaire_chess::{EdgeSolver, Expectimax, Game, NODES_PER_WORLD, Piece, Square};
+use solitaire_chess::{Game, Piece, Square};
+use solitaire_chess_player::{EdgeSolver, Expectimax, NODES_PER_WORLD};
 use std::hint::black_box;
 
 fn one_world(c: &mut Criterion) {

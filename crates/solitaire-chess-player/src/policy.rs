@@ -2,9 +2,9 @@
 //! plus a few hints about what it leaves open), with the weights tuned for each kind of
 //! board, and the small random number generator the rollouts draw from.
 
-use crate::board::{Kind, Piece, Square, Squares};
-use crate::cut::CutValue;
-use crate::rules::{Game, targets};
+use crate::cut_value::CutValue;
+use solitaire_chess::{Game, targets};
+use solitaire_chess::{Kind, Piece, Square, Squares};
 
 /// A small, fast random number generator (xorshift64*), seeded for reproducible games.
 #[derive(Clone, Debug)]
@@ -455,8 +455,8 @@ fn set_needs(pending: &[Piece]) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Deal;
-    use crate::contest::alphabet;
+    use solitaire_chess::Deal;
+    use solitaire_chess::contest::alphabet;
 
     #[test]
     fn each_group_gets_its_tuned_policy() {

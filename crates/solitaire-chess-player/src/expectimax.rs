@@ -4,7 +4,7 @@
 //! independent of everything else, so the game is a fully observed decision process on the
 //! pieces *showing*: after a bronze or silver removal the next piece on that square is one
 //! of the types with equal chances, after a gold one the square is empty. As in
-//! [`crate::edge`], after the first removal only the 20 edge squares are ever reached, so a
+//! [`crate::officers`], after the first removal only the 20 edge squares are ever reached, so a
 //! position ([`View`]) is, for each edge square, its removals so far and the type showing,
 //! with the square and type removed last and whether that removal continued a run (runs are
 //! the only bonus without knights). The best expected rest of the game is then a plain
@@ -17,9 +17,9 @@
 use std::fmt;
 use std::time::Instant;
 
-use crate::board::{Piece, SQUARES, Square};
-use crate::edge::{EDGE_SQUARE, EDGES, REACH, code};
-use crate::rules::Game;
+use crate::officers::{EDGE_SQUARE, EDGES, REACH, code};
+use solitaire_chess::Game;
+use solitaire_chess::{Piece, SQUARES, Square};
 
 /// `EDGE_INDEX[square]`: the edge square number of a square, `NOT_EDGE` for an inner one.
 const EDGE_INDEX: [u8; SQUARES] = {
@@ -339,8 +339,8 @@ impl Expectimax {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contest::Group;
     use crate::policy::Rng;
+    use solitaire_chess::contest::Group;
 
     const TYPES: [Piece; 3] = [Piece::Rook, Piece::Bishop, Piece::Queen];
 

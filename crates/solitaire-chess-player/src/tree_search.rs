@@ -3,9 +3,9 @@
 //! availability counts to pick among the removals legal in that world, a policy rollout to
 //! the end, and the final score backed up.
 
-use crate::board::Square;
 use crate::policy::{Policy, Rng};
-use crate::rules::Game;
+use solitaire_chess::Game;
+use solitaire_chess::Square;
 
 /// One removal from a node: its statistics and the node it leads to, once expanded.
 #[derive(Clone, Debug)]

@@ -11,12 +11,12 @@
 use std::time::{Duration, Instant};
 
 use crate::beam::beam_search;
-use crate::board::{Kind, Piece, Square, Squares};
 use crate::expectimax::Expectimax;
-use crate::mast::{MAST_FADE, Mast};
+use crate::move_averages::{MAST_FADE, Mast};
 use crate::policy::{HORIZON_LEFTOVER, HORIZON_RATE, Policy, Rng};
-use crate::rules::Game;
-use crate::tree::Tree;
+use crate::tree_search::Tree;
+use solitaire_chess::Game;
+use solitaire_chess::{Kind, Piece, Square, Squares};
 
 /// One thread's share of a round of [`Player::flat_search`]: what every arm still in is
 /// tried from, and how the rollouts are played.
@@ -279,11 +279,11 @@ const EXPECTIMAX_LIMIT: u64 = 100_000;
 
 impl Player {
     /// A player for a starting board; the clock starts now.
-    pub fn new(board: &[Piece; crate::board::SQUARES], config: Config) -> Player {
+    pub fn new(board: &[Piece; solitaire_chess::SQUARES], config: Config) -> Player {
         let mut types: Vec<Piece> = board.to_vec();
         types.sort();
         types.dedup();
-        let deal = crate::board::Deal {
+        let deal = solitaire_chess::Deal {
             layers: board.map(|p| [p; 3]),
         };
         let mut player = Player {
@@ -426,9 +426,14 @@ impl Player {
                     }
                 }
                 let threads = usize::from(self.config.threads.max(1));
-                match crate::edge::choose(&candidates, deadline, worlds, honest, threads, || {
-                    self.sample_world()
-                }) {
+                match crate::officers::choose(
+                    &candidates,
+                    deadline,
+                    worlds,
+                    honest,
+                    threads,
+                    || self.sample_world(),
+                ) {
                     Some((square, moves_left)) => {
                         self.moves_left = Some(moves_left);
                         square
@@ -755,9 +760,9 @@ pub fn longest_game(game: &Game, node_limit: u64, deadline: Option<Instant>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Deal;
-    use crate::contest::{GROUPS, alphabet};
-    use crate::judge::self_play;
+    use crate::play::self_play;
+    use solitaire_chess::Deal;
+    use solitaire_chess::contest::{GROUPS, alphabet};
 
     /// Rollouts with nothing to try, for their [`Rollouts::value`].
     fn valuer<'a>(game: &'a Game, policy: &'a Policy) -> Rollouts<'a> {

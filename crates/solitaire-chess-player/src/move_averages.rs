@@ -1,9 +1,9 @@
 //! Move-average sampling (MAST): what the rollouts of the search learn about each removal
 //! while they run, and the bias it gives the rollout policy.
 
-use crate::board::Square;
 use crate::policy::{Policy, Rng};
-use crate::rules::Game;
+use solitaire_chess::Game;
+use solitaire_chess::Square;
 
 /// Move-average sampling (MAST): the mean final score of the rollouts that made each
 /// removal, told apart by the square removed from before it and its own square. The rollouts
@@ -141,7 +141,7 @@ impl Mast {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Deal, Piece};
+    use solitaire_chess::{Deal, Piece};
 
     #[test]
     fn move_averages_favour_the_removals_of_high_scoring_rollouts() {

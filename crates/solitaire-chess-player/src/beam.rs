@@ -4,8 +4,8 @@
 //! The player uses it on sampled worlds (perfect-information Monte Carlo): each candidate
 //! removal is scored by the best game the beam finds after it in each world.
 
-use crate::rules::Game;
-use crate::score::Score;
+use solitaire_chess::Game;
+use solitaire_chess::Score;
 
 /// Keeps the best `width` games of each depth, ranked by score and then by the moves left
 /// open; returns the best score seen. `beam` and `next` are scratch space.
@@ -57,7 +57,7 @@ pub fn beam_search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Deal, Piece};
+    use solitaire_chess::{Deal, Piece};
 
     #[test]
     fn a_knight_board_is_searched_far() {

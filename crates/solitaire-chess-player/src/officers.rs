@@ -12,8 +12,8 @@ use std::cell::RefCell;
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use crate::board::{Piece, SQUARES, Square};
-use crate::rules::{Game, targets};
+use solitaire_chess::{Game, targets};
+use solitaire_chess::{Piece, SQUARES, Square};
 
 /// The number of edge squares.
 pub(crate) const EDGES: usize = 20;
@@ -442,11 +442,11 @@ pub(crate) fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contest::Group;
-    use crate::judge::self_play;
+    use crate::play::self_play;
+    use crate::player::{Budget, Config, Strategy};
     use crate::policy::Rng;
-    use crate::search::{Budget, Config, Strategy};
     use proptest::prelude::*;
+    use solitaire_chess::contest::Group;
 
     /// The best rest of the game by trying every removal, on [`Game`] itself; `None` past
     /// `limit` positions.

@@ -1,7 +1,7 @@
 //! What the rest of a game is worth where a rollout is cut short: a linear function of a few
 //! numbers about the board, fitted to the rest of the player's own games.
 
-use crate::rules::{Game, targets};
+use solitaire_chess::{Game, targets};
 
 /// A linear estimate of the points the rest of a game brings, in the player's hands.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -123,7 +123,7 @@ impl CutValue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Deal, Piece, Square};
+    use solitaire_chess::{Deal, Piece, Square};
 
     fn at(row: u8, col: u8) -> Square {
         Square::at(row, col).unwrap()
