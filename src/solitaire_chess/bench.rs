@@ -3,10 +3,10 @@
 
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use solitaire_chess::contest::{GROUPS, Group, official_cases};
 use solitaire_chess::{Deal, Outcome};
 use solitaire_chess_player::self_play;
@@ -81,21 +81,41 @@ pub fn run(args: Args) -> Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta}) {msg}")
             .map_err(|err| anyhow!("{err}"))?,
     );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or_else(|| {
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            (cores / usize::from(args.player.threads)).max(1)
-        }))
-        .build()?;
-    let outcomes: Vec<Outcome> = pool.install(|| {
-        jobs.par_iter()
-            .map(|job| {
-                let outcome = self_play(&job.deal, config);
-                bar.inc(1);
-                outcome
-            })
-            .collect()
+    let at_once = args.jobs.unwrap_or_else(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        (cores / usize::from(args.player.threads)).max(1)
     });
+    // Plain threads, each taking the next game when it is done with one: a thread of a rayon
+    // pool, while it waits for the player's own threads, would take up another game, whose
+    // clock would run meanwhile.
+    let next = AtomicUsize::new(0);
+    let play = || {
+        let mut played = Vec::new();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(job) = jobs.get(index) else {
+                return played;
+            };
+            played.push((index, self_play(&job.deal, config)));
+            bar.inc(1);
+        }
+    };
+    let mut played: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..at_once.max(1)).map(|_| scope.spawn(play)).collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .join()
+                    .map_err(|_| anyhow!("a game of the bench failed"))
+            })
+            .collect::<Result<Vec<_>>>()
+    })?
+    .into_iter()
+    .flatten()
+    .collect();
+    played.sort_by_key(|&(index, _)| index);
+    let outcomes: Vec<Outcome> = played.into_iter().map(|(_, outcome)| outcome).collect();
     bar.finish_and_clear();
     io::print(&table(&jobs, &outcomes, args.official))
 }

@@ -1,7 +1,7 @@
 //! What the rest of a game is worth where a rollout is cut short: a linear function of a few
 //! numbers about the board, fitted to the rest of the player's own games.
 
-use solitaire_chess::{Game, targets};
+use solitaire_chess::{Game, PIECES, SQUARES, targets};
 
 /// A linear estimate of the points the rest of a game brings, in the player's hands.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,8 +47,8 @@ impl BoardNumbers {
     pub fn of(game: &Game) -> BoardNumbers {
         let occupied = game.occupied().0;
         let mut board = BoardNumbers {
-            left: 108 - game.score().moves,
-            empty: 36 - occupied.count_ones(),
+            left: PIECES as u32 - game.score().moves,
+            empty: SQUARES as u32 - occupied.count_ones(),
             ..BoardNumbers::default()
         };
         let mut reached = 0u64;

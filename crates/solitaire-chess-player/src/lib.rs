@@ -19,20 +19,22 @@
 
 #![deny(missing_docs)]
 
-mod beam;
 mod cut_value;
-mod expectimax;
+mod limits;
 mod move_averages;
 mod officers;
 mod play;
 mod player;
 mod policy;
-mod tree_search;
+mod strategy;
+mod threads;
+mod tour;
 
-pub use beam::beam_search;
 pub use cut_value::{BoardNumbers, CutValue};
-pub use expectimax::Expectimax;
-pub use officers::{EdgeSolver, NODES_PER_WORLD};
+pub use limits::Limits;
+pub use officers::{EdgeSolver, Expectimax};
 pub use play::{play, self_play};
-pub use player::{Budget, Config, Player, Strategy, Surprise, longest_game};
+pub use player::{Budget, Config, Player, Surprise};
 pub use policy::{Policy, PolicyError, Rng};
+pub use strategy::{EDGE_NODES_PER_WORLD, Strategy, UnknownStrategy, beam_search};
+pub use tour::longest_game;

@@ -3,7 +3,7 @@
 
 use crate::policy::{Policy, Rng};
 use solitaire_chess::Game;
-use solitaire_chess::Square;
+use solitaire_chess::{SQUARES, Square};
 
 /// Move-average sampling (MAST): the mean final score of the rollouts that made each
 /// removal, told apart by the square removed from before it and its own square. The rollouts
@@ -34,8 +34,8 @@ pub(crate) struct Mast {
 pub(crate) const MAST_FADE: f32 = 0.5;
 
 impl Mast {
-    /// Keys: the previous square (36 for none) by the square removed from.
-    const KEYS: usize = 37 * 36;
+    /// Keys: the previous square (`SQUARES` for none) by the square removed from.
+    const KEYS: usize = (SQUARES + 1) * SQUARES;
 
     pub(crate) fn new(weight: f32) -> Mast {
         Mast {
@@ -54,7 +54,7 @@ impl Mast {
 
     #[inline]
     pub(crate) fn key(game: &Game, square: Square) -> usize {
-        game.last().map_or(36, |(_, from)| from.index()) * 36 + square.index()
+        game.last().map_or(SQUARES, |(_, from)| from.index()) * SQUARES + square.index()
     }
 
     /// The bias of a removal: nothing until some rollout has made it.

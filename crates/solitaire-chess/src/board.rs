@@ -106,6 +106,8 @@ impl fmt::Display for Piece {
 pub const SIDE: u8 = 6;
 /// The number of squares.
 pub const SQUARES: usize = 36;
+/// The number of pieces of a deal: three layers a square.
+pub const PIECES: usize = 3 * SQUARES;
 
 /// A square, numbered 0..36 in reading order (row 1 first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

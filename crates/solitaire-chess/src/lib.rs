@@ -29,8 +29,8 @@ mod pyrandom;
 mod rules;
 mod score;
 
-pub use board::{BoardText, Colour, Deal, Kind, Piece, SIDE, SQUARES, Square, Squares};
+pub use board::{BoardText, Colour, Deal, Kind, PIECES, Piece, SIDE, SQUARES, Square, Squares};
 pub use judge::{Answer, Outcome, Referee, Verdict};
 pub use pyrandom::{PyRandom, official_deal};
 pub use rules::{Game, Illegal, targets};
-pub use score::{Score, Tally, score, set_value};
+pub use score::{MAX_SCORE, Score, Tally, score, set_value};

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::board::{Kind, Piece};
+use crate::board::{Kind, PIECES, Piece};
 
 /// A score and where its points come from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -43,6 +43,10 @@ impl fmt::Display for Score {
         )
     }
 }
+
+/// The highest score there is: every piece removed in one run of one type (a point a
+/// removal, 4 for the second of the run and 2 for each later one).
+pub const MAX_SCORE: u32 = PIECES as u32 + 4 + 2 * (PIECES as u32 - 2);
 
 /// What four consecutive removals are worth as a set, and the set's kind; `None` if they are
 /// not a set.
@@ -306,6 +310,7 @@ mod tests {
         let removed = vec![Piece::Knight; 108];
         let s = score(&removed);
         assert_eq!(s.total(), 324);
+        assert_eq!(MAX_SCORE, 324);
         assert_eq!(tallied(&removed), s);
     }
 
