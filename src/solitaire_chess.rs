@@ -8,6 +8,7 @@ use std::io as stdio;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow};
+use clap::builder::TypedValueParser;
 use solitaire_chess::Verdict;
 use solitaire_chess::contest::Group;
 use solitaire_chess::protocol::ProtocolError;
@@ -60,8 +61,8 @@ pub struct PlayerArgs {
     /// sampled worlds), `exact` (exact searches in sampled worlds; rooks, bishops and queens
     /// only), `expectimax` (expectimax on the pieces showing; rooks, bishops and queens
     /// only), `tree` (information-set tree search) or `greedy` (the policy alone).
-    #[arg(long, value_enum, default_value_t = StrategyArg::Auto)]
-    strategy: StrategyArg,
+    #[arg(long, default_value_t = Strategy::Auto, value_parser = strategy_parser())]
+    strategy: Strategy,
 
     /// The tree search's exploration constant, in points.
     #[arg(long, default_value_t = 20.0, hide_short_help = true)]
@@ -105,15 +106,10 @@ fn parse_policy(text: &str) -> Result<Box<Policy>, PolicyError> {
     Policy::default().with_all(text).map(Box::new)
 }
 
-#[derive(clap::ValueEnum, Debug, Clone, Copy)]
-enum StrategyArg {
-    Auto,
-    Rollouts,
-    Tree,
-    Beam,
-    Exact,
-    Expectimax,
-    Greedy,
+/// The strategies by their names, the crate's own.
+fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
+    clap::builder::PossibleValuesParser::new(Strategy::ALL.map(Strategy::name))
+        .try_map(|name| name.parse::<Strategy>())
 }
 
 impl PlayerArgs {
@@ -123,15 +119,7 @@ impl PlayerArgs {
                 Some(worlds) => Budget::Worlds(worlds),
                 None => Budget::Time(Duration::from_millis(self.time_ms)),
             },
-            strategy: match self.strategy {
-                StrategyArg::Tree => Strategy::Tree,
-                StrategyArg::Beam => Strategy::Beam,
-                StrategyArg::Exact => Strategy::Exact,
-                StrategyArg::Expectimax => Strategy::Expectimax,
-                StrategyArg::Auto => Strategy::Auto,
-                StrategyArg::Rollouts => Strategy::Rollouts,
-                StrategyArg::Greedy => Strategy::Greedy,
-            },
+            strategy: self.strategy,
             seed: self.seed,
             policy: self.policy.as_deref().copied(),
             exploration: self.exploration,

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use solitaire_chess::contest::{GROUPS, Group, official_cases};
-use solitaire_chess::{Deal, Outcome};
+use solitaire_chess::contest::{GROUPS, Group, OfficialCase, official_cases};
+use solitaire_chess::{Deal, MAX_SCORE, Outcome};
 use solitaire_chess_player::self_play;
 
 use super::PlayerArgs;
@@ -61,16 +61,16 @@ fn parse_range(text: &str) -> Result<Numbers> {
     Ok(Numbers(numbers))
 }
 
-/// The highest score there is: 108 removals, all of one type (a single run).
-const MAX_SCORE: u32 = 324;
+/// The best score of all programs that the group table assumes (Y in the contest's points).
+const ASSUMED_BEST: f64 = 200.0;
 
 /// One game to play: its row in the tables and its deal.
 struct Job {
     group: u8,
     label: String,
     deal: Deal,
-    /// For official cases: (points, best contestant score).
-    official: Option<(u32, u32)>,
+    /// The official case played, if it is one.
+    official: Option<OfficialCase>,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -128,7 +128,7 @@ fn jobs(args: &Args) -> Result<Vec<Job>> {
                 group: case.group,
                 label: case.name.clone(),
                 deal: case.deal(),
-                official: Some((case.points, case.best)),
+                official: Some(case),
             })
             .collect());
     }
@@ -162,9 +162,12 @@ fn table(jobs: &[Job], outcomes: &[Outcome], official: bool) -> String {
         );
         let (mut earned, mut possible) = (0.0, 0);
         for (job, outcome) in jobs.iter().zip(outcomes) {
-            let (points, best) = job.official.unwrap_or((0, 0));
+            let Some(case) = &job.official else {
+                continue;
+            };
+            let (points, best) = (case.points, case.best);
             let score = outcome.points();
-            let share = f64::from(points) * f64::from(score) / f64::from(score.max(best).max(1));
+            let share = case.contest_points(score);
             earned += share;
             possible += points;
             let mark = match score.cmp(&best) {
@@ -211,7 +214,7 @@ fn table(jobs: &[Job], outcomes: &[Outcome], official: bool) -> String {
         let moves = scores.iter().map(|&(_, m)| m as f64).sum::<f64>() / n;
         let min = scores.iter().map(|&(s, _)| s).min().unwrap_or(0);
         let max = scores.iter().map(|&(s, _)| s).max().unwrap_or(0);
-        let points = f64::from(group.points) * mean / 200.0;
+        let points = group.contest_points(mean, ASSUMED_BEST);
         let _ = writeln!(
             text,
             "{:<6} {:>5} {:>7.1} {:>5} {:>5} {:>7.1} {:>6.2} of {:>2}",

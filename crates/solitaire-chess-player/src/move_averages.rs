@@ -1,7 +1,8 @@
 //! Move-average sampling (MAST): what the rollouts of the search learn about each removal
 //! while they run, and the bias it gives the rollout policy.
 
-use crate::policy::{Policy, Rng};
+use crate::policy::Policy;
+use crate::rng::Rng;
 use solitaire_chess::Game;
 use solitaire_chess::{SQUARES, Square};
 

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use solitaire_chess::{Deal, Game, PIECES, Piece, SQUARES, Square, Squares};
 
 use crate::limits::Limits;
-use crate::policy::{Policy, Rng};
+use crate::policy::Policy;
+use crate::rng::Rng;
 use crate::strategy::{
     BeamPimc, Decision, Exact, ExpectimaxThenExact, Greedy, Rollouts, Search, Strategy, TreeSearch,
 };

@@ -21,7 +21,8 @@ use solitaire_chess::{Game, Kind, Piece, Square};
 
 use crate::limits::Limits;
 use crate::player::Config;
-use crate::policy::{Policy, Rng};
+use crate::policy::Policy;
+use crate::rng::Rng;
 use crate::threads::Threads;
 
 /// How the player picks a removal.

@@ -29,7 +29,10 @@ mod pyrandom;
 mod rules;
 mod score;
 
-pub use board::{BoardText, Colour, Deal, Kind, PIECES, Piece, SIDE, SQUARES, Square, Squares};
+pub use board::{
+    BoardText, Colour, Deal, Kind, NotASquare, PIECES, Piece, SIDE, SQUARES, Square, Squares,
+    SquaresIter, UnknownPiece,
+};
 pub use judge::{Answer, Outcome, Referee, Verdict};
 pub use pyrandom::{PyRandom, official_deal};
 pub use rules::{Game, Illegal, targets};

@@ -25,6 +25,7 @@ pub struct Score {
 
 impl Score {
     /// The sum of the parts.
+    #[inline]
     pub const fn total(&self) -> u32 {
         self.moves + self.runs + self.sets + self.alternation
     }
@@ -68,6 +69,7 @@ pub fn set_value(window: [Piece; 4]) -> Option<(u32, Kind)> {
 }
 
 /// The official judge's score of a whole game, given the types removed in order.
+#[inline]
 pub fn score(removed: &[Piece]) -> Score {
     let mut score = Score {
         moves: removed.len() as u32,
@@ -153,26 +155,31 @@ impl Tally {
     }
 
     /// The score so far.
+    #[inline]
     pub const fn score(&self) -> Score {
         self.score
     }
 
     /// The type removed last.
+    #[inline]
     pub const fn last(&self) -> Option<Piece> {
         self.last
     }
 
     /// Whether the last removal continued a run (so that one more of its type adds 2, not 4).
+    #[inline]
     pub const fn in_run(&self) -> bool {
         self.in_run
     }
 
     /// The removals the set scan will look at next (at most three, oldest first).
+    #[inline]
     pub fn pending(&self) -> &[Piece] {
         &self.window[..usize::from(self.window_len)]
     }
 
     /// The kind of the last set of the current chain, if there is a chain.
+    #[inline]
     pub const fn chain_kind(&self) -> Option<Kind> {
         if self.chain > 0 {
             Some(self.chain_kind)
@@ -182,6 +189,7 @@ impl Tally {
     }
 
     /// The length of the current chain of alternating sets.
+    #[inline]
     pub const fn chain(&self) -> u8 {
         self.chain
     }

@@ -318,7 +318,7 @@ impl Expectimax {
 mod tests {
     use super::*;
     use crate::officers::edge_pieces_left;
-    use crate::policy::Rng;
+    use crate::rng::Rng;
     use solitaire_chess::contest::Group;
 
     const TYPES: [Piece; 3] = [Piece::Rook, Piece::Bishop, Piece::Queen];

@@ -54,7 +54,7 @@ pub(crate) const REACH: [[u32; SQUARES]; 3] = {
             let Some(from) = Square::from_index(square) else {
                 panic!("a square index out of range")
             };
-            let bits = targets(OFFICERS[code], from).0;
+            let bits = targets(OFFICERS[code], from).bits();
             // What the whole module rests on: an officer only ever reaches an edge square.
             assert!(bits & !edge_bits == 0);
             let mut e = 0;

@@ -229,7 +229,7 @@ impl EdgeSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::Rng;
+    use crate::rng::Rng;
     use proptest::prelude::*;
     use solitaire_chess::contest::Group;
 

@@ -11,7 +11,8 @@ use solitaire_chess::{Game, PIECES, Piece, SQUARES, Square};
 use super::{Choice, Decision, Search};
 use crate::limits::Limits;
 use crate::move_averages::{MAST_FADE, Mast};
-use crate::policy::{HORIZON_LEFTOVER, HORIZON_RATE, Policy, Rng};
+use crate::policy::{HORIZON_LEFTOVER, HORIZON_RATE, Policy};
+use crate::rng::Rng;
 
 /// One thread's share of a round of [`Rollouts`]: what every arm still in is tried from, and
 /// how the rollouts are played.

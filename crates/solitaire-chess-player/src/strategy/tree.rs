@@ -6,7 +6,8 @@
 use solitaire_chess::{Game, Square};
 
 use super::{Choice, Decision, Search};
-use crate::policy::{Policy, Rng};
+use crate::policy::Policy;
+use crate::rng::Rng;
 
 /// One removal from a node: its statistics and the node it leads to, once expanded.
 #[derive(Clone, Debug)]
