@@ -4,13 +4,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
+use hex::contest;
 use hex::engine::arena::{self, Program, Rules, Table};
 use hex::engine::{Engine, Limits, Reuse, Settings};
-use hex::{Analysis, Output, contest};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::demo::Sample;
-use crate::io::{self, Input, InputArg};
+use crate::io::{self, InputArg};
 
 /// Hex: who has won, or each player's fewest moves to win, drawn on the board.
 ///
@@ -166,7 +165,7 @@ pub fn run(args: Args) -> Result<()> {
     match args.verb {
         None => {
             let input = args.input.read()?;
-            io::print(&analyse(&input)?)
+            io::print(&input.parse(contest::run)?)
         }
         Some(Verb::Gtp(gtp)) => {
             let mut engine = Engine::new(gtp.player.limits()?);
@@ -288,20 +287,3 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     let names = [programs[0].name.as_str(), programs[1].name.as_str()];
     io::print(&table.render(names))
 }
-
-/// The contest output for an input.
-fn analyse(input: &Input) -> Result<String> {
-    let analyses: Vec<Analysis> = input
-        .parse(contest::parse)?
-        .into_iter()
-        .map(Analysis::of)
-        .collect();
-    Ok(Output(&analyses).to_string())
-}
-
-pub const SAMPLE: Sample = Sample {
-    title: "Hex",
-    command: "boardgames hex",
-    input: include_str!("../tests/cmd/hex/sample-1.stdin"),
-    run: analyse,
-};

@@ -921,7 +921,10 @@ mod tests {
         tree.expand(child, &board, BLACK);
         let first = tree.nodes[child].first_child as usize;
         let grandchildren = &tree.nodes[first..first + usize::from(tree.nodes[child].children)];
-        let save = grandchildren.iter().find(|n| usize::from(n.cell) == b3).unwrap();
+        let save = grandchildren
+            .iter()
+            .find(|n| usize::from(n.cell) == b3)
+            .unwrap();
         assert_eq!((save.amaf_visits, save.amaf_wins), (PRIOR_VISITS, 18.0));
         let far = grandchildren
             .iter()
