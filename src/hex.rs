@@ -70,9 +70,9 @@ struct PlayerArgs {
     /// Tuning: new nodes start with a prior favouring bridge answers and local replies.
     #[arg(long, help_heading = "Tuning")]
     prior: bool,
-    /// Tuning: dead cells stay in the tree.
+    /// Tuning: dead cells are left out of the tree.
     #[arg(long, help_heading = "Tuning")]
-    no_prune: bool,
+    prune: bool,
     /// Tuning: every move's search starts afresh (no tree kept from the last move).
     #[arg(long, help_heading = "Tuning")]
     no_reuse: bool,
@@ -111,7 +111,7 @@ impl PlayerArgs {
             bridges: !self.no_bridges,
             rave: (self.rave > 0.0).then_some(self.rave),
             exploration: self.exploration,
-            prune_dead: !self.no_prune,
+            prune_dead: self.prune,
             prior: self.prior,
             ..Settings::default()
         })
@@ -209,8 +209,8 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         if tuning.no_reuse {
             command.push("--no-reuse".into());
         }
-        if tuning.no_prune {
-            command.push("--no-prune".into());
+        if tuning.prune {
+            command.push("--prune".into());
         }
         if tuning.prior {
             command.push("--prior".into());

@@ -61,7 +61,9 @@ pub struct Settings {
 
 impl Default for Settings {
     /// Bridge replies, RAVE with equivalence parameter 1000, no UCT term, expansion at the
-    /// first visit, and dead cells pruned: an empty cell with no empty neighbour whose
+    /// first visit; no pruning and no prior, which matches did not show to help.
+    ///
+    /// Pruning leaves dead cells out of the tree: an empty cell with no empty neighbour whose
     /// neighbours of each colour (edges counted as stones) lie in one unbroken arc around it
     /// is dead, since a stone there joins nothing that is not joined already; such a cell is
     /// never a child in the tree (unless every empty cell is dead).
@@ -71,7 +73,7 @@ impl Default for Settings {
             rave: Some(1000.0),
             exploration: 0.0,
             expand_after: 1,
-            prune_dead: true,
+            prune_dead: false,
             prior: false,
         }
     }
@@ -889,9 +891,15 @@ mod tests {
         let g = game(4, &["b1", "c2", "b3", "a3"], &["a2", "c1"]);
         let board = Padded::new(&g);
         assert!(!board.dead(board.at(Point::parse("b2", 4).unwrap())));
-        // The search leaves a dead cell out of its moves.
+        // The search leaves a dead cell out of its moves when pruning is on.
         let g = game(4, &["b1"], &["a2"]);
+        let prune = Settings {
+            prune_dead: true,
+            ..Settings::default()
+        };
         let a = analyse(&g, Color::Black, fixed(200), Settings::default());
+        assert_eq!(a.values.len(), 14);
+        let a = analyse(&g, Color::Black, fixed(200), prune);
         assert_eq!(a.values.len(), 13);
         assert!(
             a.values
