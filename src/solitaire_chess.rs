@@ -164,6 +164,7 @@ fn play(args: PlayArgs) -> Result<()> {
     let stdout = stdio::stdout().lock();
     protocol::play(stdin, stdout, args.player.config()).map_err(|err| match err {
         protocol::ProtocolError::Parse(err) => anyhow!("<stdin>:{err}"),
+        err @ protocol::ProtocolError::NotUtf8(_) => anyhow!("<stdin>:{err}"),
         protocol::ProtocolError::Io(err) => {
             anyhow::Error::new(err).context("cannot talk to the judge")
         }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use solitaire_chess::contest::{Group, alphabet, official_case};
-use solitaire_chess::protocol::read_line;
+use solitaire_chess::protocol::{BadLine, read_line};
 use solitaire_chess::{Answer, BoardText, Deal, Referee, Verdict, official_deal};
 
 use crate::io;
@@ -111,7 +111,7 @@ fn deal(args: &Args) -> Result<(String, Deal)> {
 }
 
 /// What the player's output brought: a line, a line too long or not text, or its end.
-type PlayerLine = Option<Result<String, String>>;
+type PlayerLine = Option<Result<String, BadLine>>;
 
 /// Runs one game against a player program; `log` sees every line (`< ` the judge's, `> ` the
 /// player's). A player that crashes, hangs or floods ends with a verdict, never an error here.
@@ -177,7 +177,8 @@ fn judge(
         }
         let line = match line {
             None => break Verdict::NoStop,
-            Some(Err(start)) => {
+            Some(Err(bad)) => {
+                let start = bad.start();
                 log(&format!("> {start}..."));
                 break Verdict::Malformed(format!("{start}..."));
             }
