@@ -92,7 +92,7 @@ fn read<'a, T>(
     let Some(token) = tokens.next() else {
         return Err(ParseError::new(tokens.pos(), expected(), Found::EndOfLine));
     };
-    match token.text.parse().ok().and_then(convert) {
+    match token.parse::<u32>(&expected()).map(convert)? {
         Some(value) => Ok((token, value)),
         None => Err(token.error(expected())),
     }
@@ -370,7 +370,7 @@ mod tests {
         );
         assert_eq!(
             error("1 2 3 4 99999999999 1", Junior),
-            r#"1:9: expected the number of rolls (a whole number), found "99999999999""#
+            r#"1:9: expected the number of rolls (a whole number), found "99999999999" (too large: at most 4294967295)"#
         );
     }
 
