@@ -27,6 +27,7 @@
 mod board;
 pub mod brute;
 pub mod contest;
+mod picture;
 mod rules;
 pub mod solve;
 
@@ -34,5 +35,6 @@ pub use board::{
     Board, Content, Home, Homes, Jump, MAX_HOMES, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape, Square,
 };
 pub use contest::Output;
+pub use picture::Picture;
 pub use rules::{BadCapture, Capture, IllegalCapture};
 pub use solve::{Best, Bound, Search, solve};
