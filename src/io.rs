@@ -2,8 +2,9 @@
 //! stdin, stdout and stderr.
 
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use anyhow::{Context, Result, bail};
 use text::ParseError;
@@ -105,6 +106,42 @@ pub fn comment(text: &str) -> Result<()> {
     stderr.flush()?;
     Ok(())
 }
+
+/// The `--color` choice, set once at the start.
+static COLOR: OnceLock<crate::Color> = OnceLock::new();
+
+/// Records the `--color` choice.
+pub fn set_color(choice: crate::Color) {
+    let _ = COLOR.set(choice);
+}
+
+/// Whether to colour what goes to a stream: as `--color` says, and for `auto` as anstream
+/// decides (a terminal, NO_COLOR and CLICOLOR respected).
+fn color(terminal: bool, choice: anstream::ColorChoice) -> bool {
+    match COLOR.get().copied().unwrap_or(crate::Color::Auto) {
+        crate::Color::Always => true,
+        crate::Color::Never => false,
+        crate::Color::Auto => terminal && choice != anstream::ColorChoice::Never,
+    }
+}
+
+/// Whether to colour what goes to stderr.
+pub fn stderr_color() -> bool {
+    let stderr = io::stderr();
+    color(stderr.is_terminal(), anstream::AutoStream::choice(&stderr))
+}
+
+/// An outcome already reported in full, that ends the program with this exit status.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Status(pub u8);
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "exit status {}", self.0)
+    }
+}
+
+impl std::error::Error for Status {}
 
 /// Whether the error is a write to a pipe whose reader has gone.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {

@@ -1,7 +1,7 @@
 //! `boardgames megacheckers`: the MegaCheckers contest program.
 
 use anyhow::Result;
-use megacheckers::{Best, Output, contest, solve};
+use megacheckers::{Best, Output, Picture, contest, solve};
 
 use crate::demo::Sample;
 use crate::io::{self, Input, InputArg};
@@ -20,15 +20,27 @@ pub struct Args {
     input: InputArg,
 
     /// After each answer, print a line with one capture that takes that many pieces: the homes
-    /// the piece visits, joined by `x` (`1x5x7`), or `-` when no capture is possible.
+    /// the piece visits, joined by `x` (`1x5x7`), or `-` when no capture is possible; and
+    /// draw each board with that capture on stderr.
     #[arg(long)]
     path: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
-    let best = play(&input)?;
+    let boards = input.parse(contest::parse)?;
+    let best: Vec<Best> = boards.iter().map(solve).collect();
     let output = if args.path {
+        let color = io::stderr_color();
+        let mut drawn = String::new();
+        for (number, (board, best)) in (1..).zip(boards.iter().zip(&best)) {
+            let path = best.capture.as_ref();
+            let shown = path.map_or("no capture".to_string(), |c| c.to_string());
+            drawn += &format!("board {number}: {} taken, {shown}\n", best.taken);
+            drawn += &Picture::new(board).capture(path).color(color).to_string();
+        }
+        drawn += "o yours, x theirs, . an empty home; @ the piece that captures, 1 2 ... where it lands, * what it takes\n";
+        io::comment(&drawn)?;
         Output::with_paths(&best)
     } else {
         Output::answers(&best)

@@ -1,7 +1,7 @@
 //! `boardgames patolli`: the ACSL Patolli contest program, in its three divisions.
 
 use anyhow::Result;
-use patolli::{Division, contest};
+use patolli::{Division, Track, contest};
 
 use crate::demo::Sample;
 use crate::io::{self, Input, InputArg};
@@ -29,7 +29,8 @@ pub struct Args {
     division: DivisionArg,
 
     /// Also write every roll of every line to stderr: whose marker moves, where it lands,
-    /// which rule decided and why it stopped; stdout keeps exactly the contest output.
+    /// which rule decided and why it stopped, and the track with the markers before and
+    /// after; stdout keeps exactly the contest output.
     #[arg(long)]
     trace: bool,
 }
@@ -70,7 +71,15 @@ fn play(input: &Input, division: Division, traced: bool) -> Result<(String, Stri
         let game = line.play();
         output += &format!("{}\n", line.answer(game.end));
         if traced {
-            trace += &line.trace(&game).to_string();
+            let letters = match division {
+                Division::Senior => ['A', 'B'],
+                Division::Junior | Division::Intermediate => ['P', 'O'],
+            };
+            let color = io::stderr_color();
+            let track = |board| Track::new(board, letters).color(color).to_string();
+            let text = line.trace(&game).to_string();
+            let (header, rolls) = text.split_once('\n').unwrap_or((&text, ""));
+            trace += &format!("{header}\n{}{rolls}{}", track(game.start), track(game.end));
         }
     }
     Ok((output, trace))
