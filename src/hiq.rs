@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use clap::{CommandFactory, Subcommand, error::ErrorKind};
+use clap::Subcommand;
 use hiq::{Census, Game, Hole, Layout, Output, Position, Solution, contest};
 
 use crate::demo::Sample;
@@ -56,7 +56,7 @@ struct SolveArgs {
 
     /// Instead, one peg left in this hole (by its number, holes counted row by row from 1):
     /// jumps that get there, or a plain statement that none do.
-    #[arg(long, value_name = "HOLE")]
+    #[arg(long, value_name = "HOLE", value_parser = parse_hole)]
     finish: Option<u32>,
 
     #[command(flatten)]
@@ -84,11 +84,32 @@ struct CountArgs {
 
 #[derive(clap::Args, Debug)]
 struct BoardArg {
-    /// The board: `english` (the contest's 33-hole cross), `european` (37 holes), or a file
-    /// holding a picture of one (`o` or `.` a hole, a space no hole; at most 64 holes). A file
-    /// named `english` or `european` is given as `./english`.
-    #[arg(long, value_name = "BOARD", default_value = "english")]
+    /// The board: `english` (the contest's 33-hole cross), `european` (37 holes), in any
+    /// case, or a file holding a picture of one (`o` or `.` a hole, a space no hole; at most
+    /// 64 holes). A file named `english` or `european` is given as `./english`.
+    #[arg(long, value_name = "BOARD", default_value = "english", value_parser = parse_board)]
     board: PathBuf,
+}
+
+/// A board's name in any case (as its lower-case name), or the name of a file that exists.
+fn parse_board(text: &str) -> Result<PathBuf, String> {
+    let lower = text.to_ascii_lowercase();
+    if lower == "english" || lower == "european" {
+        return Ok(PathBuf::from(lower));
+    }
+    let path = PathBuf::from(text);
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err("the boards are english, european, or a file holding a picture of one; there is no such file".into())
+    }
+}
+
+/// A hole's number.
+fn parse_hole(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| {
+        "a hole is given by its number, counted row by row from 1 (1..33 on the english board; see `boardgames hiq --help`)".to_string()
+    })
 }
 
 impl BoardArg {
@@ -135,28 +156,20 @@ fn play(input: &Input) -> Result<(String, String)> {
     Ok((Output(&ends).to_string(), trace))
 }
 
-/// Exits with a usage error of `boardgames hiq solve`, as clap does for its own.
-fn usage_error(message: String) -> ! {
-    let mut command = crate::Cli::command();
-    command.build();
-    let mut solve = command
-        .find_subcommand_mut("hiq")
-        .and_then(|hiq| hiq.find_subcommand_mut("solve"))
-        .expect("hiq solve is a command")
-        .clone();
-    solve.error(ErrorKind::ValueValidation, message).exit()
-}
-
 fn solve(args: SolveArgs) -> Result<()> {
     let (layout, name) = args.board.layout()?;
-    let finish = args.finish.map(|number| {
-        layout.hole(number).unwrap_or_else(|| {
-            usage_error(format!(
-                "invalid value '{number}' for '--finish <HOLE>': the {name} board has holes 1..{}",
-                layout.holes()
-            ))
-        })
-    });
+    let finish = match args.finish {
+        Some(number) => Some(layout.hole(number).ok_or_else(|| {
+            io::usage(
+                &["hiq", "solve"],
+                format!(
+                    "invalid value '{number}' for '--finish <HOLE>': the {name} board has holes 1..{}",
+                    layout.holes()
+                ),
+            )
+        })?),
+        None => None,
+    };
     let input = args.input.read()?;
     let starts = input.parse(|text| hiq::parse_positions(&layout, text))?;
     let mut output = String::new();

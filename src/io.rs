@@ -125,10 +125,35 @@ fn color(terminal: bool, choice: anstream::ColorChoice) -> bool {
     }
 }
 
+/// Whether to colour what goes to stdout.
+pub fn stdout_color() -> bool {
+    let stdout = io::stdout();
+    color(stdout.is_terminal(), anstream::AutoStream::choice(&stdout))
+}
+
 /// Whether to colour what goes to stderr.
 pub fn stderr_color() -> bool {
     let stderr = io::stderr();
     color(stderr.is_terminal(), anstream::AutoStream::choice(&stderr))
+}
+
+/// A usage error of the command `boardgames PATH...` found after parsing, as clap reports its
+/// own (with the command's usage; exit status 2).
+pub fn usage(path: &[&str], message: String) -> anyhow::Error {
+    use clap::CommandFactory;
+    let mut command = crate::Cli::command();
+    command.build();
+    let mut found = &command;
+    for name in path {
+        match found.find_subcommand(name) {
+            Some(sub) => found = sub,
+            None => break,
+        }
+    }
+    let mut found = found.clone();
+    found
+        .error(clap::error::ErrorKind::ValueValidation, message)
+        .into()
 }
 
 /// An outcome already reported in full, that ends the program with this exit status.

@@ -82,6 +82,12 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that went away (`boardgames ... | head`) is not a failure of ours.
         Err(err) if io::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if err.downcast_ref::<clap::Error>().is_some() => {
+            match err.downcast::<clap::Error>() {
+                Ok(err) => usage(err),
+                Err(err) => fail(&err),
+            }
+        }
         // An outcome already reported (a judge's verdict), with its own exit status.
         Err(err) if err.downcast_ref::<io::Status>().is_some() => {
             let io::Status(code) = err
@@ -90,11 +96,13 @@ fn main() -> ExitCode {
                 .unwrap_or_default();
             ExitCode::from(code)
         }
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::FAILURE
-        }
+        Err(err) => fail(&err),
     }
+}
+
+fn fail(err: &anyhow::Error) -> ExitCode {
+    eprintln!("error: {err:#}");
+    ExitCode::FAILURE
 }
 
 /// Reports a command line clap refused, and exits (2, or 0 for `--help` and `--version`).

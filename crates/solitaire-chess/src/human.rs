@@ -216,11 +216,9 @@ fn gain(before: Score, after: Score) -> String {
         .filter(|(points, _)| *points > 0)
         .map(|(points, what)| format!("+{points} {what}"))
         .collect();
-    format!(
-        "{} = +{} points",
-        shown.join(" "),
-        after.total() - before.total()
-    )
+    let total = after.total() - before.total();
+    let unit = if total == 1 { "point" } else { "points" };
+    format!("{} = +{total} {unit}", shown.join(" "))
 }
 
 /// Plays a game of `deal` with a person: draws the board (in colour if `color`), reads

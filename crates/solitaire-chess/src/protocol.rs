@@ -62,7 +62,21 @@ pub fn read_line(
     if read == 0 {
         return Ok(None);
     }
+    let not_utf8 = |bytes: &[u8], error: std::str::Utf8Error| {
+        let valid = &bytes[..error.valid_up_to()];
+        let chars = String::from_utf8_lossy(valid).chars().count();
+        BadLine::NotUtf8 {
+            start: String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).into_owned(),
+            col: u32::try_from(chars).unwrap_or(u32::MAX).saturating_add(1),
+        }
+    };
     if bytes.len() > max {
+        // A character cut at the end is not an error; a byte that is never UTF-8 is.
+        if let Err(error) = std::str::from_utf8(&bytes) {
+            if error.error_len().is_some() {
+                return Ok(Some(Err(not_utf8(&bytes, error))));
+            }
+        }
         bytes.truncate(64);
         return Ok(Some(Err(BadLine::TooLong(
             String::from_utf8_lossy(&bytes).into_owned(),
@@ -74,17 +88,9 @@ pub fn read_line(
             bytes.pop();
         }
     }
-    Ok(Some(String::from_utf8(bytes).map_err(|err| {
-        let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
-        let chars = String::from_utf8_lossy(valid).chars().count();
-        let col = u32::try_from(chars).unwrap_or(u32::MAX).saturating_add(1);
-        let mut start = err.into_bytes();
-        start.truncate(64);
-        BadLine::NotUtf8 {
-            start: String::from_utf8_lossy(&start).into_owned(),
-            col,
-        }
-    })))
+    Ok(Some(
+        String::from_utf8(bytes).map_err(|err| not_utf8(err.as_bytes(), err.utf8_error())),
+    ))
 }
 
 /// The names a piece may have on the wire, for error messages.
