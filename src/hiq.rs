@@ -22,6 +22,7 @@ use crate::io::{self, Input, InputArg};
 /// every way the central game can go. A contest input file named like a command (`solve`,
 /// `count`) is given as `./solve`.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = LONG_HELP)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
     #[command(subcommand)]
@@ -375,3 +376,31 @@ pub const SAMPLE: Sample = Sample {
     input: include_str!("../tests/cmd/hiq/sample.stdin"),
     run: |input| Ok(play(input)?.0),
 };
+
+/// The holes' numbers and an example, for `hiq --help`.
+const LONG_HELP: &str = "\
+The 33 holes, numbered row by row:
+        1  2  3
+        4  5  6
+  7  8  9 10 11 12 13
+ 14 15 16 17 18 19 20
+ 21 22 23 24 25 26 27
+       28 29 30
+       31 32 33
+
+Example (one instance: pegs in holes 10 12 17 19 25):
+  $ printf '1\\n10 12 17 19 25 0\\n' | boardgames hiq
+  HI Q OUTPUT
+  51
+  END OF OUTPUT";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_example_prints_what_it_shows() {
+        let (input, shown) = io::help_example(LONG_HELP, "boardgames hiq");
+        assert_eq!(play(&input).unwrap().0, shown);
+    }
+}

@@ -15,6 +15,7 @@ use crate::io::{self, Input, InputArg};
 /// the most opponent pieces one of your pieces can take in one capture move, jumping
 /// diagonally forward or backward and never over the same piece twice.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = LONG_HELP)]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
@@ -60,3 +61,30 @@ pub const SAMPLE: Sample = Sample {
     input: include_str!("../tests/cmd/megacheckers/sample.stdin"),
     run: |input| Ok(Output::answers(&play(input)?).to_string()),
 };
+
+/// The homes' numbering and an example, for `megacheckers --help`.
+const LONG_HELP: &str = "\
+The homes of a 5 x 3 board, your edge at the bottom (row 0), numbered row by row from it:
+ 7  .  8
+ .  6  .
+ 4  .  5
+ .  3  .
+ 1  .  2
+
+Example (that board: yours on 1 and 4, the opponent's on 3 and 6):
+  $ printf '5 3\\n1 0 2 1 0 2 0 0\\n0 0\\n' | boardgames megacheckers --path
+  2
+  1x5x7";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_example_prints_what_it_shows() {
+        let (input, shown) = io::help_example(LONG_HELP, "boardgames megacheckers --path");
+        let boards = input.parse(contest::parse).unwrap();
+        let best: Vec<Best> = boards.iter().map(solve).collect();
+        assert_eq!(Output::with_paths(&best).to_string(), shown);
+    }
+}
