@@ -1,10 +1,9 @@
 //! `boardgames hex`: the Hex contest's position analyzer.
 
 use anyhow::Result;
-use hex::{Analysis, Output, contest};
+use hex::contest;
 
-use crate::demo::Sample;
-use crate::io::{self, Input, InputArg};
+use crate::io::{self, InputArg};
 
 /// Hex: who has won, or each player's fewest moves to win, drawn on the board.
 ///
@@ -29,26 +28,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
-    io::print(&analyse(&input)?)
+    io::print(&input.parse(contest::run)?)
 }
-
-/// The contest output for an input.
-fn analyse(input: &Input) -> Result<String> {
-    let analyses: Vec<Analysis> = input
-        .parse(contest::parse)?
-        .into_iter()
-        .map(Analysis::of)
-        .collect();
-    Ok(Output(&analyses).to_string())
-}
-
-pub const SAMPLE: Sample = Sample {
-    title: "Hex",
-    command: "boardgames hex",
-    input: include_str!("../tests/cmd/hex/sample-1.stdin"),
-    run: analyse,
-};
-
 /// The board's lettering and an example, for `hex --help`.
 const LONG_HELP: &str = "\
 A board of size 3: columns A.., rows 1.., each row half a cell right of the one above;
@@ -75,6 +56,9 @@ mod tests {
     #[test]
     fn the_help_example_prints_what_it_shows() {
         let (input, shown) = io::help_example(LONG_HELP, "boardgames hex");
-        assert_eq!(analyse(&input).unwrap().trim_end(), shown.trim_end());
+        assert_eq!(
+            input.parse(contest::run).unwrap().trim_end(),
+            shown.trim_end()
+        );
     }
 }

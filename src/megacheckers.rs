@@ -1,10 +1,10 @@
 //! `boardgames megacheckers`: the MegaCheckers contest program.
 
 use anyhow::Result;
-use megacheckers::{Best, Output, Picture, contest, solve};
+use megacheckers::contest::{self, Options};
+use megacheckers::{Best, Picture, solve};
 
-use crate::demo::Sample;
-use crate::io::{self, Input, InputArg};
+use crate::io::{self, InputArg};
 
 /// MegaCheckers: the most opponent pieces one capture move can take, for each board.
 ///
@@ -29,12 +29,14 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
-    let boards = input.parse(contest::parse)?;
-    let best: Vec<Best> = boards.iter().map(solve).collect();
-    let output = if args.path {
+    let options = Options { paths: args.path };
+    let output = input.parse(|text| contest::run_with(text, options))?;
+    if args.path {
+        let boards = input.parse(contest::parse)?;
         let color = io::stderr_color();
         let mut drawn = String::new();
-        for (number, (board, best)) in (1..).zip(boards.iter().zip(&best)) {
+        for (number, board) in (1..).zip(&boards) {
+            let best: Best = solve(board);
             let path = best.capture.as_ref();
             let shown = path.map_or("no capture".to_string(), |c| c.to_string());
             drawn += &format!("board {number}: {} taken, {shown}\n", best.taken);
@@ -42,25 +44,9 @@ pub fn run(args: Args) -> Result<()> {
         }
         drawn += "o yours, x theirs, . an empty home; @ the piece that captures, 1 2 ... where it lands, * what it takes\n";
         io::comment(&drawn)?;
-        Output::with_paths(&best)
-    } else {
-        Output::answers(&best)
-    };
-    io::print(&output.to_string())
+    }
+    io::print(&output)
 }
-
-/// The best capture on every board of the input.
-fn play(input: &Input) -> Result<Vec<Best>> {
-    let boards = input.parse(contest::parse)?;
-    Ok(boards.iter().map(solve).collect())
-}
-
-pub const SAMPLE: Sample = Sample {
-    title: "MegaCheckers",
-    command: "boardgames megacheckers",
-    input: include_str!("../tests/cmd/megacheckers/sample.stdin"),
-    run: |input| Ok(Output::answers(&play(input)?).to_string()),
-};
 
 /// The homes' numbering and an example, for `megacheckers --help`.
 const LONG_HELP: &str = "\
@@ -83,8 +69,12 @@ mod tests {
     #[test]
     fn the_help_example_prints_what_it_shows() {
         let (input, shown) = io::help_example(LONG_HELP, "boardgames megacheckers --path");
-        let boards = input.parse(contest::parse).unwrap();
-        let best: Vec<Best> = boards.iter().map(solve).collect();
-        assert_eq!(Output::with_paths(&best).to_string(), shown);
+        let options = Options { paths: true };
+        assert_eq!(
+            input
+                .parse(|text| contest::run_with(text, options))
+                .unwrap(),
+            shown
+        );
     }
 }

@@ -1,10 +1,10 @@
 //! `boardgames patolli`: the ACSL Patolli contest program, in its three divisions.
 
 use anyhow::Result;
-use patolli::{Division, Track, contest};
+use patolli::Division;
+use patolli::contest::{self, Options};
 
-use crate::demo::Sample;
-use crate::io::{self, Input, InputArg};
+use crate::io::{self, InputArg};
 
 /// Patolli: markers race round a 52-location track by die rolls; prints where they end.
 ///
@@ -26,8 +26,8 @@ pub struct Args {
     input: InputArg,
 
     /// The contest division whose input and output format to use.
-    #[arg(long, value_enum, default_value_t = DivisionArg::Intermediate)]
-    division: DivisionArg,
+    #[arg(long, value_enum, default_value_t = Division::Intermediate)]
+    division: Division,
 
     /// Also write every roll of every line to stderr: whose marker moves, where it lands,
     /// which rule decided and why it stopped, and the track with the markers before and
@@ -36,63 +36,17 @@ pub struct Args {
     trace: bool,
 }
 
-/// The contest's divisions, as the command line names them.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum DivisionArg {
-    /// One player marker against three of the opponent.
-    Junior,
-    /// Three player markers against three of the opponent.
-    Intermediate,
-    /// Players A and B, three markers each, rolling in turn.
-    Senior,
-}
-
-impl From<DivisionArg> for Division {
-    fn from(arg: DivisionArg) -> Division {
-        match arg {
-            DivisionArg::Junior => Division::Junior,
-            DivisionArg::Intermediate => Division::Intermediate,
-            DivisionArg::Senior => Division::Senior,
-        }
-    }
-}
-
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
-    let (output, trace) = play(&input, args.division.into(), args.trace)?;
-    io::comment(&trace)?;
-    io::print(&output)
+    let options = Options {
+        division: args.division,
+        trace: args.trace,
+        color: io::stderr_color(),
+    };
+    let played = input.parse(|text| contest::run_with(text, options))?;
+    io::comment(&played.trace)?;
+    io::print(&played.output)
 }
-
-/// The contest output for an input, and the trace of its games if `traced` (else nothing).
-fn play(input: &Input, division: Division, traced: bool) -> Result<(String, String)> {
-    let lines = input.parse(|text| contest::parse(text, division))?;
-    let (mut output, mut trace) = (String::new(), String::new());
-    for line in &lines {
-        let game = line.play();
-        output += &format!("{}\n", line.answer(game.end));
-        if traced {
-            let letters = match division {
-                Division::Senior => ['A', 'B'],
-                Division::Junior | Division::Intermediate => ['P', 'O'],
-            };
-            let color = io::stderr_color();
-            let track = |board| Track::new(board, letters).color(color).to_string();
-            let text = line.trace(&game).to_string();
-            let (header, rolls) = text.split_once('\n').unwrap_or((&text, ""));
-            trace += &format!("{header}\n{}{rolls}{}", track(game.start), track(game.end));
-        }
-    }
-    Ok((output, trace))
-}
-
-pub const SAMPLE: Sample = Sample {
-    title: "Patolli",
-    command: "boardgames patolli",
-    input: include_str!("../tests/cmd/patolli/intermediate-sample.stdin"),
-    run: |input| Ok(play(input, Division::Intermediate, false)?.0),
-};
-
 /// The track's numbering and an example, for `patolli --help`.
 const LONG_HELP: &str = "\
 The track's 52 locations; markers move in numerical order:
@@ -118,8 +72,7 @@ mod tests {
     #[test]
     fn the_help_example_prints_what_it_shows() {
         let (input, shown) = io::help_example(LONG_HELP, "boardgames patolli");
-        let (output, _) = play(&input, Division::Intermediate, false).unwrap();
-        assert_eq!(output, shown);
+        assert_eq!(input.parse(contest::run).unwrap(), shown);
     }
 
     #[test]

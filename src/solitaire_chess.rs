@@ -9,13 +9,14 @@ use std::io as stdio;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow};
-use solitaire_chess::contest::{Group, OfficialCase, alphabet, official_case, official_cases};
-use solitaire_chess::{
-    Budget, Config, Deal, Policy, PolicyError, Strategy, Verdict, official_deal, protocol,
-    self_play,
+use clap::builder::TypedValueParser;
+use solitaire_chess::contest::{
+    AlphabetError, Group, OfficialCase, alphabet, official_case, official_cases,
 };
+use solitaire_chess::protocol::ProtocolError;
+use solitaire_chess::{Deal, Verdict, official_deal};
+use solitaire_chess_player::{Budget, Config, Policy, PolicyError, Strategy, play, self_play};
 
-use crate::demo::Sample;
 use crate::io::Input;
 
 /// Solitaire chess: remove pieces from a 6 x 6 board of three colour layers, for runs and sets.
@@ -91,8 +92,10 @@ pub struct DealArgs {
 fn parse_alphabet(letters: &str) -> Result<String, String> {
     match alphabet(letters) {
         Ok(_) => Ok(letters.to_string()),
-        Err(' ') => Err("an alphabet has at least one letter of 1 2 3 4 t l d s".into()),
-        Err(c) => Err(format!(
+        Err(AlphabetError::Empty) => {
+            Err("an alphabet has at least one letter of 1 2 3 4 t l d s".into())
+        }
+        Err(AlphabetError::Letter(c)) => Err(format!(
             "{c:?} is not a judge letter: the letters are 1 2 3 4 t l d s"
         )),
     }
@@ -145,8 +148,8 @@ pub struct PlayerArgs {
     /// sampled worlds), `exact` (exact searches in sampled worlds; rooks, bishops and queens
     /// only), `expectimax` (expectimax on the pieces showing; rooks, bishops and queens
     /// only), `tree` (information-set tree search) or `greedy` (the policy alone).
-    #[arg(long, value_enum, default_value_t = StrategyArg::Auto)]
-    strategy: StrategyArg,
+    #[arg(long, default_value_t = Strategy::Auto, value_parser = strategy_parser())]
+    strategy: Strategy,
 
     /// The tree search's exploration constant, in points.
     #[arg(long, default_value_t = 20.0, hide = true)]
@@ -190,15 +193,10 @@ fn parse_policy(text: &str) -> Result<Box<Policy>, PolicyError> {
     Policy::default().with_all(text).map(Box::new)
 }
 
-#[derive(clap::ValueEnum, Debug, Clone, Copy)]
-enum StrategyArg {
-    Auto,
-    Rollouts,
-    Tree,
-    Beam,
-    Exact,
-    Expectimax,
-    Greedy,
+/// The strategies by their names, the crate's own.
+fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
+    clap::builder::PossibleValuesParser::new(Strategy::ALL.map(Strategy::name))
+        .try_map(|name| name.parse::<Strategy>())
 }
 
 impl PlayerArgs {
@@ -208,15 +206,7 @@ impl PlayerArgs {
                 Some(worlds) => Budget::Worlds(worlds),
                 None => Budget::Time(Duration::from_millis(self.budget_ms)),
             },
-            strategy: match self.strategy {
-                StrategyArg::Tree => Strategy::Tree,
-                StrategyArg::Beam => Strategy::Beam,
-                StrategyArg::Exact => Strategy::Exact,
-                StrategyArg::Expectimax => Strategy::Expectimax,
-                StrategyArg::Auto => Strategy::Auto,
-                StrategyArg::Rollouts => Strategy::Rollouts,
-                StrategyArg::Greedy => Strategy::Greedy,
-            },
+            strategy: self.strategy,
             seed: self.player_seed,
             policy: self.policy.as_deref().copied(),
             exploration: self.exploration,
@@ -248,30 +238,28 @@ pub fn run(args: Args) -> Result<()> {
         ));
     }
     match args.verb {
-        None => play(args.play),
-        Some(Verb::Play(play_args)) => play(play_args),
+        None => play_stdio(args.play),
+        Some(Verb::Play(play_args)) => play_stdio(play_args),
         Some(Verb::Human(human_args)) => human::run(human_args),
         Some(Verb::Judge(judge_args)) => judge::run(judge_args),
         Some(Verb::Bench(bench_args)) => bench::run(bench_args),
     }
 }
 
-fn play(args: PlayArgs) -> Result<()> {
+fn play_stdio(args: PlayArgs) -> Result<()> {
     let stdin = stdio::stdin().lock();
     let stdout = stdio::stdout().lock();
-    protocol::play(stdin, stdout, args.player.config()).map_err(|err| match err {
-        protocol::ProtocolError::Parse(err) => anyhow!("<stdin>:{err}"),
-        err @ protocol::ProtocolError::NotUtf8(_) => anyhow!("<stdin>:{err}"),
-        protocol::ProtocolError::Io(err) => {
-            anyhow::Error::new(err).context("cannot talk to the judge")
-        }
+    play(stdin, stdout, args.player.config()).map_err(|err| match err {
+        ProtocolError::Parse(err) => anyhow!("<stdin>:{err}"),
+        err @ ProtocolError::NotUtf8(_) => anyhow!("<stdin>:{err}"),
+        ProtocolError::Io(err) => anyhow::Error::new(err).context("cannot talk to the judge"),
     })?;
     Ok(())
 }
 
 /// The demo: official case g4-1 (group 4, short games) with a fixed amount of thinking, so that it is the same on
 /// every machine.
-fn demo(_: &Input) -> Result<String> {
+pub fn demo(_: &Input) -> Result<String> {
     let group = Group::get(4).ok_or_else(|| anyhow!("no group 4"))?;
     let deal = group.deal(6);
     let config = Config {
@@ -302,15 +290,8 @@ fn demo(_: &Input) -> Result<String> {
     Ok(shown)
 }
 
-pub const SAMPLE: Sample = Sample {
-    title: "Solitaire chess (official case g4-1)",
-    command: "boardgames solitaire-chess judge --official g4-1 -- boardgames solitaire-chess",
-    input: DEMO_BOARD,
-    run: demo,
-};
-
 /// The bronze layer of official case g4-1 (group 4, seed 6), which the demo plays.
-const DEMO_BOARD: &str = "\
+pub const DEMO_BOARD: &str = "\
     dam lopare torn lopare lopare lopare\n\
     lopare dam dam dam dam lopare\n\
     lopare lopare torn lopare dam lopare\n\

@@ -5,7 +5,8 @@ use std::io as stdio;
 
 use anyhow::Result;
 use solitaire_chess::human::{self, Advisor};
-use solitaire_chess::{Budget, Config, Piece, Player, SQUARES, Square};
+use solitaire_chess::{Piece, SQUARES, Square};
+use solitaire_chess_player::{Budget, Config, Player};
 
 use super::DealArgs;
 use crate::io;
