@@ -247,6 +247,15 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 fn play_stdio(args: PlayArgs) -> Result<()> {
+    if stdio::IsTerminal::is_terminal(&stdio::stdin()) {
+        // A person at a terminal, not a judge: say what this waits for, and what they may
+        // have meant. (Over a pipe, as a judge runs it, nothing is said.)
+        crate::io::comment(
+            "This is the contest program: it waits for a judge to write the board on stdin.\n\
+             To play yourself: boardgames solitaire-chess human\n\
+             To watch it play: boardgames solitaire-chess judge --group 6 -- boardgames solitaire-chess\n",
+        )?;
+    }
     let stdin = stdio::stdin().lock();
     let stdout = stdio::stdout().lock();
     play(stdin, stdout, args.player.config()).map_err(|err| match err {
