@@ -82,21 +82,15 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that went away (`boardgames ... | head`) is not a failure of ours.
         Err(err) if io::is_broken_pipe(&err) => ExitCode::SUCCESS,
-        Err(err) if err.downcast_ref::<clap::Error>().is_some() => {
-            match err.downcast::<clap::Error>() {
-                Ok(err) => usage(err),
-                Err(err) => fail(&err),
-            }
-        }
-        // An outcome already reported (a judge's verdict), with its own exit status.
-        Err(err) if err.downcast_ref::<io::Status>().is_some() => {
-            let io::Status(code) = err
-                .downcast_ref::<io::Status>()
-                .copied()
-                .unwrap_or_default();
-            ExitCode::from(code)
-        }
-        Err(err) => fail(&err),
+        // A usage error found after parsing, or an outcome already reported (a judge's
+        // verdict) with its own exit status.
+        Err(err) => match err.downcast::<clap::Error>() {
+            Ok(err) => usage(err),
+            Err(err) => match err.downcast_ref::<io::Status>() {
+                Some(&io::Status(code)) => ExitCode::from(code),
+                None => fail(&err),
+            },
+        },
     }
 }
 
