@@ -31,7 +31,8 @@ pub struct Args {
 
     /// Also write every roll of every line to stderr: whose marker moves, where it lands,
     /// which rule decided and why it stopped, and the track with the markers before and
-    /// after; stdout keeps exactly the contest output.
+    /// after (`P` the player's, `O` the opponent's; `A` and `B` in Senior); stdout keeps
+    /// exactly the contest output.
     #[arg(long)]
     trace: bool,
 }

@@ -59,6 +59,13 @@ enum Verb {
     /// Play as the contest program over stdin and stdout (the default).
     Play(PlayArgs),
     /// Play a game yourself: the board drawn, your removals typed as `row col`.
+    ///
+    /// The board shows every square's piece and layer (B bronze, S silver, G gold) and a `*`
+    /// on the squares you may remove from next. Type a removal as `row col`; `?` shows the
+    /// rules, `hint` the built-in player's choice, `undo` takes the last removal back, `quit`
+    /// (or `0 0`) ends the game. The deal: --group and --seed, --alphabet and --seed, or
+    /// --official; group 6 (every type) when none is given. Reads a pipe as well as a
+    /// terminal.
     #[command(after_long_help = solitaire_chess::human::RULES)]
     Human(human::Args),
     /// Run a player program against the official judge's deal, as the official judge does.
