@@ -79,7 +79,7 @@ enum Verb {
 #[derive(clap::Args, Debug, Clone)]
 pub struct DealArgs {
     /// A contest group 1..6 (its alphabet), with --seed.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6), conflicts_with = "alphabet")]
     group: Option<u8>,
 
     /// The judge's letters for the types that occur (`1234tlds` or a part), with --seed.
