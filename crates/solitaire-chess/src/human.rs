@@ -1,6 +1,19 @@
 //! Solitaire chess played by a person, over any reader and writer: the board drawn after
 //! every removal, the removal typed as `row col`, the score as it grows, the rules, a hint
 //! from an [`Advisor`], and taking a removal back.
+//!
+//! ```
+//! use solitaire_chess::human::{self, Ending};
+//! use solitaire_chess::{Deal, Piece};
+//!
+//! let deal = Deal::uniform(Piece::Knight);
+//! let mut shown = Vec::new();
+//! let finish = human::play(&deal, "1 1\n2 3\nquit\n".as_bytes(), &mut shown, &mut (), false)?;
+//! assert_eq!(finish.ending, Ending::Quit);
+//! assert_eq!(finish.score.total(), 2 + 4); // two removals, a run of two
+//! assert!(String::from_utf8_lossy(&shown).contains("+1 removal +4 run = +5 points"));
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 use std::io::{self, BufRead, Write};
 
