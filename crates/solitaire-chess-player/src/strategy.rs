@@ -62,8 +62,9 @@ impl Strategy {
         Strategy::Greedy,
     ];
 
-    /// What measured best: the exact search in sampled worlds where only rooks, bishops and
-    /// queens occur (short games with few moves, group 4), rollouts everywhere else.
+    /// What measured best (docs/tuning/solitaire-chess.md): the exact search in sampled
+    /// worlds where only rooks, bishops and queens occur (short games with few moves, group
+    /// 4), rollouts everywhere else.
     pub fn for_types(types: &[Piece]) -> Strategy {
         let officers = types.iter().all(|p| p.kind() == Kind::Officer);
         if officers && !types.contains(&Piece::Knight) {
