@@ -14,7 +14,6 @@ use solitaire_chess::contest::Group;
 use solitaire_chess::protocol::ProtocolError;
 use solitaire_chess_player::{Budget, Config, Policy, PolicyError, Strategy, play, self_play};
 
-use crate::demo::Sample;
 use crate::io::Input;
 
 /// Solitaire chess: remove pieces from a 6 x 6 board of three colour layers, for runs and sets.
@@ -159,7 +158,7 @@ fn play_stdio(args: PlayArgs) -> Result<()> {
 
 /// The demo: official case g4-1 (group 4, short games) with a fixed amount of thinking, so that it is the same on
 /// every machine.
-fn demo(_: &Input) -> Result<String> {
+pub fn demo(_: &Input) -> Result<String> {
     let group = Group::get(4).ok_or_else(|| anyhow!("no group 4"))?;
     let deal = group.deal(6);
     let config = Config {
@@ -190,15 +189,8 @@ fn demo(_: &Input) -> Result<String> {
     Ok(shown)
 }
 
-pub const SAMPLE: Sample = Sample {
-    title: "Solitaire chess (official case g4-1)",
-    command: "boardgames solitaire-chess judge --official g4-1 -- boardgames solitaire-chess",
-    input: DEMO_BOARD,
-    run: demo,
-};
-
 /// The bronze layer of official case g4-1 (group 4, seed 6), which the demo plays.
-const DEMO_BOARD: &str = "\
+pub const DEMO_BOARD: &str = "\
     dam lopare torn lopare lopare lopare\n\
     lopare dam dam dam dam lopare\n\
     lopare lopare torn lopare dam lopare\n\

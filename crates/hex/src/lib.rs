@@ -25,6 +25,8 @@ mod board;
 pub mod contest;
 mod solve;
 
-pub use board::{Board, Cell, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE, Player};
+pub use board::{
+    BadName, Board, Cell, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE, Player,
+};
 pub use contest::{Analysis, Output, Verdict};
 pub use solve::{Completion, shortest_completion};
