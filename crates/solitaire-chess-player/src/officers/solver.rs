@@ -2,7 +2,7 @@
 
 use solitaire_chess::{Game, Square};
 
-use super::{EDGE_SQUARE, EDGES, MAX_REACH, REACH, code};
+use super::edges::{EDGE_SQUARE, EDGES, MAX_REACH, REACH, code};
 
 /// A position on the edge squares of one world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use std::sync::{Mutex, PoisonError};
 
 use solitaire_chess::{Game, Square};
 
-use super::{Choice, Decision, Search};
+use super::decision::{Choice, Decision, Search};
 use crate::officers::{EdgeSolver, MAX_REACH, code};
 
 /// Positions the search of one sampled world may expand, shared by the candidates (more
@@ -144,9 +144,9 @@ impl Search for Exact {
 
 #[cfg(test)]
 mod tests {
+    use crate::config::Strategy;
+    use crate::config::{Budget, Config};
     use crate::play::self_play;
-    use crate::player::{Budget, Config};
-    use crate::strategy::Strategy;
     use solitaire_chess::contest::Group;
 
     #[test]
