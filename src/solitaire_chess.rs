@@ -9,7 +9,7 @@ use std::io as stdio;
 
 use anyhow::{Result, anyhow};
 use solitaire_chess::Verdict;
-use solitaire_chess::contest::Group;
+use solitaire_chess::contest::{SAMPLE_BOARD, SAMPLE_CASE, official_case};
 use solitaire_chess::protocol::ProtocolError;
 use solitaire_chess_player::{Budget, Config, play, self_play};
 
@@ -70,8 +70,8 @@ fn play_stdio(args: PlayArgs) -> Result<()> {
 /// The demo: official case g4-1 (group 4, short games) with a fixed amount of thinking, so that it is the same on
 /// every machine.
 pub fn demo(_: &Input) -> Result<String> {
-    let group = Group::get(4).ok_or_else(|| anyhow!("no group 4"))?;
-    let deal = group.deal(6);
+    let case = official_case(SAMPLE_CASE).ok_or_else(|| anyhow!("no case {SAMPLE_CASE}"))?;
+    let deal = case.deal();
     let config = Config {
         budget: Budget::Worlds(8),
         seed: 1,
@@ -100,24 +100,5 @@ pub fn demo(_: &Input) -> Result<String> {
     Ok(shown)
 }
 
-/// The bronze layer of official case g4-1 (group 4, seed 6), which the demo plays.
-pub const DEMO_BOARD: &str = "\
-    dam lopare torn lopare lopare lopare\n\
-    lopare dam dam dam dam lopare\n\
-    lopare lopare torn lopare dam lopare\n\
-    dam dam dam dam lopare torn\n\
-    dam dam lopare lopare torn dam\n\
-    torn dam dam lopare dam torn\n\
-";
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use solitaire_chess::BoardText;
-
-    #[test]
-    fn the_demo_board_is_the_bronze_layer_of_g4_1() {
-        let deal = Group::get(4).unwrap().deal(6);
-        assert_eq!(BoardText(&deal.bronze()).to_string(), DEMO_BOARD);
-    }
-}
+/// The board the demo plays: the bronze layer of official case g4-1.
+pub const DEMO_BOARD: &str = SAMPLE_BOARD;
