@@ -1,7 +1,7 @@
 //! The 20 edge squares, the only squares a rook, a bishop or a queen sends the next removal
 //! to, and where each officer removed from any square reaches among them.
 
-use solitaire_chess::{Game, Piece, SQUARES, Square, targets};
+use solitaire_chess::{Game, Piece, SIDE, SQUARES, Square, targets};
 
 /// The number of edge squares.
 pub(crate) const EDGES: usize = 20;
@@ -14,8 +14,9 @@ pub(crate) const EDGE_SQUARE: [u8; EDGES] = {
     let mut table = [0u8; EDGES];
     let (mut square, mut e) = (0, 0);
     while square < SQUARES {
-        let (row, col) = (square / 6, square % 6);
-        if row == 0 || row == 5 || col == 0 || col == 5 {
+        let side = SIDE as usize;
+        let (row, col) = (square / side, square % side);
+        if row == 0 || row == side - 1 || col == 0 || col == side - 1 {
             table[e] = square as u8;
             e += 1;
         }

@@ -19,7 +19,9 @@ pub(crate) struct Decision<'a> {
     pub(crate) policy: &'a Policy,
     /// The player's random numbers (drawn in a fixed order, so that a seed gives one game).
     pub(crate) rng: &'a mut Rng,
+    /// The player's settings (the strategies' own: beam width, exploration, plies, ...).
     pub(crate) config: &'a Config,
+    /// The threads to spread the work over.
     pub(crate) threads: &'a Threads,
     /// The legal removals (at least two).
     pub(crate) candidates: &'a [Square],
