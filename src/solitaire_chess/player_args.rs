@@ -8,9 +8,9 @@ use solitaire_chess_player::{Budget, Config, Policy, PolicyError, Strategy};
 /// How the built-in player thinks.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PlayerArgs {
-    /// Wall-clock time for the whole game, in milliseconds.
+    /// The player's thinking time for the whole game, in milliseconds of wall-clock time.
     #[arg(long, value_name = "MS", default_value_t = 1000)]
-    time_ms: u64,
+    budget_ms: u64,
 
     /// Instead of a time budget, a fixed amount of work: N sampled worlds for each candidate
     /// move (each of its rollouts or beam searches). The same seed then gives
@@ -27,35 +27,35 @@ pub struct PlayerArgs {
     strategy: Strategy,
 
     /// The tree search's exploration constant, in points.
-    #[arg(long, default_value_t = 20.0, hide_short_help = true)]
+    #[arg(long, default_value_t = 20.0, hide = true)]
     exploration: f64,
 
     /// The removals tried before each rollout (1, or 2 for every pair of removals).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), hide_short_help = true)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), hide = true)]
     plies: u8,
 
     /// Give every candidate every world (no sequential halving), for comparison.
-    #[arg(long, hide_short_help = true)]
+    #[arg(long, hide = true)]
     no_halving: bool,
 
     /// How strongly the rollouts lean toward the removals that went with high scores in the
     /// rollouts so far (move-average sampling): policy points per point of mean score; 0 off.
-    #[arg(long, default_value_t = 0.75, hide_short_help = true)]
+    #[arg(long, default_value_t = 0.75, hide = true)]
     mast: f32,
 
     /// The beam search's width.
-    #[arg(long, default_value_t = 32, hide_short_help = true)]
+    #[arg(long, default_value_t = 32, hide = true)]
     beam_width: usize,
 
     /// The rollout policy's weights instead of the ones tuned for the board's types, for
     /// experiments: `NAME=WEIGHT,...` (the others as `Policy::default()`), with the
     /// names run, set1, set2, set3, path1, path2, ordered, mobility, empty, alternate, lookahead, depth2, dead_end, noise, horizon (removals, 0 for none), horizon_empty, and for what a rollout cut short at its horizon expects from the rest of its game (instead of 3 points a piece left) cut_constant, cut_left, cut_left_squared, cut_empty, cut_gold, cut_isolated, cut_unreachable, cut_mobility.
-    #[arg(long, value_name = "WEIGHTS", value_parser = parse_policy, hide_short_help = true)]
+    #[arg(long, value_name = "WEIGHTS", value_parser = parse_policy, hide = true)]
     policy: Option<Box<Policy>>,
 
     /// The seed of the player's random choices.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    player_seed: u64,
 
     /// Threads for the rollouts of one game (a game depends on it, as on the seed).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64))]
@@ -80,10 +80,10 @@ impl PlayerArgs {
         Config {
             budget: match self.worlds {
                 Some(worlds) => Budget::Worlds(worlds),
-                None => Budget::Time(Duration::from_millis(self.time_ms)),
+                None => Budget::Time(Duration::from_millis(self.budget_ms)),
             },
             strategy: self.strategy,
-            seed: self.seed,
+            seed: self.player_seed,
             policy: self.policy.as_deref().copied(),
             exploration: self.exploration,
             beam_width: self.beam_width.max(1),
