@@ -27,6 +27,7 @@
 mod board;
 pub mod brute;
 pub mod contest;
+mod picture;
 mod rules;
 pub mod solve;
 
@@ -35,5 +36,6 @@ pub use board::{
     MAX_SQUARES, MIN_SIDE, Shape, Square,
 };
 pub use contest::Output;
+pub use picture::Picture;
 pub use rules::{BadCapture, Capture, IllegalCapture};
 pub use solve::{Best, Bound, Search, solve};

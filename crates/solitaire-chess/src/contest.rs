@@ -77,10 +77,10 @@ impl Group {
         GROUPS.iter().copied().find(|g| g.number == number)
     }
 
-    /// The contest's points for a score (a mean score, say) when the best score of all
-    /// programs is `best`: `points * score / best`.
+    /// The contest's points for a score when the best score of all programs is taken to be
+    /// `best`: `points * score / best`, and no more than `points` for a score above `best`.
     pub fn contest_points(&self, score: f64, best: f64) -> f64 {
-        f64::from(self.points) * score / best
+        f64::from(self.points) * score.min(best) / best
     }
 
     /// The official judge's deal of this group for a seed.
@@ -88,6 +88,20 @@ impl Group {
         official_deal(&alphabet(self.letters).unwrap_or_default(), seed)
     }
 }
+
+/// The official case that samples show: group 4, whose games are short.
+pub const SAMPLE_CASE: &str = "g4-1";
+
+/// The bronze layer of [`SAMPLE_CASE`] as the judge prints it: the board its player is shown
+/// first.
+pub const SAMPLE_BOARD: &str = "\
+    dam lopare torn lopare lopare lopare\n\
+    lopare dam dam dam dam lopare\n\
+    lopare lopare torn lopare dam lopare\n\
+    dam dam dam dam lopare torn\n\
+    dam dam lopare lopare torn dam\n\
+    torn dam dam lopare dam torn\n\
+";
 
 /// One of the contest's official test cases and the best score a contestant reached on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,6 +167,7 @@ pub fn official_case(name: &str) -> Option<OfficialCase> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::BoardText;
 
     #[test]
     fn the_official_table_has_14_cases_that_agree_with_the_groups() {
@@ -170,6 +185,13 @@ mod tests {
         }
         assert_eq!(official_case("g6-1").unwrap().best, 52);
         assert_eq!(official_case("g7"), None);
+    }
+
+    #[test]
+    fn the_sample_board_is_the_bronze_layer_of_the_sample_case() {
+        let deal = official_case(SAMPLE_CASE).unwrap().deal();
+        assert_eq!(BoardText(&deal.bronze()).to_string(), SAMPLE_BOARD);
+        assert_eq!(deal, Group::get(4).unwrap().deal(6));
     }
 
     #[test]
@@ -191,6 +213,6 @@ mod tests {
         assert!((case.contest_points(51) - 8.0 / 3.0).abs() < 1e-9);
         let group = Group::get(5).unwrap();
         assert_eq!(group.contest_points(100.0, 200.0), 12.0);
-        assert_eq!(group.contest_points(300.0, 200.0), 36.0);
+        assert_eq!(group.contest_points(300.0, 200.0), 24.0);
     }
 }
