@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use hex::solver::{Limits, Outcome, Progress, ProofBook, Solver};
+use hex::solver::{Knowledge, Limits, Outcome, Progress, ProofBook, Solver};
 use hex::{Board, Cell, Player, contest};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -44,6 +44,19 @@ pub struct Args {
     /// A proof file to read (if it exists) and to write back with the new proofs.
     #[arg(long, value_name = "FILE")]
     book: Option<PathBuf>,
+    /// Tuning: no virtual connections (only a chain of stones ends the search; implies the
+    /// next two).
+    #[arg(long, help_heading = "Tuning")]
+    no_connections: bool,
+    /// Tuning: no H-search (bridges and edge templates only).
+    #[arg(long, help_heading = "Tuning")]
+    no_h_search: bool,
+    /// Tuning: every empty cell is searched, not only the must-play region.
+    #[arg(long, help_heading = "Tuning")]
+    no_must_play: bool,
+    /// Tuning: a position and its half turn are kept apart.
+    #[arg(long, help_heading = "Tuning")]
+    no_symmetry: bool,
 }
 
 fn parse_player(text: &str) -> Result<Player, String> {
@@ -74,13 +87,22 @@ pub fn run(args: Args) -> Result<()> {
     let bar = ProgressBar::new_spinner();
     bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a template"));
     let shown = bar.clone();
-    let mut solver = Solver::new(limits).with_progress(move |progress: Progress| {
-        shown.set_message(format!(
-            "{} positions searched; root proof/disproof numbers {}/{}",
-            progress.nodes, progress.pn, progress.dn
-        ));
-        shown.tick();
-    });
+    let knowledge = Knowledge {
+        connections: !args.no_connections,
+        must_play: !args.no_must_play && !args.no_connections,
+        h_search: !args.no_h_search && !args.no_connections,
+        symmetry: !args.no_symmetry,
+    };
+    let mut solver =
+        Solver::new(limits)
+            .with_knowledge(knowledge)
+            .with_progress(move |progress: Progress| {
+                shown.set_message(format!(
+                    "{} positions searched; root proof/disproof numbers {}/{}",
+                    progress.nodes, progress.pn, progress.dn
+                ));
+                shown.tick();
+            });
     if let Some(path) = &args.book {
         if path.exists() {
             let input = io::read_path(path)?;
@@ -116,7 +138,9 @@ fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
                 )
             })?,
         };
-        let outcome = solver.solve(&board, to_move)?;
+        let outcome = solver
+            .solve(&board, to_move)
+            .with_context(|| format!("{}: data set {number}", input.name))?;
         out.push_str(&format!("Data set {number}, {to_move} to move:\n{board}"));
         match outcome {
             Outcome::Proven(proof) => {

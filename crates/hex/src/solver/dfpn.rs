@@ -239,23 +239,8 @@ impl Search {
             let inside = cells_of(carrier).next();
             return Eval::Win(inside.or_else(any_empty).unwrap_or(NO_MOVE));
         }
-        let (my_search, their_search) = if self.knowledge.h_search {
-            (
-                side_connections(geometry, me, own, empty),
-                side_connections(geometry, me.opponent(), theirs, empty),
-            )
-        } else {
-            Default::default()
-        };
-        if let Some(carrier) = my_search.full {
-            let inside = cells_of(carrier).next();
-            return Eval::Win(inside.or_else(any_empty).unwrap_or(NO_MOVE));
-        }
-        if let Some(&(_, key)) = my_search.semi.first() {
-            return Eval::Win(key);
-        }
         let other = Links::new(geometry, &self.templates, me.opponent(), theirs, empty);
-        if other.connection().is_some() || their_search.full.is_some() {
+        if other.connection().is_some() {
             return Eval::Loss;
         }
         for &at in &self.order {
@@ -263,19 +248,36 @@ impl Search {
                 return Eval::Win(at);
             }
         }
-        if !self.knowledge.must_play {
-            return Eval::Moves(empty);
-        }
+        // The opponent's threats that the quick links see; H-search only where they decide
+        // nothing, as it costs far more.
         let mut moves = empty;
-        for &(carrier, _) in &their_search.semi {
-            moves &= carrier;
+        if self.knowledge.must_play {
+            for at in cells_of(empty) {
+                if let Some(carrier) = other.connection_with(at) {
+                    moves &= carrier | bit(at);
+                    if moves == 0 {
+                        return Eval::Loss;
+                    }
+                }
+            }
         }
-        if moves == 0 {
-            return Eval::Loss;
-        }
-        for at in cells_of(empty) {
-            if let Some(carrier) = other.connection_with(at) {
-                moves &= carrier | bit(at);
+        if self.knowledge.h_search {
+            let found = side_connections(geometry, me, own, empty);
+            if let Some(carrier) = found.full {
+                let inside = cells_of(carrier).next();
+                return Eval::Win(inside.or_else(any_empty).unwrap_or(NO_MOVE));
+            }
+            if let Some(&(_, key)) = found.semi.first() {
+                return Eval::Win(key);
+            }
+            let threats = side_connections(geometry, me.opponent(), theirs, empty);
+            if threats.full.is_some() {
+                return Eval::Loss;
+            }
+            if self.knowledge.must_play {
+                for &(carrier, _) in &threats.semi {
+                    moves &= carrier;
+                }
                 if moves == 0 {
                     return Eval::Loss;
                 }
