@@ -3,10 +3,9 @@
 mod solve;
 
 use anyhow::Result;
-use hex::{Analysis, Output, contest};
+use hex::contest;
 
-use crate::demo::Sample;
-use crate::io::{self, Input, InputArg};
+use crate::io::{self, InputArg};
 
 /// Hex: who has won, or each player's fewest moves to win, drawn on the board.
 ///
@@ -24,6 +23,7 @@ use crate::io::{self, Input, InputArg};
 /// and `Number of moves: N` line.
 #[derive(clap::Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
+#[command(after_long_help = LONG_HELP)]
 pub struct Args {
     #[command(subcommand)]
     verb: Option<Verb>,
@@ -41,24 +41,39 @@ pub fn run(args: Args) -> Result<()> {
         Some(Verb::Solve(args)) => solve::run(args),
         None => {
             let input = args.input.read()?;
-            io::print(&analyse(&input)?)
+            io::print(&input.parse(contest::run)?)
         }
     }
 }
+/// The board's lettering and an example, for `hex --help`.
+const LONG_HELP: &str = "\
+A board of size 3: columns A.., rows 1.., each row half a cell right of the one above;
+X joins columns A and C, O rows 1 and 3:
+A1  B1  C1
+  A2  B2  C2
+    A3  B3  C3
 
-/// The contest output for an input.
-fn analyse(input: &Input) -> Result<String> {
-    let analyses: Vec<Analysis> = input
-        .parse(contest::parse)?
-        .into_iter()
-        .map(Analysis::of)
-        .collect();
-    Ok(Output(&analyses).to_string())
+Example (size 2, X on A1 and B1, O on none; the blank line is O's empty list):
+  $ printf '1\\n2\\n2 0\\na1 b1\\n\\n' | boardgames hex
+  Analyzing 1 data set(s)
+  Data set 1
+  Board Position:
+  X   X
+    -   -
+
+  X has won!
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_example_prints_what_it_shows() {
+        let (input, shown) = io::help_example(LONG_HELP, "boardgames hex");
+        assert_eq!(
+            input.parse(contest::run).unwrap().trim_end(),
+            shown.trim_end()
+        );
+    }
 }
-
-pub const SAMPLE: Sample = Sample {
-    title: "Hex",
-    command: "boardgames hex",
-    input: include_str!("../tests/cmd/hex/sample-1.stdin"),
-    run: analyse,
-};

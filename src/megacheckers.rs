@@ -1,10 +1,9 @@
 //! `boardgames megacheckers`: the MegaCheckers contest program.
 
 use anyhow::Result;
-use megacheckers::{Best, Output, contest, solve};
+use megacheckers::contest;
 
-use crate::demo::Sample;
-use crate::io::{self, Input, InputArg};
+use crate::io::{self, InputArg};
 
 /// MegaCheckers: the most opponent pieces one capture move can take, for each board.
 ///
@@ -15,36 +14,57 @@ use crate::io::{self, Input, InputArg};
 /// the most opponent pieces one of your pieces can take in one capture move, jumping
 /// diagonally forward or backward and never over the same piece twice.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = LONG_HELP)]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
 
     /// After each answer, print a line with one capture that takes that many pieces: the homes
-    /// the piece visits, joined by `x` (`1x5x7`), or `-` when no capture is possible.
+    /// the piece visits, joined by `x` (`1x5x7`), or `-` when no capture is possible; and
+    /// draw each board with that capture on stderr.
     #[arg(long)]
     path: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
-    let best = play(&input)?;
-    let output = if args.path {
-        Output::with_paths(&best)
+    if args.path {
+        let drawn = input.parse(|text| contest::run_drawn(text, io::stderr_color()))?;
+        io::comment(&drawn.pictures)?;
+        io::print(&drawn.output)
     } else {
-        Output::answers(&best)
-    };
-    io::print(&output.to_string())
+        io::print(&input.parse(contest::run)?)
+    }
 }
 
-/// The best capture on every board of the input.
-fn play(input: &Input) -> Result<Vec<Best>> {
-    let boards = input.parse(contest::parse)?;
-    Ok(boards.iter().map(solve).collect())
-}
+/// The homes' numbering and an example, for `megacheckers --help`.
+const LONG_HELP: &str = "\
+The homes of a 5 x 3 board, your edge at the bottom (row 0), numbered row by row from it:
+ 7  .  8
+ .  6  .
+ 4  .  5
+ .  3  .
+ 1  .  2
 
-pub const SAMPLE: Sample = Sample {
-    title: "MegaCheckers",
-    command: "boardgames megacheckers",
-    input: include_str!("../tests/cmd/megacheckers/sample.stdin"),
-    run: |input| Ok(Output::answers(&play(input)?).to_string()),
-};
+Example (that board: yours on 1 and 4, the opponent's on 3 and 6):
+  $ printf '5 3\\n1 0 2 1 0 2 0 0\\n0 0\\n' | boardgames megacheckers --path
+  2
+  1x5x7";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use megacheckers::contest::Options;
+
+    #[test]
+    fn the_help_example_prints_what_it_shows() {
+        let (input, shown) = io::help_example(LONG_HELP, "boardgames megacheckers --path");
+        let options = Options { paths: true };
+        assert_eq!(
+            input
+                .parse(|text| contest::run_with(text, options))
+                .unwrap(),
+            shown
+        );
+    }
+}

@@ -15,7 +15,77 @@ use std::fmt;
 use text::{ParseError, Token, Tokens};
 
 use crate::board::{Board, Content, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape};
-use crate::solve::Best;
+use crate::picture::Picture;
+use crate::solve::{Best, solve};
+
+/// The contest's sample input: three boards, then `0 0`.
+pub const SAMPLE_INPUT: &str = "3 3
+2 1 2 0 1
+5 3
+1 0 2 1 0 2 0 0
+8 8
+2 2 2 2 0 0 0 0 2 2 2 2 0 0 0 0 2 2 2 2 0 0 0 0 2 2 2 2 0 1 0 0
+0 0
+";
+
+/// What the contest program prints beyond the contest's answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// After each answer, a line with one capture that takes that many pieces (see
+    /// [`Output::with_paths`]).
+    pub paths: bool,
+}
+
+/// The contest program: the contest output for a contest input, or the first mistake in it.
+///
+/// ```
+/// use megacheckers::contest;
+///
+/// assert_eq!(contest::run(contest::SAMPLE_INPUT).unwrap(), "1\n2\n7\n");
+/// ```
+pub fn run(input: &str) -> Result<String, ParseError> {
+    run_with(input, Options::default())
+}
+
+/// [`run`] with options: the output with a capture after each answer if `options.paths`.
+pub fn run_with(input: &str, options: Options) -> Result<String, ParseError> {
+    let best: Vec<Best> = parse(input)?.iter().map(solve).collect();
+    let output = if options.paths {
+        Output::with_paths(&best)
+    } else {
+        Output::answers(&best)
+    };
+    Ok(output.to_string())
+}
+
+/// The contest output with paths ([`Options::paths`]), and each board drawn with its capture.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drawn {
+    /// The contest output, each answer followed by its capture.
+    pub output: String,
+    /// Each board with the capture on it ([`Picture`]), under a line saying what it takes,
+    /// then a legend of the drawings' signs.
+    pub pictures: String,
+}
+
+/// [`run_with`] with paths, and every board drawn with its capture, in ANSI colours if
+/// `color`: what `boardgames megacheckers --path` writes to stdout and to stderr.
+pub fn run_drawn(input: &str, color: bool) -> Result<Drawn, ParseError> {
+    let boards = parse(input)?;
+    let best: Vec<Best> = boards.iter().map(solve).collect();
+    let mut pictures = String::new();
+    for (number, (board, best)) in (1..).zip(boards.iter().zip(&best)) {
+        let path = best.capture.as_ref();
+        let shown = path.map_or("no capture".to_string(), |c| c.to_string());
+        pictures += &format!("board {number}: {} taken, {shown}\n", best.taken);
+        pictures += &Picture::new(board).capture(path).color(color).to_string();
+    }
+    pictures += "o yours, x theirs, . an empty home; @ the piece that captures, 1 2 ... where it lands, * what it takes\n";
+    Ok(Drawn {
+        output: Output::with_paths(&best).to_string(),
+        pictures,
+    })
+}
 
 const ROWS: &str = "the number of rows N (3..20), or 0 0 to end the input";
 
@@ -144,22 +214,7 @@ mod tests {
     use super::*;
     use crate::board::Shape;
     use crate::rules::Capture;
-    use crate::solve::solve;
     use proptest::prelude::*;
-
-    const SAMPLE: &str = "3 3
-2 1 2 0 1
-5 3
-1 0 2 1 0 2 0 0
-8 8
-2 2 2 2 0 0 0 0 2 2 2 2 0 0 0 0 2 2 2 2 0 0 0 0 2 2 2 2 0 1 0 0
-0 0
-";
-
-    fn run(input: &str) -> Result<String, ParseError> {
-        let best: Vec<Best> = parse(input)?.iter().map(solve).collect();
-        Ok(Output::answers(&best).to_string())
-    }
 
     fn error(input: &str) -> String {
         parse(input).unwrap_err().to_string()
@@ -167,7 +222,7 @@ mod tests {
 
     #[test]
     fn the_sample_gives_the_published_answers() {
-        assert_eq!(run(SAMPLE).unwrap(), "1\n2\n7\n");
+        assert_eq!(run(SAMPLE_INPUT).unwrap(), "1\n2\n7\n");
     }
 
     #[test]
@@ -181,13 +236,28 @@ mod tests {
     }
 
     #[test]
+    fn drawn_runs_give_the_output_with_paths_and_a_picture_a_board() {
+        let input = "3 3\n0 1 2 0 0\n3 3\n1 0 0 0 0\n";
+        let drawn = run_drawn(input, false).unwrap();
+        assert_eq!(
+            drawn.output,
+            run_with(input, Options { paths: true }).unwrap()
+        );
+        let boards = parse(input).unwrap();
+        let first = solve(&boards[0]);
+        let picture = Picture::new(&boards[0]).capture(first.capture.as_ref());
+        assert!(drawn.pictures.starts_with(&format!(
+            "board 1: 1 taken, 2x4\n{picture}board 2: 0 taken, no capture\n"
+        )));
+        assert!(drawn.pictures.ends_with("* what it takes\n"));
+        assert!(!drawn.pictures.contains('\u{1b}'));
+    }
+
+    #[test]
     fn paths_follow_their_answers() {
-        let best: Vec<Best> = parse("3 3\n0 1 2 0 0\n3 3\n1 0 0 0 0\n")
-            .unwrap()
-            .iter()
-            .map(solve)
-            .collect();
-        assert_eq!(Output::with_paths(&best).to_string(), "1\n2x4\n0\n-\n");
+        let input = "3 3\n0 1 2 0 0\n3 3\n1 0 0 0 0\n";
+        let output = run_with(input, Options { paths: true }).unwrap();
+        assert_eq!(output, "1\n2x4\n0\n-\n");
     }
 
     /// Boards of any legal shape with pieces on a third to all of the homes: long captures.

@@ -27,12 +27,15 @@
 mod board;
 pub mod brute;
 pub mod contest;
+mod picture;
 mod rules;
 pub mod solve;
 
 pub use board::{
-    Board, Content, Home, Homes, Jump, MAX_HOMES, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape, Square,
+    BadContent, BadHome, Board, Content, Home, Homes, HomesIter, Jump, MAX_HOMES, MAX_SIDE,
+    MAX_SQUARES, MIN_SIDE, Shape, Square,
 };
 pub use contest::Output;
+pub use picture::Picture;
 pub use rules::{BadCapture, Capture, IllegalCapture};
 pub use solve::{Best, Bound, Search, solve};

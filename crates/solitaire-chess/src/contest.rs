@@ -49,15 +49,25 @@ pub const GROUPS: [Group; 6] = [
     },
 ];
 
-/// The types an alphabet of judge letters stands for, in its order, or the first letter that
-/// is not one.
-pub fn alphabet(letters: &str) -> Result<Vec<Piece>, char> {
+/// Why a text is not an alphabet of judge letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AlphabetError {
+    /// There is no letter at all.
+    #[error("no letter")]
+    Empty,
+    /// A letter stands for no piece.
+    #[error("{0:?}")]
+    Letter(char),
+}
+
+/// The types an alphabet of judge letters stands for, in its order.
+pub fn alphabet(letters: &str) -> Result<Vec<Piece>, AlphabetError> {
     if letters.is_empty() {
-        return Err(' ');
+        return Err(AlphabetError::Empty);
     }
     letters
         .chars()
-        .map(|c| Piece::from_letter(c).ok_or(c))
+        .map(|c| Piece::from_letter(c).ok_or(AlphabetError::Letter(c)))
         .collect()
 }
 
@@ -67,11 +77,31 @@ impl Group {
         GROUPS.iter().copied().find(|g| g.number == number)
     }
 
+    /// The contest's points for a score when the best score of all programs is taken to be
+    /// `best`: `points * score / best`, and no more than `points` for a score above `best`.
+    pub fn contest_points(&self, score: f64, best: f64) -> f64 {
+        f64::from(self.points) * score.min(best) / best
+    }
+
     /// The official judge's deal of this group for a seed.
     pub fn deal(&self, seed: u64) -> Deal {
         official_deal(&alphabet(self.letters).unwrap_or_default(), seed)
     }
 }
+
+/// The official case that samples show: group 4, whose games are short.
+pub const SAMPLE_CASE: &str = "g4-1";
+
+/// The bronze layer of [`SAMPLE_CASE`] as the judge prints it: the board its player is shown
+/// first.
+pub const SAMPLE_BOARD: &str = "\
+    dam lopare torn lopare lopare lopare\n\
+    lopare dam dam dam dam lopare\n\
+    lopare lopare torn lopare dam lopare\n\
+    dam dam dam dam lopare torn\n\
+    dam dam lopare lopare torn dam\n\
+    torn dam dam lopare dam torn\n\
+";
 
 /// One of the contest's official test cases and the best score a contestant reached on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,7 +129,8 @@ impl OfficialCase {
     /// The points a score earns here once the contest is over: `points * score / Y`, Y the
     /// best score of all programs (this one's included).
     pub fn contest_points(&self, score: u32) -> f64 {
-        f64::from(self.points) * f64::from(score) / f64::from(score.max(self.best).max(1))
+        let best = score.max(self.best).max(1);
+        f64::from(self.points) * f64::from(score) / f64::from(best)
     }
 }
 
@@ -136,6 +167,7 @@ pub fn official_case(name: &str) -> Option<OfficialCase> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::BoardText;
 
     #[test]
     fn the_official_table_has_14_cases_that_agree_with_the_groups() {
@@ -156,13 +188,20 @@ mod tests {
     }
 
     #[test]
+    fn the_sample_board_is_the_bronze_layer_of_the_sample_case() {
+        let deal = official_case(SAMPLE_CASE).unwrap().deal();
+        assert_eq!(BoardText(&deal.bronze()).to_string(), SAMPLE_BOARD);
+        assert_eq!(deal, Group::get(4).unwrap().deal(6));
+    }
+
+    #[test]
     fn alphabets() {
         assert_eq!(
             alphabet("tld"),
             Ok(vec![Piece::Rook, Piece::Bishop, Piece::Queen])
         );
-        assert_eq!(alphabet("1x"), Err('x'));
-        assert_eq!(alphabet(""), Err(' '));
+        assert_eq!(alphabet("1x"), Err(AlphabetError::Letter('x')));
+        assert_eq!(alphabet(""), Err(AlphabetError::Empty));
     }
 
     #[test]
@@ -172,5 +211,8 @@ mod tests {
         assert_eq!(case.contest_points(306), 8.0);
         assert_eq!(case.contest_points(0), 0.0);
         assert!((case.contest_points(51) - 8.0 / 3.0).abs() < 1e-9);
+        let group = Group::get(5).unwrap();
+        assert_eq!(group.contest_points(100.0, 200.0), 12.0);
+        assert_eq!(group.contest_points(300.0, 200.0), 24.0);
     }
 }

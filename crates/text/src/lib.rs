@@ -73,11 +73,36 @@ impl<'a> Token<'a> {
         ParseError::new(self.pos, expected, Found::token(self.text))
     }
 
-    /// The token read as a number (or anything else that implements [`FromStr`]).
-    pub fn parse<T: FromStr>(&self, expected: &str) -> Result<T, ParseError> {
-        self.text.parse().map_err(|_| self.error(expected))
+    /// The token read as a number; a number too large for `T` is reported as such, with
+    /// the largest there is.
+    pub fn parse<T: Number>(&self, expected: &str) -> Result<T, ParseError> {
+        self.text.parse().map_err(|_| {
+            let digits = self.text.strip_prefix('+').unwrap_or(self.text);
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                self.error(expected)
+                    .with_note(format!("too large: at most {}", T::MAX))
+            } else {
+                self.error(expected)
+            }
+        })
     }
 }
+
+/// A whole number type the input may hold, and the largest value it can.
+pub trait Number: FromStr + fmt::Display {
+    /// The largest value, for the message about a number too large.
+    const MAX: Self;
+}
+
+macro_rules! numbers {
+    ($($t:ty),*) => {
+        $(impl Number for $t {
+            const MAX: $t = <$t>::MAX;
+        })*
+    };
+}
+
+numbers!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
 
 /// What stood where something else was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +113,8 @@ pub enum Found {
     End,
     /// The line had ended (for line-oriented formats, in which a record is a line).
     EndOfLine,
+    /// A blank line (for formats in which blank lines end a record).
+    BlankLine,
 }
 
 impl Found {
@@ -110,6 +137,7 @@ impl fmt::Display for Found {
             Found::Token(text) => write!(f, "{text:?}"),
             Found::End => f.write_str("end of input"),
             Found::EndOfLine => f.write_str("end of line"),
+            Found::BlankLine => f.write_str("a blank line"),
         }
     }
 }
@@ -209,7 +237,7 @@ impl<'a> Tokens<'a> {
     }
 
     /// The next token parsed as a `T`; the error says a `T` described as `expected` was due.
-    pub fn number<T: FromStr>(&mut self, expected: &str) -> Result<T, ParseError> {
+    pub fn number<T: Number>(&mut self, expected: &str) -> Result<T, ParseError> {
         self.expect(expected)?.parse(expected)
     }
 
@@ -266,6 +294,127 @@ pub fn lines(text: &str) -> impl Iterator<Item = Tokens<'_>> {
         })
 }
 
+/// Items written a space apart, or `none` when there are none: how the games print a set of
+/// numbered places (holes with pegs, homes, marker locations).
+///
+/// ```
+/// assert_eq!(text::Spaced([3, 5, 8]).to_string(), "3 5 8");
+/// assert_eq!(text::Spaced(Vec::<u8>::new()).to_string(), "none");
+/// ```
+pub struct Spaced<I>(pub I);
+
+impl<I> fmt::Display for Spaced<I>
+where
+    I: IntoIterator + Clone,
+    I::Item: fmt::Display,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut items = self.0.clone().into_iter();
+        match items.next() {
+            None => f.write_str("none"),
+            Some(first) => {
+                write!(f, "{first}")?;
+                items.try_for_each(|item| write!(f, " {item}"))
+            }
+        }
+    }
+}
+
+/// Implements `&`, `|`, `^`, `!` and `&=`, `|=`, `^=` for a set kept as bits in a tuple
+/// struct `$set(bits)`, bit by bit. Invoked in the module that defines the set, so that its
+/// bits stay private.
+///
+/// ```
+/// mod holes {
+///     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///     pub struct Holes(u8);
+///     text::bit_set_operators!(Holes);
+///     pub const fn of(bits: u8) -> Holes {
+///         Holes(bits)
+///     }
+/// }
+/// let (a, b) = (holes::of(0b0110), holes::of(0b0011));
+/// assert_eq!(a & b, holes::of(0b0010));
+/// assert_eq!(a | b, holes::of(0b0111));
+/// assert_eq!(a ^ b, holes::of(0b0101));
+/// assert_eq!(!a, holes::of(0b1111_1001));
+///
+/// mod four {
+///     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///     pub struct Four(pub u8);
+///     text::bit_set_operators!(Four, 0b1111);
+/// }
+/// assert_eq!(!four::Four(0b0110), four::Four(0b1001));
+/// ```
+///
+/// With a second argument, the bits that name members: `!` keeps to them.
+#[macro_export]
+macro_rules! bit_set_operators {
+    ($set:ident) => {
+        $crate::bit_set_operators!($set, !0);
+    };
+    ($set:ident, $members:expr) => {
+        impl ::core::ops::BitAnd for $set {
+            type Output = $set;
+
+            #[inline]
+            fn bitand(self, other: $set) -> $set {
+                $set(self.0 & other.0)
+            }
+        }
+
+        impl ::core::ops::BitOr for $set {
+            type Output = $set;
+
+            #[inline]
+            fn bitor(self, other: $set) -> $set {
+                $set(self.0 | other.0)
+            }
+        }
+
+        impl ::core::ops::BitXor for $set {
+            type Output = $set;
+
+            #[inline]
+            fn bitxor(self, other: $set) -> $set {
+                $set(self.0 ^ other.0)
+            }
+        }
+
+        /// The complement: every other member the bits can name (intersect it with the
+        /// whole board to keep to a board).
+        impl ::core::ops::Not for $set {
+            type Output = $set;
+
+            #[inline]
+            fn not(self) -> $set {
+                $set(!self.0 & $members)
+            }
+        }
+
+        impl ::core::ops::BitAndAssign for $set {
+            #[inline]
+            fn bitand_assign(&mut self, other: $set) {
+                self.0 &= other.0;
+            }
+        }
+
+        impl ::core::ops::BitOrAssign for $set {
+            #[inline]
+            fn bitor_assign(&mut self, other: $set) {
+                self.0 |= other.0;
+            }
+        }
+
+        impl ::core::ops::BitXorAssign for $set {
+            #[inline]
+            fn bitxor_assign(&mut self, other: $set) {
+                self.0 ^= other.0;
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,6 +456,21 @@ mod tests {
     }
 
     #[test]
+    fn a_number_too_large_says_so_and_gives_the_largest() {
+        let err = Tokens::new("99999999999999999999")
+            .number::<u32>("a count")
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"1:1: expected a count, found "99999999999999999999" (too large: at most 4294967295)"#
+        );
+        let err = Tokens::new("300").number::<u8>("a size").unwrap_err();
+        assert_eq!(err.note.as_deref(), Some("too large: at most 255"));
+        let err = Tokens::new("3x").number::<u8>("a size").unwrap_err();
+        assert_eq!(err.note, None);
+    }
+
+    #[test]
     fn long_tokens_are_shortened_in_messages() {
         let long = "9".repeat(100);
         let err = Tokens::new(&long)
@@ -315,7 +479,7 @@ mod tests {
         let shown = format!(r#""{}…""#, "9".repeat(32));
         assert_eq!(
             err.to_string(),
-            format!("1:1: expected a small number, found {shown}")
+            format!("1:1: expected a small number, found {shown} (too large: at most 255)")
         );
     }
 
