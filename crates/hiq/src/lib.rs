@@ -45,6 +45,7 @@ mod memo;
 mod picture;
 mod rules;
 mod solve;
+pub mod svg;
 mod symmetry;
 
 pub use board::{ENGLISH_PICTURE, EUROPEAN_PICTURE, Hole, Jump, Layout, MAX_HOLES, Position};

@@ -1,0 +1,70 @@
+//! Each page in a real browser (headless Chromium through chromedriver): load it, play by
+//! clicking, check what the page then shows, and save a screenshot.
+
+mod common;
+
+use common::{click, element, screenshot, text, wait_for, wait_for_url, with_browser};
+
+#[test]
+fn home_page_links_every_game() {
+    with_browser(async |client, site| {
+        client.goto(&format!("{site}/")).await.unwrap();
+        for game in ["hiq", "hex", "solitaire-chess", "megacheckers", "patolli"] {
+            element(client, &format!("#card-{game}")).await;
+        }
+        element(client, "#card-hiq svg").await;
+        screenshot(client, "home").await;
+        click(client, "#card-hiq", "#board").await;
+        wait_for_url(client, "/hiq").await;
+    });
+}
+
+#[test]
+fn hiq_jump_by_clicking_then_undo_and_solve() {
+    with_browser(async |client, site| {
+        client.goto(&format!("{site}/hiq")).await.unwrap();
+        assert_eq!(text(client, "#pegs").await, "32");
+        // Hole 5 jumps over 10 into the centre, 17.
+        click(client, "#hole-5", "#hole-5.selected").await;
+        assert!(
+            element(client, "#hole-17")
+                .await
+                .attr("class")
+                .await
+                .unwrap()
+                .unwrap()
+                .contains("target"),
+            "the centre is a target of the peg in hole 5"
+        );
+        click(client, "#hole-17", "#last").await;
+        assert_eq!(text(client, "#pegs").await, "31");
+        let last = text(client, "#last").await;
+        assert!(
+            last.starts_with("Last jump: 5") && last.ends_with("17."),
+            "{last}"
+        );
+        let classes = |hole: u32| async move {
+            element(client, &format!("#hole-{hole}"))
+                .await
+                .attr("class")
+                .await
+                .unwrap()
+                .unwrap()
+        };
+        assert!(classes(5).await.contains("empty"));
+        assert!(classes(10).await.contains("empty"));
+        assert!(classes(17).await.contains("peg"));
+        wait_for_url(client, "jumps=5-17").await;
+        screenshot(client, "hiq").await;
+        click(client, "a.button:first-child", "#status").await;
+        assert_eq!(text(client, "#pegs").await, "32");
+        client
+            .goto(&format!("{site}/hiq?jumps=5-17&solve=1"))
+            .await
+            .unwrap();
+        let solution = text(client, "#solution").await;
+        assert!(solution.contains("at best 1 peg"), "{solution}");
+        screenshot(client, "hiq-solved").await;
+        wait_for(client, "ol.steps li").await;
+    });
+}
