@@ -17,7 +17,10 @@ const BLURBS: [&str; 5] = [
 
 /// The home page's pictures as `(file name, SVG)`.
 pub fn pictures() -> Vec<(&'static str, String)> {
-    vec![("hiq.svg", crate::hiq::sample())]
+    vec![
+        ("hiq.svg", crate::hiq::sample()),
+        ("hex.svg", crate::hex::sample()),
+    ]
 }
 
 /// `/`: the games.

@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 mod error;
+mod hex;
 mod hiq;
 mod home;
 mod page;
@@ -68,6 +69,9 @@ pub fn app() -> Router {
         .route("/", get(home::page))
         .route("/hiq", get(hiq::page))
         .route("/hiq.svg", get(hiq::picture))
+        .route("/hex", get(hex::page))
+        .route("/hex.svg", get(hex::picture))
+        .route("/hex.sgf", get(hex::sgf))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
         .fallback(not_found)

@@ -68,3 +68,44 @@ fn hiq_jump_by_clicking_then_undo_and_solve() {
         wait_for(client, "ol.steps li").await;
     });
 }
+
+#[test]
+fn hex_stones_placed_by_clicking_in_turn() {
+    with_browser(async |client, site| {
+        client.goto(&format!("{site}/hex?size=7")).await.unwrap();
+        assert!(
+            text(client, "#status")
+                .await
+                .contains("X (red, left to right) to play")
+        );
+        click(client, "#cell-D4", "#cell-D4.x").await;
+        assert!(
+            text(client, "#status")
+                .await
+                .contains("O (blue, top to bottom) to play")
+        );
+        click(client, "#cell-C5", "#cell-C5.o").await;
+        wait_for_url(client, "moves=D4.C5").await;
+        // The shortest completions, drawn on request.
+        click(client, "a.button:nth-child(2)", "circle.hint").await;
+        let analysis = text(client, "#analysis").await;
+        assert!(
+            analysis.contains("X needs") && analysis.contains("O needs"),
+            "{analysis}"
+        );
+        screenshot(client, "hex").await;
+        // A won game rings the chain.
+        client
+            .goto(&format!(
+                "{site}/hex?size=5&moves=A3.B1.B3.C1.C3.D1.D3.E1.E3"
+            ))
+            .await
+            .unwrap();
+        assert!(
+            text(client, "#status")
+                .await
+                .contains("X (red, left to right) has won")
+        );
+        screenshot(client, "hex-won").await;
+    });
+}

@@ -111,3 +111,126 @@ async fn hiq_refuses_malformed_requests() {
     refused(&long, StatusCode::BAD_REQUEST, "longer than").await;
     refused("/hiq?finish=0", StatusCode::BAD_REQUEST, "finish").await;
 }
+
+#[tokio::test]
+async fn hex_clicks_place_stones_in_turn_and_the_chain_shows() {
+    let (status, _, body) = get("/hex?size=5").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body.matches("data-click=").count(), 25);
+    let (status, location, _) = get("/hex?size=5&click=C3").await;
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, "/hex?size=5&moves=C3")
+    );
+    let (_, location, _) = get("/hex?size=5&moves=C3&click=c4").await;
+    assert_eq!(location, "/hex?size=5&moves=C3.C4");
+    let (_, _, body) = get("/hex?size=5&moves=C3").await;
+    assert!(
+        body.contains("<b>O (blue, top to bottom)</b> to play"),
+        "{body}"
+    );
+    // X joins left and right along row 1; O's stones stand elsewhere.
+    let (_, _, body) = get("/hex?size=3&moves=A1.A2.B1.B2.C1").await;
+    assert!(body.contains("X (red, left to right) has won"), "{body}");
+    assert_eq!(
+        body.matches("stroke=\"#ffc400\"").count(),
+        3,
+        "A1, B1, C1 ringed"
+    );
+    // A click on a taken cell is a note.
+    let (status, _, body) = get("/hex?size=5&moves=C3&click=C3").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("C3 is taken by X"), "{body}");
+}
+
+#[tokio::test]
+async fn hex_analysis_swap_sgf_and_contest() {
+    let (_, _, body) = get("/hex?size=5&moves=C3&show=1").await;
+    assert!(body.contains("X needs 4, O needs 5"), "{body}");
+    assert!(body.contains("class=\"hint\""));
+    // The swap: X's C2 becomes O's B3.
+    let (_, _, body) = get("/hex?size=5&swap=1&moves=C2").await;
+    assert!(body.contains(">Swap</a>"));
+    let (_, _, body) = get("/hex?size=5&swap=1&moves=C2.swap").await;
+    assert!(
+        body.contains("class=\"cell o\" data-click=\"B3\""),
+        "{body}"
+    );
+    refused(
+        "/hex?size=5&moves=C2.swap",
+        StatusCode::BAD_REQUEST,
+        "the swap is only",
+    )
+    .await;
+    let (_, _, sgf) = get("/hex.sgf?size=5&moves=C3.B4").await;
+    assert_eq!(sgf, "(;FF[4]GM[11]SZ[5]PB[X]PW[O];B[c3];W[b4])\n");
+    let (status, location, _) = get("/hex?sgf=(;FF[4]GM[11]SZ[5]PB[X]PW[O];B[c3];W[b4])").await;
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, "/hex?size=5&moves=C3.B4")
+    );
+    let (_, _, body) = get("/hex?contest=1%0A5%0A2+2%0AC2+A3%0AC5+C3%0A").await;
+    assert!(body.contains("Analyzing 1 data set(s)"), "{body}");
+    assert!(body.contains("Number of moves: 3"), "{body}");
+    let (_, _, svg) = get("/hex.svg?size=5&moves=C3").await;
+    assert!(svg.starts_with("<svg"));
+}
+
+#[tokio::test]
+async fn hex_refuses_malformed_requests() {
+    refused(
+        "/hex?size=0",
+        StatusCode::BAD_REQUEST,
+        "size: expected 1..26",
+    )
+    .await;
+    refused(
+        "/hex?size=99",
+        StatusCode::BAD_REQUEST,
+        "size: expected 1..26",
+    )
+    .await;
+    refused(
+        "/hex?size=5&moves=F1",
+        StatusCode::BAD_REQUEST,
+        "`F1` is not a cell",
+    )
+    .await;
+    refused(
+        "/hex?size=5&moves=A1.A1",
+        StatusCode::BAD_REQUEST,
+        "A1 is taken",
+    )
+    .await;
+    refused(
+        "/hex?size=3&moves=A1.A2.B1.B2.C1.C2",
+        StatusCode::BAD_REQUEST,
+        "the game is over",
+    )
+    .await;
+    refused(
+        "/hex?sgf=(;SZ[5];W[c3])",
+        StatusCode::BAD_REQUEST,
+        "out of turn",
+    )
+    .await;
+    refused(
+        "/hex?sgf=(;SZ[5];B[c3",
+        StatusCode::BAD_REQUEST,
+        "not closed",
+    )
+    .await;
+    refused("/hex?sgf=(;GM[1])", StatusCode::BAD_REQUEST, "not Hex").await;
+    refused(
+        "/hex?contest=1%0A5%0A1+0%0AZ9",
+        StatusCode::BAD_REQUEST,
+        "contest input",
+    )
+    .await;
+    refused(
+        "/hex.sgf?x=Q1",
+        StatusCode::BAD_REQUEST,
+        "`Q1` is not a cell",
+    )
+    .await;
+}
