@@ -33,6 +33,7 @@ mod pyrandom;
 mod rules;
 mod score;
 mod search;
+pub mod svg;
 mod tree;
 
 pub use beam::beam_search;

@@ -20,6 +20,7 @@ pub fn pictures() -> Vec<(&'static str, String)> {
     vec![
         ("hiq.svg", crate::hiq::sample()),
         ("hex.svg", crate::hex::sample()),
+        ("solitaire-chess.svg", crate::solitaire::sample()),
     ]
 }
 

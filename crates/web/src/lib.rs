@@ -20,6 +20,7 @@ mod hex;
 mod hiq;
 mod home;
 mod page;
+mod solitaire;
 mod work;
 
 use std::future::Future;
@@ -72,6 +73,8 @@ pub fn app() -> Router {
         .route("/hex", get(hex::page))
         .route("/hex.svg", get(hex::picture))
         .route("/hex.sgf", get(hex::sgf))
+        .route("/solitaire-chess", get(solitaire::page))
+        .route("/solitaire-chess.svg", get(solitaire::picture))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
         .fallback(not_found)

@@ -32,6 +32,11 @@ pub fn escape(text: &str) -> String {
 
 /// A whole page: `title`, the navigation with `path` marked, then `body`.
 pub fn page(path: &str, title: &str, body: &str) -> String {
+    page_with_head(path, title, "", body)
+}
+
+/// [`page`] with more in its head (`head`, HTML).
+pub fn page_with_head(path: &str, title: &str, head: &str, body: &str) -> String {
     let mut nav = String::from("<a href=\"/\">Games</a>");
     for (href, name) in GAMES {
         let here = if href == path { " class=\"here\"" } else { "" };
@@ -41,7 +46,7 @@ pub fn page(path: &str, title: &str, body: &str) -> String {
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title} · boardgames</title>\n<link rel=\"stylesheet\" href=\"/style.css\">\n\
-         <script src=\"/app.js\" defer></script>\n</head>\n<body>\n<header>{nav}</header>\n\
+         <script src=\"/app.js\" defer></script>\n{head}</head>\n<body>\n<header>{nav}</header>\n\
          <main>\n<h1>{title}</h1>\n{body}</main>\n</body>\n</html>\n",
         title = escape(title)
     )

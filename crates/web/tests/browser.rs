@@ -109,3 +109,51 @@ fn hex_stones_placed_by_clicking_in_turn() {
         screenshot(client, "hex-won").await;
     });
 }
+
+#[test]
+fn solitaire_chess_removal_reveals_and_scores() {
+    with_browser(async |client, site| {
+        client
+            .goto(&format!("{site}/solitaire-chess?group=6&seed=1"))
+            .await
+            .unwrap();
+        assert_eq!(text(client, "#total").await, "0");
+        assert_eq!(
+            client
+                .find_all(fantoccini::Locator::Css(".legal"))
+                .await
+                .unwrap()
+                .len(),
+            36
+        );
+        click(client, "#sq-3-3", "#last").await;
+        let last = text(client, "#last").await;
+        assert!(last.contains("from row 3, column 3; revealed"), "{last}");
+        assert_eq!(text(client, "#total").await, "1");
+        assert!(
+            element(client, "#sq-3-3")
+                .await
+                .attr("class")
+                .await
+                .unwrap()
+                .unwrap()
+                .contains("silver")
+        );
+        // A second removal, on a square the first piece reaches.
+        let next = element(client, "g.legal").await;
+        let id = next.attr("id").await.unwrap().unwrap();
+        next.click().await.unwrap();
+        wait_for(client, &format!("#{id}.last")).await;
+        let total: u32 = text(client, "#total").await.parse().unwrap();
+        assert!(total >= 2, "two removals score at least 2, got {total}");
+        screenshot(client, "solitaire-chess").await;
+        // The built-in player, watched: the page moves on by itself.
+        client
+            .goto(&format!("{site}/solitaire-chess?group=4&seed=6&watch=1"))
+            .await
+            .unwrap();
+        wait_for_url(client, "moves=").await;
+        wait_for(client, "#last").await;
+        screenshot(client, "solitaire-chess-watch").await;
+    });
+}

@@ -234,3 +234,103 @@ async fn hex_refuses_malformed_requests() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn solitaire_chess_removals_by_clicking_reveal_and_score() {
+    let (status, _, body) = get("/solitaire-chess?group=1&seed=1").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body.matches("data-click=").count(), 36);
+    let (status, location, _) = get("/solitaire-chess?group=1&seed=1&click=1-1").await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location, "/solitaire-chess?group=1&seed=1&moves=1-1");
+    // Knights only: 1-1 then 2-3 is a run of two (2 removals + 4).
+    let (_, _, body) = get("/solitaire-chess?group=1&seed=1&moves=1-1.2-3").await;
+    assert!(body.contains("<b id=\"total\">6</b>"), "{body}");
+    assert!(
+        body.contains("class=\"square silver last\" data-click=\"2-3\""),
+        "{body}"
+    );
+    // Not a knight's move from 2-3: a note, no move.
+    let (status, _, body) = get("/solitaire-chess?group=1&seed=1&moves=1-1&click=1-2").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("does not reach"), "{body}");
+    let (_, location, _) = get("/solitaire-chess?case=g4-1").await;
+    assert_eq!(location, "/solitaire-chess?group=4&seed=6");
+    let (_, location, _) = get("/solitaire-chess?random=1&group=5").await;
+    assert!(
+        location.starts_with("/solitaire-chess?group=5&seed="),
+        "{location}"
+    );
+}
+
+#[tokio::test]
+async fn solitaire_chess_hint_watch_and_contest() {
+    let (_, _, body) = get("/solitaire-chess?group=4&seed=6&hint=1").await;
+    assert!(
+        body.contains("The built-in player would take row"),
+        "{body}"
+    );
+    assert_eq!(body.matches(" hint\"").count(), 1, "one square ringed");
+    let (_, _, body) = get("/solitaire-chess?group=4&seed=6&watch=1").await;
+    assert!(body.contains("http-equiv=\"refresh\""), "{body}");
+    assert!(
+        body.contains("watch=1&amp;moves=") || body.contains("moves="),
+        "{body}"
+    );
+    let board = "dam lopare torn lopare lopare lopare\nlopare dam dam dam dam lopare\nlopare lopare torn lopare dam lopare\ndam dam dam dam lopare torn\ndam dam lopare lopare torn dam\ntorn dam dam lopare dam torn\n";
+    let query: String = form_urlencoded(board);
+    let (_, _, body) = get(&format!("/solitaire-chess?contest={query}")).await;
+    assert!(body.contains("<pre id=\"contest-output\">"), "{body}");
+}
+
+#[tokio::test]
+async fn solitaire_chess_refuses_malformed_requests() {
+    refused(
+        "/solitaire-chess?group=7",
+        StatusCode::BAD_REQUEST,
+        "group: expected 1..6",
+    )
+    .await;
+    refused("/solitaire-chess?seed=-1", StatusCode::BAD_REQUEST, "seed").await;
+    refused(
+        "/solitaire-chess?moves=0-1",
+        StatusCode::BAD_REQUEST,
+        "ROW-COL",
+    )
+    .await;
+    refused(
+        "/solitaire-chess?group=1&moves=1-1.1-2",
+        StatusCode::BAD_REQUEST,
+        "move 2, 1-2",
+    )
+    .await;
+    refused(
+        "/solitaire-chess?case=g9",
+        StatusCode::BAD_REQUEST,
+        "no official case",
+    )
+    .await;
+    refused(
+        "/solitaire-chess?contest=dam+king",
+        StatusCode::BAD_REQUEST,
+        "found `king`",
+    )
+    .await;
+    refused(
+        "/solitaire-chess?contest=dam",
+        StatusCode::BAD_REQUEST,
+        "1 pieces, expected 36",
+    )
+    .await;
+}
+
+/// `text` encoded for a query.
+fn form_urlencoded(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => (b as char).to_string(),
+            b' ' => "+".into(),
+            other => format!("%{other:02X}"),
+        })
+        .collect()
+}
