@@ -17,7 +17,7 @@ pub struct Marks {
 }
 
 /// The distance between two holes, in SVG units.
-const STEP: usize = 44;
+const STEP: usize = 56;
 
 /// `position` on `layout` as an SVG document, with `marks`.
 pub fn svg(layout: &Layout, position: Position, marks: &Marks) -> String {

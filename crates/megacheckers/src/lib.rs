@@ -29,6 +29,7 @@ pub mod brute;
 pub mod contest;
 mod rules;
 pub mod solve;
+pub mod svg;
 
 pub use board::{
     Board, Content, Home, Homes, Jump, MAX_HOMES, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape, Square,

@@ -21,6 +21,7 @@ pub fn pictures() -> Vec<(&'static str, String)> {
         ("hiq.svg", crate::hiq::sample()),
         ("hex.svg", crate::hex::sample()),
         ("solitaire-chess.svg", crate::solitaire::sample()),
+        ("megacheckers.svg", crate::megacheckers::sample()),
     ]
 }
 

@@ -19,6 +19,7 @@ mod error;
 mod hex;
 mod hiq;
 mod home;
+mod megacheckers;
 mod page;
 mod solitaire;
 mod work;
@@ -75,6 +76,8 @@ pub fn app() -> Router {
         .route("/hex.sgf", get(hex::sgf))
         .route("/solitaire-chess", get(solitaire::page))
         .route("/solitaire-chess.svg", get(solitaire::picture))
+        .route("/megacheckers", get(megacheckers::page))
+        .route("/megacheckers.svg", get(megacheckers::picture))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
         .fallback(not_found)

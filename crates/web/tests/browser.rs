@@ -157,3 +157,24 @@ fn solitaire_chess_removal_reveals_and_scores() {
         screenshot(client, "solitaire-chess-watch").await;
     });
 }
+
+#[test]
+fn megacheckers_edit_by_clicking_shows_the_capture() {
+    with_browser(async |client, site| {
+        client
+            .goto(&format!("{site}/megacheckers?rows=5&cols=3&homes=10210200"))
+            .await
+            .unwrap();
+        assert_eq!(text(client, "#taken").await, "2");
+        element(client, "polyline.capture").await;
+        assert!(text(client, "#best").await.contains("1x5x7"));
+        // Home 2 becomes yours: its piece joins in, the best stays two.
+        click(client, "#home-2", "#home-2.mine").await;
+        assert_eq!(text(client, "#taken").await, "2");
+        // Home 3 (theirs, taken first) becomes empty: the capture shrinks to one.
+        click(client, "#home-3", "#home-3.empty").await;
+        let taken = text(client, "#taken").await;
+        assert_eq!(taken, "1", "{}", text(client, "#best").await);
+        screenshot(client, "megacheckers").await;
+    });
+}

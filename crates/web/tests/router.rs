@@ -334,3 +334,73 @@ fn form_urlencoded(text: &str) -> String {
         })
         .collect()
 }
+
+#[tokio::test]
+async fn megacheckers_edits_by_clicking_and_draws_the_best_capture() {
+    // The contest's second sample: 5 x 3, one capture of two, 1x5x7.
+    let (status, _, body) = get("/megacheckers?rows=5&cols=3&homes=10210200").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body.contains("<b id=\"taken\">2</b> pieces: 1x5x7"),
+        "{body}"
+    );
+    assert_eq!(body.matches("class=\"home theirs taken\"").count(), 2);
+    // Clicks cycle a home: empty, yours, theirs, empty.
+    let (status, location, _) = get("/megacheckers?rows=5&cols=3&homes=10210200&click=2").await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location, "/megacheckers?rows=5&cols=3&homes=112102");
+    let (_, location, _) = get("/megacheckers?rows=5&cols=3&homes=10210200&click=1").await;
+    assert_eq!(location, "/megacheckers?rows=5&cols=3&homes=202102");
+    let (_, location, _) = get("/megacheckers?rows=5&cols=3&homes=10210200&click=3").await;
+    assert_eq!(location, "/megacheckers?rows=5&cols=3&homes=100102");
+    let (_, _, body) = get("/megacheckers?rows=3&cols=3").await;
+    assert!(body.contains("none of your pieces can capture"), "{body}");
+    let (_, _, body) =
+        get("/megacheckers?contest=3+3%0A2+1+2+0+1%0A5+3%0A1+0+2+1+0+2+0+0%0A0+0%0A").await;
+    assert!(
+        body.contains("<pre id=\"contest-output\">1\n2\n</pre>"),
+        "{body}"
+    );
+    let (_, _, svg) = get("/megacheckers.svg?rows=5&cols=3&homes=10210200").await;
+    assert!(svg.contains("polyline"));
+}
+
+#[tokio::test]
+async fn megacheckers_refuses_malformed_requests() {
+    refused(
+        "/megacheckers?rows=2&cols=5",
+        StatusCode::BAD_REQUEST,
+        "rows: expected 3..20",
+    )
+    .await;
+    refused(
+        "/megacheckers?rows=20&cols=20",
+        StatusCode::BAD_REQUEST,
+        "more than 200 squares",
+    )
+    .await;
+    refused(
+        "/megacheckers?rows=3&cols=3&homes=0123",
+        StatusCode::BAD_REQUEST,
+        "home 4 is `3`",
+    )
+    .await;
+    refused(
+        "/megacheckers?rows=3&cols=3&homes=000000",
+        StatusCode::BAD_REQUEST,
+        "6 given, the board has 5",
+    )
+    .await;
+    refused(
+        "/megacheckers?rows=3&cols=3&click=6",
+        StatusCode::BAD_REQUEST,
+        "expected a home 1..5",
+    )
+    .await;
+    refused(
+        "/megacheckers?contest=3+3%0A2+1",
+        StatusCode::BAD_REQUEST,
+        "contest input",
+    )
+    .await;
+}
