@@ -23,6 +23,7 @@ mod board;
 pub mod contest;
 mod game;
 mod rules;
+pub mod svg;
 
 pub use board::{
     Cell, FINISH, GRID, Location, Markers, Roll, Step, is_prime, is_square,

@@ -22,6 +22,7 @@ pub fn pictures() -> Vec<(&'static str, String)> {
         ("hex.svg", crate::hex::sample()),
         ("solitaire-chess.svg", crate::solitaire::sample()),
         ("megacheckers.svg", crate::megacheckers::sample()),
+        ("patolli.svg", crate::patolli::picture_sample()),
     ]
 }
 

@@ -21,6 +21,7 @@ mod hiq;
 mod home;
 mod megacheckers;
 mod page;
+mod patolli;
 mod solitaire;
 mod work;
 
@@ -78,6 +79,8 @@ pub fn app() -> Router {
         .route("/solitaire-chess.svg", get(solitaire::picture))
         .route("/megacheckers", get(megacheckers::page))
         .route("/megacheckers.svg", get(megacheckers::picture))
+        .route("/patolli", get(patolli::page))
+        .route("/patolli.svg", get(patolli::picture))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
         .fallback(not_found)

@@ -10,9 +10,8 @@ fn home_page_links_every_game() {
     with_browser(async |client, site| {
         client.goto(&format!("{site}/")).await.unwrap();
         for game in ["hiq", "hex", "solitaire-chess", "megacheckers", "patolli"] {
-            element(client, &format!("#card-{game}")).await;
+            element(client, &format!("#card-{game} svg")).await;
         }
-        element(client, "#card-hiq svg").await;
         screenshot(client, "home").await;
         click(client, "#card-hiq", "#board").await;
         wait_for_url(client, "/hiq").await;
@@ -176,5 +175,22 @@ fn megacheckers_edit_by_clicking_shows_the_capture() {
         let taken = text(client, "#taken").await;
         assert_eq!(taken, "1", "{}", text(client, "#best").await);
         screenshot(client, "megacheckers").await;
+    });
+}
+
+#[test]
+fn patolli_markers_move_roll_by_roll() {
+    with_browser(async |client, site| {
+        client.goto(&format!("{site}/patolli")).await.unwrap();
+        element(client, "#marker-1.a").await;
+        // A click on the board: the first roll, a 6 from 1 onto the prime 7, blocked at once.
+        click(client, "#loc-30", "#marker-7").await;
+        assert_eq!(text(client, "#turn").await, "1");
+        let last = text(client, "#last").await;
+        assert!(last.contains("prime") && last.contains("rule 7"), "{last}");
+        element(client, "line.last-move").await;
+        click(client, "#loc-30", "li.now").await;
+        assert_eq!(text(client, "#turn").await, "2");
+        screenshot(client, "patolli").await;
     });
 }

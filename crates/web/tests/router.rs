@@ -404,3 +404,62 @@ async fn megacheckers_refuses_malformed_requests() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn patolli_plays_a_line_roll_by_roll_naming_the_rules() {
+    let (status, _, body) = get("/patolli").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body.matches("data-click=").count(), 52);
+    assert!(body.contains("id=\"marker-1\""));
+    // A click on the board plays the next roll.
+    let (status, location, _) = get("/patolli?click=7").await;
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, "/patolli?turn=1")
+    );
+    let (_, _, body) = get("/patolli?turn=1").await;
+    assert!(
+        body.contains(
+            "roll 6: 1 -&gt; 7, prime: slides forward, blocked before 8, stays on 7 (rule 7)"
+        ),
+        "{body}"
+    );
+    assert!(body.contains("id=\"marker-7\"") && !body.contains("id=\"marker-1\""));
+    let (_, _, body) = get("/patolli?turn=6").await;
+    assert!(body.contains("Contest output: <b>13 15 18</b>"), "{body}");
+    let (_, _, body) = get("/patolli?division=senior&turn=10").await;
+    assert!(body.contains("Contest output: <b>145 135</b>"), "{body}");
+    let (_, _, body) = get("/patolli?division=junior&contest=4+14+24+1+3+6+6+3%0A").await;
+    assert!(body.contains("<pre id=\"contest-output\">"), "{body}");
+    let (_, _, svg) = get("/patolli.svg?turn=1").await;
+    assert!(svg.contains("last-move"));
+}
+
+#[tokio::test]
+async fn patolli_refuses_malformed_requests() {
+    refused(
+        "/patolli?division=expert",
+        StatusCode::BAD_REQUEST,
+        "expected junior, intermediate or senior",
+    )
+    .await;
+    refused(
+        "/patolli?turn=7",
+        StatusCode::BAD_REQUEST,
+        "turn: expected 0..6",
+    )
+    .await;
+    refused(
+        "/patolli?line=4+14+24+1+8+12+2+7+1",
+        StatusCode::BAD_REQUEST,
+        "line:",
+    )
+    .await;
+    refused("/patolli?line=4+14", StatusCode::BAD_REQUEST, "line:").await;
+    refused(
+        "/patolli?contest=1+2+3",
+        StatusCode::BAD_REQUEST,
+        "contest input",
+    )
+    .await;
+}
