@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use crate::{Board, Capture, Content, Homes, Square};
 
-const CELL: usize = 40;
+const CELL: usize = 52;
 const MARGIN: usize = 10;
 
 /// `board` as an SVG document, with `capture` (if any) drawn on it.
@@ -58,9 +58,9 @@ pub fn svg(board: &Board, capture: Option<&Capture>) -> String {
                     let taken_class = if taken.contains(home) { " taken" } else { "" };
                     let _ = writeln!(
                         out,
-                        "<g class=\"{class}{taken_class}\" data-click=\"{home}\" id=\"home-{home}\"><title>home {home}</title>\n<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#8b5a2b\"/>\n<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#e8cfa8\">{home}</text>",
-                        x + 2,
-                        y + 10
+                        "<g class=\"{class}{taken_class}\" data-click=\"{home}\" id=\"home-{home}\"><title>home {home}</title>\n<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#8b5a2b\"/>\n<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#e8cfa8\">{home}</text>",
+                        x + 3,
+                        y + 12
                     );
                     let (cx, cy) = (x + CELL / 2, y + CELL / 2);
                     let piece = match content {
@@ -71,21 +71,21 @@ pub fn svg(board: &Board, capture: Option<&Capture>) -> String {
                     if let Some((fill, stroke)) = piece {
                         let _ = writeln!(
                             out,
-                            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"14\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"2\"/>"
+                            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"18\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"2\"/>"
                         );
                     }
                     if taken.contains(home) {
                         let _ = writeln!(
                             out,
                             "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#ff3b30\" stroke-width=\"4\" stroke-linecap=\"round\"/>",
-                            cx - 10,
-                            cy - 10,
-                            cx + 10,
-                            cy + 10,
-                            cx + 10,
-                            cy - 10,
-                            cx - 10,
-                            cy + 10
+                            cx - 13,
+                            cy - 13,
+                            cx + 13,
+                            cy + 13,
+                            cx + 13,
+                            cy - 13,
+                            cx - 13,
+                            cy + 13
                         );
                     }
                     out.push_str("</g>\n");

@@ -174,6 +174,11 @@ fn megacheckers_edit_by_clicking_shows_the_capture() {
         click(client, "#home-3", "#home-3.empty").await;
         let taken = text(client, "#taken").await;
         assert_eq!(taken, "1", "{}", text(client, "#best").await);
+        screenshot(client, "megacheckers-edited").await;
+        // The contest's third sample, the page's own start: a capture of seven.
+        client.goto(&format!("{site}/megacheckers")).await.unwrap();
+        element(client, "polyline.capture").await;
+        assert_eq!(text(client, "#taken").await, "7");
         screenshot(client, "megacheckers").await;
     });
 }
