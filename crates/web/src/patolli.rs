@@ -36,6 +36,10 @@ fn sample(division: Division) -> &'static str {
     }
 }
 
+/// The longest line a page plays: every roll is listed with a link that holds the line, so
+/// the page grows as the square of it.
+const MAX_LINE: usize = 1024;
+
 const DIVISIONS: [(&str, Division); 3] = [
     ("junior", Division::Junior),
     ("intermediate", Division::Intermediate),
