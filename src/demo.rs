@@ -3,30 +3,56 @@
 use anyhow::Result;
 
 use crate::io::{self, Input};
+use crate::solitaire_chess;
 
 /// Every game run on its contest sample (built in), input and output shown.
 #[derive(clap::Args, Debug)]
 pub struct Args {}
 
 /// A contest sample, and how to run the game on it.
-pub struct Sample {
+struct Sample {
     /// The game's name.
-    pub title: &'static str,
+    title: &'static str,
     /// The command that runs it, for the user to try next.
-    pub command: &'static str,
+    command: &'static str,
     /// The sample input.
-    pub input: &'static str,
+    input: &'static str,
     /// Runs the game on an input and gives its output.
-    pub run: fn(&Input) -> Result<String>,
+    run: fn(&Input) -> Result<String>,
 }
 
 /// One sample a game, in the order of the README.
 const SAMPLES: &[Sample] = &[
-    crate::hiq::SAMPLE,
-    crate::patolli::SAMPLE,
-    crate::megacheckers::SAMPLE,
-    crate::hex::SAMPLE,
-    crate::solitaire_chess::SAMPLE,
+    Sample {
+        title: "Hi-Q",
+        command: "boardgames hiq",
+        input: hiq::contest::SAMPLE_INPUT,
+        run: |input| input.parse(hiq::contest::run),
+    },
+    Sample {
+        title: "Patolli",
+        command: "boardgames patolli",
+        input: patolli::contest::SAMPLE_INPUT,
+        run: |input| input.parse(patolli::contest::run),
+    },
+    Sample {
+        title: "MegaCheckers",
+        command: "boardgames megacheckers",
+        input: megacheckers::contest::SAMPLE_INPUT,
+        run: |input| input.parse(megacheckers::contest::run),
+    },
+    Sample {
+        title: "Hex",
+        command: "boardgames hex",
+        input: hex::contest::SAMPLE_INPUT,
+        run: |input| input.parse(hex::contest::run),
+    },
+    Sample {
+        title: "Solitaire chess (official case g4-1)",
+        command: "boardgames solitaire-chess judge --official g4-1 -- boardgames solitaire-chess",
+        input: solitaire_chess::DEMO_BOARD,
+        run: solitaire_chess::demo,
+    },
 ];
 
 pub fn run(Args {}: Args) -> Result<()> {

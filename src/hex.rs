@@ -1,10 +1,9 @@
 //! `boardgames hex`: the Hex contest's position analyzer.
 
 use anyhow::Result;
-use hex::{Analysis, Output, contest};
+use hex::contest;
 
-use crate::demo::Sample;
-use crate::io::{self, Input, InputArg};
+use crate::io::{self, InputArg};
 
 /// Hex: who has won, or each player's fewest moves to win, drawn on the board.
 ///
@@ -28,22 +27,5 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
-    io::print(&analyse(&input)?)
+    io::print(&input.parse(contest::run)?)
 }
-
-/// The contest output for an input.
-fn analyse(input: &Input) -> Result<String> {
-    let analyses: Vec<Analysis> = input
-        .parse(contest::parse)?
-        .into_iter()
-        .map(Analysis::of)
-        .collect();
-    Ok(Output(&analyses).to_string())
-}
-
-pub const SAMPLE: Sample = Sample {
-    title: "Hex",
-    command: "boardgames hex",
-    input: include_str!("../tests/cmd/hex/sample-1.stdin"),
-    run: analyse,
-};

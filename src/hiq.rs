@@ -1,14 +1,12 @@
 //! `boardgames hiq`: the Hi-Q contest program, and `hiq solve` and `hiq count` beyond it.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::{CommandFactory, Subcommand, error::ErrorKind};
-use hiq::{Census, Game, Hole, Layout, Output, Position, Solution, contest};
+use hiq::{Answer, CensusTable, Goal, Layout, contest};
 
-use crate::demo::Sample;
-use crate::io::{self, Input, InputArg};
+use crate::io::{self, InputArg};
 
 /// Hi-Q: 33-hole peg solitaire played by a fixed rule; prints the sum of the pegs left.
 ///
@@ -111,28 +109,13 @@ pub fn run(args: Args) -> Result<()> {
         Some(Command::Count(args)) => count(args),
         None => {
             let input = args.input.read()?;
-            let (output, trace) = play(&input)?;
+            let played = input.parse(contest::run_traced)?;
             if args.trace {
-                io::comment(&trace)?;
+                io::comment(&played.trace)?;
             }
-            io::print(&output)
+            io::print(&played.output)
         }
     }
-}
-
-/// The contest output for an input, and the trace of its games.
-fn play(input: &Input) -> Result<(String, String)> {
-    let starts = input.parse(contest::parse)?;
-    let games: Vec<Game> = starts
-        .into_iter()
-        .map(|start| Game::play(Layout::english(), start))
-        .collect();
-    let mut trace = String::new();
-    for (number, game) in (1..).zip(&games) {
-        write!(trace, "instance {number}: {}", game.trace())?;
-    }
-    let ends: Vec<_> = games.iter().map(|game| game.end).collect();
-    Ok((Output(&ends).to_string(), trace))
 }
 
 /// Exits with a usage error of `boardgames hiq solve`, as clap does for its own.
@@ -149,86 +132,22 @@ fn usage_error(message: String) -> ! {
 
 fn solve(args: SolveArgs) -> Result<()> {
     let (layout, name) = args.board.layout()?;
-    let finish = args.finish.map(|number| {
-        layout.hole(number).unwrap_or_else(|| {
+    let goal = match args.finish {
+        None => Goal::Fewest,
+        Some(number) => Goal::Finish(layout.hole(number).unwrap_or_else(|| {
             usage_error(format!(
                 "invalid value '{number}' for '--finish <HOLE>': the {name} board has holes 1..{}",
                 layout.holes()
             ))
-        })
-    });
+        })),
+    };
     let input = args.input.read()?;
     let starts = input.parse(|text| hiq::parse_positions(&layout, text))?;
-    let mut output = String::new();
-    for (number, &start) in (1..).zip(&starts) {
-        if number > 1 {
-            output.push('\n');
-        }
-        output += &answer(&layout, number, start, finish);
-    }
-    io::print(&output)
-}
-
-/// The answer for one position, as text.
-fn answer(layout: &Layout, number: usize, start: Position, finish: Option<Hole>) -> String {
-    let pegs = |count: u32| counted(count as usize, "peg");
-    let mut text = format!("position {number}: {}", pegs(start.count()));
-    let solution = match finish {
-        None => {
-            let best = hiq::fewest_pegs(layout, start);
-            let _ = writeln!(
-                text,
-                "; at best {} can remain, after {}",
-                pegs(best.end.count()),
-                counted(best.jumps.len(), "jump")
-            );
-            best
-        }
-        Some(hole) => match hiq::finish_in(layout, start, hole) {
-            Some(solution) => {
-                let _ = writeln!(
-                    text,
-                    "; one peg in hole {hole}: possible, after {}",
-                    counted(solution.jumps.len(), "jump")
-                );
-                solution
-            }
-            None => {
-                let why = if hiq::same_class(layout, start, Position(hole.bit())) {
-                    "no sequence of jumps gets there"
-                } else {
-                    "the pegs on the diagonals have the wrong parities, which no jump changes"
-                };
-                let _ = writeln!(text, "; one peg in hole {hole}: impossible ({why})");
-                text += &layout.draw(start).indented(2).to_string();
-                return text;
-            }
-        },
-    };
-    text += &side_by_side(layout, &solution);
-    for (step, jump) in (1..).zip(&solution.jumps) {
-        let _ = writeln!(text, "{step:>4}: {jump}");
-    }
-    text
-}
-
-/// `1 peg`, `2 pegs`: a count and its noun, plural unless the count is one.
-fn counted(count: usize, noun: &str) -> String {
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
-}
-
-/// The start and the end of a solution as pictures side by side, under `start` and `end`.
-fn side_by_side(layout: &Layout, solution: &Solution) -> String {
-    let before = layout.draw(solution.start).indented(2).lines();
-    let after = layout.draw(solution.end).lines();
-    let width = before.iter().map(String::len).max().unwrap_or(0).max(7) + 4;
-    let mut text = format!("{:width$}end\n", "  start");
-    for (left, right) in before.iter().zip(&after) {
-        let line = format!("{left:width$}{right}");
-        text += line.trim_end();
-        text.push('\n');
-    }
-    text
+    let answers: Vec<String> = (1..)
+        .zip(starts)
+        .map(|(number, start)| Answer::solve(&layout, number, start, goal).to_string())
+        .collect();
+    io::print(&answers.join("\n"))
 }
 
 fn count(args: CountArgs) -> Result<()> {
@@ -253,112 +172,5 @@ fn count(args: CountArgs) -> Result<()> {
             "{name} board: {err} (--max-positions); the count needs about 100 bytes a position"
         )
     })?;
-    io::print(&report(&layout, &name, &census))
+    io::print(&CensusTable::new(&layout, &name, &census).to_string())
 }
-
-/// The census as a table under a picture of the start.
-fn report(layout: &Layout, name: &str, census: &Census) -> String {
-    let centre = census.centre;
-    let start = Position(layout.full().0 & !centre.bit());
-    let mut text = format!(
-        "central game on the {name} board: {} holes, all full but hole {centre}\n",
-        layout.holes()
-    );
-    text += &layout.draw(start).indented(2).to_string();
-    let _ = writeln!(
-        text,
-        "positions count once per class of the {} that keep{} hole {centre} in place",
-        if census.symmetries == 1 {
-            "1 symmetry".to_string()
-        } else {
-            format!("{} symmetries", census.symmetries)
-        },
-        if census.symmetries == 1 { "s" } else { "" }
-    );
-    let header = [
-        "jumps",
-        "pegs",
-        "positions",
-        "winning",
-        "sequences",
-        "ended",
-    ];
-    let mut rows: Vec<[String; 6]> = census
-        .levels
-        .iter()
-        .map(|level| {
-            [
-                level.jumps.to_string(),
-                level.pegs.to_string(),
-                level.positions.to_string(),
-                level.winning.to_string(),
-                level.sequences.to_string(),
-                level.finished.to_string(),
-            ]
-        })
-        .collect();
-    rows.push([
-        "total".into(),
-        String::new(),
-        census.positions().to_string(),
-        census.winning().to_string(),
-        census
-            .levels
-            .iter()
-            .map(|l| l.sequences)
-            .sum::<u128>()
-            .to_string(),
-        census.games().to_string(),
-    ]);
-    let widths: Vec<usize> = (0..6)
-        .map(|col| {
-            rows.iter()
-                .map(|row| row[col].len())
-                .chain([header[col].len()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let line = |cells: [&str; 6]| {
-        let mut line = String::new();
-        for (col, cell) in cells.iter().enumerate() {
-            let _ = write!(
-                line,
-                "{}{cell:>width$}",
-                if col == 0 { "" } else { "  " },
-                width = widths[col]
-            );
-        }
-        line.trim_end().to_string() + "\n"
-    };
-    text += &line(header);
-    for row in &rows {
-        text += &line(row.each_ref().map(String::as_str));
-    }
-    let _ = writeln!(
-        text,
-        "positions: reachable after that many jumps; winning: from which one peg in hole {centre} can be reached;"
-    );
-    let _ = writeln!(
-        text,
-        "sequences: jump sequences of that length; ended: those after which no jump is left (complete games)"
-    );
-    let _ = writeln!(
-        text,
-        "solutions (jump sequences that end with one peg in hole {centre}): {}",
-        census.solutions
-    );
-    let _ = writeln!(
-        text,
-        "complete games (jump sequences until no jump is left): {}",
-        census.games()
-    );
-    text
-}
-
-pub const SAMPLE: Sample = Sample {
-    title: "Hi-Q",
-    command: "boardgames hiq",
-    input: include_str!("../tests/cmd/hiq/sample.stdin"),
-    run: |input| Ok(play(input)?.0),
-};

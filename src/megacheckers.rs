@@ -1,10 +1,9 @@
 //! `boardgames megacheckers`: the MegaCheckers contest program.
 
 use anyhow::Result;
-use megacheckers::{Best, Output, contest, solve};
+use megacheckers::contest::{self, Options};
 
-use crate::demo::Sample;
-use crate::io::{self, Input, InputArg};
+use crate::io::{self, InputArg};
 
 /// MegaCheckers: the most opponent pieces one capture move can take, for each board.
 ///
@@ -27,24 +26,6 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
-    let best = play(&input)?;
-    let output = if args.path {
-        Output::with_paths(&best)
-    } else {
-        Output::answers(&best)
-    };
-    io::print(&output.to_string())
+    let options = Options { paths: args.path };
+    io::print(&input.parse(|text| contest::run_with(text, options))?)
 }
-
-/// The best capture on every board of the input.
-fn play(input: &Input) -> Result<Vec<Best>> {
-    let boards = input.parse(contest::parse)?;
-    Ok(boards.iter().map(solve).collect())
-}
-
-pub const SAMPLE: Sample = Sample {
-    title: "MegaCheckers",
-    command: "boardgames megacheckers",
-    input: include_str!("../tests/cmd/megacheckers/sample.stdin"),
-    run: |input| Ok(Output::answers(&play(input)?).to_string()),
-};

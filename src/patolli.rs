@@ -1,10 +1,10 @@
 //! `boardgames patolli`: the ACSL Patolli contest program, in its three divisions.
 
 use anyhow::Result;
-use patolli::{Division, contest};
+use patolli::Division;
+use patolli::contest::{self, Options};
 
-use crate::demo::Sample;
-use crate::io::{self, Input, InputArg};
+use crate::io::{self, InputArg};
 
 /// Patolli: markers race round a 52-location track by die rolls; prints where they end.
 ///
@@ -25,8 +25,8 @@ pub struct Args {
     input: InputArg,
 
     /// The contest division whose input and output format to use.
-    #[arg(long, value_enum, default_value_t = DivisionArg::Intermediate)]
-    division: DivisionArg,
+    #[arg(long, value_enum, default_value_t = Division::Intermediate)]
+    division: Division,
 
     /// Also write every roll of every line to stderr: whose marker moves, where it lands,
     /// which rule decided and why it stopped; stdout keeps exactly the contest output.
@@ -34,51 +34,13 @@ pub struct Args {
     trace: bool,
 }
 
-/// The contest's divisions, as the command line names them.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum DivisionArg {
-    /// One player marker against three of the opponent.
-    Junior,
-    /// Three player markers against three of the opponent.
-    Intermediate,
-    /// Players A and B, three markers each, rolling in turn.
-    Senior,
-}
-
-impl From<DivisionArg> for Division {
-    fn from(arg: DivisionArg) -> Division {
-        match arg {
-            DivisionArg::Junior => Division::Junior,
-            DivisionArg::Intermediate => Division::Intermediate,
-            DivisionArg::Senior => Division::Senior,
-        }
-    }
-}
-
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
-    let (output, trace) = play(&input, args.division.into(), args.trace)?;
-    io::comment(&trace)?;
-    io::print(&output)
+    let options = Options {
+        division: args.division,
+        trace: args.trace,
+    };
+    let played = input.parse(|text| contest::run_with(text, options))?;
+    io::comment(&played.trace)?;
+    io::print(&played.output)
 }
-
-/// The contest output for an input, and the trace of its games if `traced` (else nothing).
-fn play(input: &Input, division: Division, traced: bool) -> Result<(String, String)> {
-    let lines = input.parse(|text| contest::parse(text, division))?;
-    let (mut output, mut trace) = (String::new(), String::new());
-    for line in &lines {
-        let game = line.play();
-        output += &format!("{}\n", line.answer(game.end));
-        if traced {
-            trace += &line.trace(&game).to_string();
-        }
-    }
-    Ok((output, trace))
-}
-
-pub const SAMPLE: Sample = Sample {
-    title: "Patolli",
-    command: "boardgames patolli",
-    input: include_str!("../tests/cmd/patolli/intermediate-sample.stdin"),
-    run: |input| Ok(play(input, Division::Intermediate, false)?.0),
-};

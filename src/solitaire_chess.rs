@@ -8,12 +8,12 @@ use std::io as stdio;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow};
+use clap::builder::TypedValueParser;
+use solitaire_chess::Verdict;
 use solitaire_chess::contest::Group;
-use solitaire_chess::{
-    Budget, Config, Policy, PolicyError, Strategy, Verdict, protocol, self_play,
-};
+use solitaire_chess::protocol::ProtocolError;
+use solitaire_chess_player::{Budget, Config, Policy, PolicyError, Strategy, play, self_play};
 
-use crate::demo::Sample;
 use crate::io::Input;
 
 /// Solitaire chess: remove pieces from a 6 x 6 board of three colour layers, for runs and sets.
@@ -60,8 +60,8 @@ pub struct PlayerArgs {
     /// sampled worlds), `exact` (exact searches in sampled worlds; rooks, bishops and queens
     /// only), `expectimax` (expectimax on the pieces showing; rooks, bishops and queens
     /// only), `tree` (information-set tree search) or `greedy` (the policy alone).
-    #[arg(long, value_enum, default_value_t = StrategyArg::Auto)]
-    strategy: StrategyArg,
+    #[arg(long, default_value_t = Strategy::Auto, value_parser = strategy_parser())]
+    strategy: Strategy,
 
     /// The tree search's exploration constant, in points.
     #[arg(long, default_value_t = 20.0, hide_short_help = true)]
@@ -105,15 +105,10 @@ fn parse_policy(text: &str) -> Result<Box<Policy>, PolicyError> {
     Policy::default().with_all(text).map(Box::new)
 }
 
-#[derive(clap::ValueEnum, Debug, Clone, Copy)]
-enum StrategyArg {
-    Auto,
-    Rollouts,
-    Tree,
-    Beam,
-    Exact,
-    Expectimax,
-    Greedy,
+/// The strategies by their names, the crate's own.
+fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
+    clap::builder::PossibleValuesParser::new(Strategy::ALL.map(Strategy::name))
+        .try_map(|name| name.parse::<Strategy>())
 }
 
 impl PlayerArgs {
@@ -123,15 +118,7 @@ impl PlayerArgs {
                 Some(worlds) => Budget::Worlds(worlds),
                 None => Budget::Time(Duration::from_millis(self.time_ms)),
             },
-            strategy: match self.strategy {
-                StrategyArg::Tree => Strategy::Tree,
-                StrategyArg::Beam => Strategy::Beam,
-                StrategyArg::Exact => Strategy::Exact,
-                StrategyArg::Expectimax => Strategy::Expectimax,
-                StrategyArg::Auto => Strategy::Auto,
-                StrategyArg::Rollouts => Strategy::Rollouts,
-                StrategyArg::Greedy => Strategy::Greedy,
-            },
+            strategy: self.strategy,
             seed: self.seed,
             policy: self.policy.as_deref().copied(),
             exploration: self.exploration,
@@ -152,28 +139,26 @@ struct PlayArgs {
 
 pub fn run(args: Args) -> Result<()> {
     match args.verb {
-        None => play(args.play),
-        Some(Verb::Play(play_args)) => play(play_args),
+        None => play_stdio(args.play),
+        Some(Verb::Play(play_args)) => play_stdio(play_args),
         Some(Verb::Judge(judge_args)) => judge::run(judge_args),
         Some(Verb::Bench(bench_args)) => bench::run(bench_args),
     }
 }
 
-fn play(args: PlayArgs) -> Result<()> {
+fn play_stdio(args: PlayArgs) -> Result<()> {
     let stdin = stdio::stdin().lock();
     let stdout = stdio::stdout().lock();
-    protocol::play(stdin, stdout, args.player.config()).map_err(|err| match err {
-        protocol::ProtocolError::Parse(err) => anyhow!("<stdin>:{err}"),
-        protocol::ProtocolError::Io(err) => {
-            anyhow::Error::new(err).context("cannot talk to the judge")
-        }
+    play(stdin, stdout, args.player.config()).map_err(|err| match err {
+        ProtocolError::Parse(err) => anyhow!("<stdin>:{err}"),
+        ProtocolError::Io(err) => anyhow::Error::new(err).context("cannot talk to the judge"),
     })?;
     Ok(())
 }
 
 /// The demo: official case g4-1 (group 4, short games) with a fixed amount of thinking, so that it is the same on
 /// every machine.
-fn demo(_: &Input) -> Result<String> {
+pub fn demo(_: &Input) -> Result<String> {
     let group = Group::get(4).ok_or_else(|| anyhow!("no group 4"))?;
     let deal = group.deal(6);
     let config = Config {
@@ -204,15 +189,8 @@ fn demo(_: &Input) -> Result<String> {
     Ok(shown)
 }
 
-pub const SAMPLE: Sample = Sample {
-    title: "Solitaire chess (official case g4-1)",
-    command: "boardgames solitaire-chess judge --official g4-1 -- boardgames solitaire-chess",
-    input: DEMO_BOARD,
-    run: demo,
-};
-
 /// The bronze layer of official case g4-1 (group 4, seed 6), which the demo plays.
-const DEMO_BOARD: &str = "\
+pub const DEMO_BOARD: &str = "\
     dam lopare torn lopare lopare lopare\n\
     lopare dam dam dam dam lopare\n\
     lopare lopare torn lopare dam lopare\n\

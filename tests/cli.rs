@@ -15,6 +15,28 @@ fn transcripts() {
     trycmd::TestCases::new().case("tests/cmd/*/*.toml");
 }
 
+/// The samples built into the crates (which the demo shows) are the inputs that the
+/// transcripts run, so that the transcripts test them.
+#[test]
+fn the_built_in_samples_are_the_transcripts_inputs() {
+    let samples = [
+        (hiq::contest::SAMPLE_INPUT, "tests/cmd/hiq/sample.stdin"),
+        (
+            patolli::contest::SAMPLE_INPUT,
+            "tests/cmd/patolli/intermediate-sample.stdin",
+        ),
+        (
+            megacheckers::contest::SAMPLE_INPUT,
+            "tests/cmd/megacheckers/sample.stdin",
+        ),
+        (hex::contest::SAMPLE_INPUT, "tests/cmd/hex/sample-1.stdin"),
+    ];
+    for (built_in, file) in samples {
+        let transcript = std::fs::read_to_string(file).expect("the transcript's input");
+        assert_eq!(built_in, transcript, "{file}");
+    }
+}
+
 /// One `$ command` of a README `console` block and the lines shown after it.
 struct Example {
     command: String,

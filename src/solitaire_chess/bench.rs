@@ -3,12 +3,13 @@
 
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
-use solitaire_chess::contest::{GROUPS, Group, official_cases};
-use solitaire_chess::{Deal, Outcome, self_play};
+use solitaire_chess::contest::{GROUPS, Group, OfficialCase, official_cases};
+use solitaire_chess::{Deal, MAX_SCORE, Outcome};
+use solitaire_chess_player::self_play;
 
 use super::PlayerArgs;
 use crate::io;
@@ -60,16 +61,16 @@ fn parse_range(text: &str) -> Result<Numbers> {
     Ok(Numbers(numbers))
 }
 
-/// The highest score there is: 108 removals, all of one type (a single run).
-const MAX_SCORE: u32 = 324;
+/// The best score of all programs that the group table assumes (Y in the contest's points).
+const ASSUMED_BEST: f64 = 200.0;
 
 /// One game to play: its row in the tables and its deal.
 struct Job {
     group: u8,
     label: String,
     deal: Deal,
-    /// For official cases: (points, best contestant score).
-    official: Option<(u32, u32)>,
+    /// The official case played, if it is one.
+    official: Option<OfficialCase>,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -80,21 +81,41 @@ pub fn run(args: Args) -> Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta}) {msg}")
             .map_err(|err| anyhow!("{err}"))?,
     );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or_else(|| {
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            (cores / usize::from(args.player.threads)).max(1)
-        }))
-        .build()?;
-    let outcomes: Vec<Outcome> = pool.install(|| {
-        jobs.par_iter()
-            .map(|job| {
-                let outcome = self_play(&job.deal, config);
-                bar.inc(1);
-                outcome
-            })
-            .collect()
+    let at_once = args.jobs.unwrap_or_else(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        (cores / usize::from(args.player.threads)).max(1)
     });
+    // Plain threads, each taking the next game when it is done with one: a thread of a rayon
+    // pool, while it waits for the player's own threads, would take up another game, whose
+    // clock would run meanwhile.
+    let next = AtomicUsize::new(0);
+    let play = || {
+        let mut played = Vec::new();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(job) = jobs.get(index) else {
+                return played;
+            };
+            played.push((index, self_play(&job.deal, config)));
+            bar.inc(1);
+        }
+    };
+    let mut played: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..at_once.max(1)).map(|_| scope.spawn(play)).collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .join()
+                    .map_err(|_| anyhow!("a game of the bench failed"))
+            })
+            .collect::<Result<Vec<_>>>()
+    })?
+    .into_iter()
+    .flatten()
+    .collect();
+    played.sort_by_key(|&(index, _)| index);
+    let outcomes: Vec<Outcome> = played.into_iter().map(|(_, outcome)| outcome).collect();
     bar.finish_and_clear();
     io::print(&table(&jobs, &outcomes, args.official))
 }
@@ -107,7 +128,7 @@ fn jobs(args: &Args) -> Result<Vec<Job>> {
                 group: case.group,
                 label: case.name.clone(),
                 deal: case.deal(),
-                official: Some((case.points, case.best)),
+                official: Some(case),
             })
             .collect());
     }
@@ -141,9 +162,12 @@ fn table(jobs: &[Job], outcomes: &[Outcome], official: bool) -> String {
         );
         let (mut earned, mut possible) = (0.0, 0);
         for (job, outcome) in jobs.iter().zip(outcomes) {
-            let (points, best) = job.official.unwrap_or((0, 0));
+            let Some(case) = &job.official else {
+                continue;
+            };
+            let (points, best) = (case.points, case.best);
             let score = outcome.points();
-            let share = f64::from(points) * f64::from(score) / f64::from(score.max(best).max(1));
+            let share = case.contest_points(score);
             earned += share;
             possible += points;
             let mark = match score.cmp(&best) {
@@ -190,7 +214,7 @@ fn table(jobs: &[Job], outcomes: &[Outcome], official: bool) -> String {
         let moves = scores.iter().map(|&(_, m)| m as f64).sum::<f64>() / n;
         let min = scores.iter().map(|&(s, _)| s).min().unwrap_or(0);
         let max = scores.iter().map(|&(s, _)| s).max().unwrap_or(0);
-        let points = f64::from(group.points) * mean / 200.0;
+        let points = group.contest_points(mean, ASSUMED_BEST);
         let _ = writeln!(
             text,
             "{:<6} {:>5} {:>7.1} {:>5} {:>5} {:>7.1} {:>6.2} of {:>2}",

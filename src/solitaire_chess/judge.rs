@@ -103,8 +103,8 @@ fn deal(args: &Args) -> Result<(String, Deal)> {
         (None, Some(letters)) => letters.clone(),
         (None, None) => bail!("give --group, --alphabet or --official"),
     };
-    let pieces = alphabet(&letters).map_err(|c| {
-        anyhow!("the alphabet {letters:?} has {c:?}: use the letters 1 2 3 4 t l d s")
+    let pieces = alphabet(&letters).map_err(|err| {
+        anyhow!("the alphabet {letters:?} has {err}: use the letters 1 2 3 4 t l d s")
     })?;
     let name = format!("alphabet {letters}, seed {}", args.seed);
     Ok((name, official_deal(&pieces, args.seed)))

@@ -1,6 +1,7 @@
 //! The board: a rhombus of hexagons, the cells' names, who stands where, and the drawing.
 
 use std::fmt;
+use std::str::FromStr;
 
 /// The largest board: columns are the letters `A..=Z`.
 pub const MAX_SIZE: u8 = 26;
@@ -143,6 +144,39 @@ impl fmt::Display for Cell {
     }
 }
 
+/// A name that is no cell of any board (up to [`MAX_SIZE`]) or no player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadName {
+    /// Not a column letter and a row number, like `C3`.
+    #[error("expected a cell: a column A..Z and a row 1..26, like B2, found {0:?}")]
+    Cell(String),
+    /// Not `X` or `O`.
+    #[error("expected a player, X or O, found {0:?}")]
+    Player(String),
+}
+
+impl FromStr for Cell {
+    type Err = BadName;
+
+    /// A cell of the largest board; whether a smaller board has it is [`Cell::parse`]'s to say.
+    fn from_str(name: &str) -> Result<Cell, BadName> {
+        Cell::parse(name, MAX_SIZE).ok_or_else(|| BadName::Cell(name.into()))
+    }
+}
+
+impl FromStr for Player {
+    type Err = BadName;
+
+    /// `X` or `O`, as [`Display`](fmt::Display) writes them.
+    fn from_str(name: &str) -> Result<Player, BadName> {
+        match name {
+            "X" => Ok(Player::X),
+            "O" => Ok(Player::O),
+            _ => Err(BadName::Player(name.into())),
+        }
+    }
+}
+
 /// A position: the board's size and who holds each cell.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -237,6 +271,24 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_and_players_read_back_what_they_print() {
+        for name in ["A1", "C3", "Z26"] {
+            assert_eq!(name.parse::<Cell>().unwrap().to_string(), name);
+        }
+        assert_eq!("b2".parse::<Cell>().unwrap().to_string(), "B2");
+        for bad in ["A0", "A27", "3C", "", "A01"] {
+            assert_eq!(bad.parse::<Cell>(), Err(BadName::Cell(bad.into())));
+        }
+        for player in Player::BOTH {
+            assert_eq!(player.to_string().parse(), Ok(player));
+        }
+        assert_eq!(
+            "x".parse::<Player>().unwrap_err().to_string(),
+            r#"expected a player, X or O, found "x""#
+        );
+    }
 
     fn cell(name: &str, size: u8) -> Cell {
         Cell::parse(name, size).unwrap()

@@ -20,6 +20,21 @@ use text::{ParseError, Pos, Token, Tokens};
 use crate::board::{Board, Cell, MAX_CELLS, MAX_SIZE, Player};
 use crate::solve::{Completion, shortest_completion};
 
+/// The contest's first sample input (two data sets of size 5).
+pub const SAMPLE_INPUT: &str = "2\n5\n2 2\nC2 A3\nC5 C3\n5\n3 2\nC2 A3 D2\nC5 C3\n";
+
+/// The contest program: the contest output for a contest input, or the first mistake in it.
+///
+/// ```
+/// let output = hex::contest::run(hex::contest::SAMPLE_INPUT).unwrap();
+/// assert!(output.starts_with("Analyzing 2 data set(s)\nData set 1\n"));
+/// assert!(output.contains("Number of moves: 4\n"));
+/// ```
+pub fn run(input: &str) -> Result<String, ParseError> {
+    let analyses: Vec<Analysis> = parse(input)?.into_iter().map(Analysis::of).collect();
+    Ok(Output(&analyses).to_string())
+}
+
 /// Reads the contest input: every data set's board, in order.
 ///
 /// The whole text is checked, so that an error anywhere is found before anything is
@@ -194,10 +209,7 @@ mod tests {
 
     #[test]
     fn the_samples_give_the_published_numbers() {
-        assert_eq!(
-            verdicts("2\n5\n2 2\nC2 A3\nC5 C3\n5\n3 2\nC2 A3 D2\nC5 C3\n"),
-            ["X 3 O 3", "X 2 O 4"]
-        );
+        assert_eq!(verdicts(SAMPLE_INPUT), ["X 3 O 3", "X 2 O 4"]);
         let o =
             "B1 B2 B3 B4 B5 B6 B7 D2 D3 D4 D5 D6 D7 D8 F1 F2 F3 F4 F5 F6 F7 H2 H3 H4 H5 H6 H7 H8";
         assert_eq!(verdicts(&format!("1\n8\n1 28\nA1\n{o}\n")), ["X 25 O 1"]);

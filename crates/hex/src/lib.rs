@@ -26,6 +26,8 @@ pub mod contest;
 mod solve;
 pub mod svg;
 
-pub use board::{Board, Cell, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE, Player};
+pub use board::{
+    BadName, Board, Cell, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE, Player,
+};
 pub use contest::{Analysis, Output, Verdict};
 pub use solve::{Completion, shortest_completion};

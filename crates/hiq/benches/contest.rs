@@ -7,7 +7,7 @@ use std::hint::black_box;
 fn play(c: &mut Criterion) {
     let layout = Layout::english();
     let full = layout.full();
-    let central = hiq::Position(full.0 & !layout.hole(17).unwrap().bit());
+    let central = full.without(layout.hole(17).unwrap());
     c.bench_function("hiq/play full board", |b| {
         b.iter(|| Game::play(layout, black_box(full)))
     });

@@ -16,7 +16,7 @@ fn positions() -> Vec<Position> {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            Position(x & Layout::english().full().0)
+            Position::from_bits(x) & Layout::english().full()
         })
         .collect()
 }
@@ -60,7 +60,7 @@ fn canonical(c: &mut Criterion) {
                     maps.iter()
                         .map(|map| {
                             (0..33)
-                                .filter(|&i| p.0 & 1 << i != 0)
+                                .filter(|&i| p.bits() & 1 << i != 0)
                                 .fold(0u64, |acc, i| acc | 1 << map[i])
                         })
                         .min()
@@ -73,7 +73,7 @@ fn canonical(c: &mut Criterion) {
         b.iter(|| {
             positions
                 .iter()
-                .map(|&p| group.canonical(black_box(p)).0)
+                .map(|&p| group.canonical(black_box(p)).bits())
                 .fold(0, |a, b| a ^ b)
         })
     });

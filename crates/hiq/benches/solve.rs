@@ -18,7 +18,7 @@ use hiq::{Layout, Position, fewest_pegs, finish_in, finish_in_with_endgame};
 use std::hint::black_box;
 
 fn without(layout: &Layout, hole: u32) -> Position {
-    Position(layout.full().0 & !layout.hole(hole).unwrap().bit())
+    layout.full().without(layout.hole(hole).unwrap())
 }
 
 fn solve(c: &mut Criterion) {
@@ -64,18 +64,18 @@ fn solve(c: &mut Criterion) {
         b.iter(|| finish_in(layout, black_box(two), thirty_two))
     });
     // Found by `--example sweep` (26 and 28 pegs).
-    let random = Position(0x1_77fb_bd5f);
+    let random = Position::from_bits(0x1_77fb_bd5f);
     let six = layout.hole(6).unwrap();
     group.bench_function("random position: one peg in 6 (impossible)", |b| {
         b.iter(|| finish_in(layout, black_box(random), six))
     });
-    let random = Position(0x1_7bdf_d4df);
+    let random = Position::from_bits(0x1_7bdf_d4df);
     let two = layout.hole(2).unwrap();
     group.bench_function(
         "random position: one peg in 2 (impossible, searched)",
         |b| b.iter(|| finish_in(layout, black_box(random), two)),
     );
-    let random = Position(0x1_ddfd_7f5d);
+    let random = Position::from_bits(0x1_ddfd_7f5d);
     group.bench_function(
         "random position: fewest pegs (2, the class allows 1)",
         |b| b.iter(|| fewest_pegs(layout, black_box(random))),

@@ -28,7 +28,8 @@ fn main() {
     let raw: Vec<String> = std::env::args().skip(1).collect();
     if let [hex, goal] = &raw[..] {
         if let Some(hex) = hex.strip_prefix("0x") {
-            let position = hiq::Position(u64::from_str_radix(hex, 16).expect("a position"));
+            let position =
+                hiq::Position::from_bits(u64::from_str_radix(hex, 16).expect("a position"));
             let hole = layout.hole(goal.parse().expect("a hole")).expect("a hole");
             let t = Instant::now();
             let found = match std::env::var("HIQ_TABLE") {
@@ -41,7 +42,7 @@ fn main() {
                 ),
                 Err(_) => hiq::finish_in(layout, position, hole),
             };
-            println!("{:?}: {}", t.elapsed(), found.is_some());
+            println!("{:?}: {}", t.elapsed(), found.is_ok());
             let t = Instant::now();
             let fewest = hiq::fewest_pegs(layout, position);
             println!("{:?}: fewest {}", t.elapsed(), fewest.end.count());
@@ -63,9 +64,9 @@ fn main() {
         let empty = 1 + mix.below(most);
         let mut position = layout.full();
         for _ in 0..empty {
-            position.0 &= !(1 << mix.below(holes));
+            position &= !hiq::Position::from_bits(1 << mix.below(holes));
         }
-        let picture = format!("{:#x}", position.0);
+        let picture = format!("{:#x}", position.bits());
         let t = Instant::now();
         let fewest = hiq::fewest_pegs(layout, position);
         let e = t.elapsed();
@@ -80,7 +81,7 @@ fn main() {
         let goals: Vec<u32> = (1..=holes as u32)
             .filter(|&h| {
                 let hole = layout.hole(h).unwrap();
-                hiq::same_class(layout, position, hiq::Position(hole.bit()))
+                hiq::same_class(layout, position, hiq::Position::from(hole))
             })
             .collect();
         if goals.is_empty() {
@@ -91,7 +92,7 @@ fn main() {
         let found = hiq::finish_in(layout, position, layout.hole(goal).unwrap());
         let e = t.elapsed();
         total[1] += e;
-        let line = format!("finish {picture} in {goal}: {}", found.is_some());
+        let line = format!("finish {picture} in {goal}: {}", found.is_ok());
         if e.as_millis() > 300 {
             println!("{e:?} {line}");
         }

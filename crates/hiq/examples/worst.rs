@@ -10,7 +10,7 @@ fn main() {
         .map(|a| a.parse().unwrap())
         .collect();
     if let &[vacant, hole, pegs] = &args[..] {
-        let start = hiq::Position(layout.full().0 & !layout.hole(vacant).unwrap().bit());
+        let start = layout.full().without(layout.hole(vacant).unwrap());
         let hole = layout.hole(hole).unwrap();
         for pegs in 0..=pegs {
             let t = Instant::now();
@@ -18,7 +18,7 @@ fn main() {
             println!(
                 "table of {pegs:2} pegs: {:?} {}",
                 t.elapsed(),
-                found.is_some()
+                found.is_ok()
             );
         }
         return;
@@ -30,7 +30,7 @@ fn main() {
             continue;
         }
         let vac = layout.hole(v).unwrap();
-        let start = hiq::Position(layout.full().0 & !vac.bit());
+        let start = layout.full().without(vac);
         let t = Instant::now();
         let s = hiq::fewest_pegs(layout, start);
         let e = t.elapsed();
@@ -47,13 +47,10 @@ fn main() {
             let e = t.elapsed();
             total += e;
             if e > worst.0 {
-                worst = (
-                    e,
-                    format!("finish {h} from full minus {v}: {}", s.is_some()),
-                );
+                worst = (e, format!("finish {h} from full minus {v}: {}", s.is_ok()));
             }
             if e.as_millis() > 300 {
-                println!("{e:?} finish {h} from full minus {v}: {}", s.is_some());
+                println!("{e:?} finish {h} from full minus {v}: {}", s.is_ok());
             }
         }
     }

@@ -11,7 +11,59 @@ use std::fmt;
 
 use text::{ParseError, Pos, Tokens};
 
-use crate::board::{Layout, Position};
+use crate::board::Layout;
+use crate::position::Position;
+use crate::rules::Game;
+
+/// The contest's sample input: four instances, the first as the text walks it through.
+pub const SAMPLE_INPUT: &str = "4
+10 12 17 19 25 0 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
+16 17 18 19 20
+21 22 23 24 25 26 27 28 29 30 31 32 33 0
+1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20
+21 22 23 24 25 26 27 28 29 30 31 32 33 0
+";
+
+/// What the contest program gives: its output, and every game told jump by jump.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// The contest output.
+    pub output: String,
+    /// Each instance's [`Trace`](crate::Trace), numbered from 1, as the contest's
+    /// walk-through tells it.
+    pub trace: String,
+}
+
+/// The contest program: the contest output for a contest input, or the first mistake in it.
+///
+/// ```
+/// let output = hiq::contest::run(hiq::contest::SAMPLE_INPUT).unwrap();
+/// assert_eq!(output, "HI Q OUTPUT\n51\n0\n561\n98\nEND OF OUTPUT\n");
+/// ```
+pub fn run(input: &str) -> Result<String, ParseError> {
+    let ends: Vec<Position> = parse(input)?
+        .into_iter()
+        .map(|start| Game::play(Layout::english(), start).end)
+        .collect();
+    Ok(Output(&ends).to_string())
+}
+
+/// [`run`], and the trace of every game.
+pub fn run_traced(input: &str) -> Result<Played, ParseError> {
+    let games: Vec<Game> = parse(input)?
+        .into_iter()
+        .map(|start| Game::play(Layout::english(), start))
+        .collect();
+    let mut trace = String::new();
+    for (number, game) in (1..).zip(&games) {
+        trace += &format!("instance {number}: {}", game.trace());
+    }
+    let ends: Vec<Position> = games.iter().map(|game| game.end).collect();
+    Ok(Played {
+        output: Output(&ends).to_string(),
+        trace,
+    })
+}
 
 /// Reads the contest input: every instance's starting position, in order.
 ///
@@ -82,23 +134,6 @@ impl fmt::Display for Output<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Game;
-
-    const SAMPLE: &str = "4
-10 12 17 19 25 0 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
-16 17 18 19 20
-21 22 23 24 25 26 27 28 29 30 31 32 33 0
-1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20
-21 22 23 24 25 26 27 28 29 30 31 32 33 0
-";
-
-    fn run(input: &str) -> Result<String, ParseError> {
-        let ends: Vec<Position> = parse(input)?
-            .into_iter()
-            .map(|start| Game::play(Layout::english(), start).end)
-            .collect();
-        Ok(Output(&ends).to_string())
-    }
 
     fn error(input: &str) -> String {
         parse(input).unwrap_err().to_string()
@@ -107,9 +142,22 @@ mod tests {
     #[test]
     fn the_sample_gives_the_published_sums() {
         assert_eq!(
-            run(SAMPLE).unwrap(),
+            run(SAMPLE_INPUT).unwrap(),
             "HI Q OUTPUT\n51\n0\n561\n98\nEND OF OUTPUT\n"
         );
+    }
+
+    #[test]
+    fn the_trace_tells_each_instance_after_the_same_output() {
+        let played = run_traced(SAMPLE_INPUT).unwrap();
+        assert_eq!(played.output, run(SAMPLE_INPUT).unwrap());
+        let first = Game::play(Layout::english(), parse(SAMPLE_INPUT).unwrap()[0]);
+        assert!(
+            played
+                .trace
+                .starts_with(&format!("instance 1: {}instance 2: ", first.trace()))
+        );
+        assert_eq!(played.trace.matches("instance ").count(), 4);
     }
 
     #[test]

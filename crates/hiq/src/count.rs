@@ -28,7 +28,8 @@
 use hashbrown::HashMap;
 use rayon::prelude::*;
 
-use crate::board::{Hole, Layout, Position};
+use crate::board::Layout;
+use crate::position::{Hole, Position};
 use crate::symmetry::{Images, Symmetries};
 
 /// The numbers of one level: the positions after `jumps` jumps.
@@ -72,6 +73,11 @@ impl Census {
         self.levels.iter().map(|level| level.winning).sum()
     }
 
+    /// All jump sequences from the start, of any length.
+    pub fn sequences(&self) -> u128 {
+        self.levels.iter().map(|level| level.sequences).sum()
+    }
+
     /// All complete games: jump sequences from the start until no jump is left.
     pub fn games(&self) -> u128 {
         self.levels.iter().map(|level| level.finished).sum()
@@ -98,8 +104,8 @@ impl Classes {
     fn only(position: Position) -> Classes {
         let mut keys = vec![Vec::new(); SHARDS];
         let mut counts = vec![Vec::new(); SHARDS];
-        keys[shard_of(position.0)].push(position.0);
-        counts[shard_of(position.0)].push(1);
+        keys[shard_of(position.bits())].push(position.bits());
+        counts[shard_of(position.bits())].push(1);
         Classes { keys, counts }
     }
 
@@ -163,7 +169,7 @@ pub fn census_within(
     let centre = layout.centre();
     let group = Symmetries::fixing(layout, centre);
     let full = layout.full();
-    let start = Position(full.0 & !centre.bit());
+    let start = full.without(centre);
     let jumps: Vec<JumpMask> = layout
         .jumps()
         .iter()
@@ -274,7 +280,7 @@ fn count_complements_in(
             || vec![Vec::new(); SHARDS],
             |mut shards, keys| {
                 for &bits in keys {
-                    let complement = group.canonical(Position(full.0 ^ bits)).0;
+                    let complement = group.canonical(full ^ Position::from_bits(bits)).bits();
                     shards[shard_of(complement)].push(complement);
                 }
                 shards
@@ -430,7 +436,7 @@ mod tests {
     fn brute_force(layout: &Layout) -> (Vec<(u64, u64, u128, u128)>, u128) {
         let centre = layout.centre();
         let group = Symmetries::fixing(layout, centre);
-        let start = Position(layout.full().0 & !centre.bit());
+        let start = layout.full().without(centre);
         let mut levels: Vec<StdMap<Position, u128>> = vec![StdMap::from([(start, 1)])];
         while let Some(level) = levels.last().filter(|level| !level.is_empty()) {
             let mut next = StdMap::new();
@@ -442,7 +448,7 @@ mod tests {
             levels.push(next);
         }
         levels.pop();
-        let goal = Position(centre.bit());
+        let goal = Position::from(centre);
         let mut winning: Vec<HashSet<Position>> = vec![HashSet::new(); levels.len()];
         for k in (0..levels.len()).rev() {
             for &position in levels[k].keys() {

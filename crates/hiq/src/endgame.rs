@@ -12,7 +12,8 @@
 
 use hashbrown::HashSet;
 
-use crate::board::{Hole, Jump, Layout, Position};
+use crate::board::Layout;
+use crate::position::{Hole, Jump, Position};
 use crate::symmetry::Symmetries;
 
 /// The positions of at most [`Endgame::pegs`] pegs from which one peg in the goal can be
@@ -34,7 +35,7 @@ impl Endgame {
     /// symmetry, and its table is about four times as large as one on an axis).
     pub(crate) fn new(layout: &Layout, goal: Hole, pegs: u32, classes: usize) -> Endgame {
         let group = Symmetries::fixing(layout, goal);
-        let goal = Position(goal.bit());
+        let goal = Position::from(goal);
         let unjumps: Vec<(u64, u64)> = layout
             .jumps()
             .iter()
@@ -44,8 +45,8 @@ impl Endgame {
             })
             .collect();
         let mut wins = HashSet::new();
-        wins.insert(goal.0);
-        let mut level = vec![goal.0];
+        wins.insert(goal.bits());
+        let mut level = vec![goal.bits()];
         let mut built = 1;
         let mut growth = 1.0;
         while built < pegs && (wins.len() as f64 + level.len() as f64 * growth) <= classes as f64 {
@@ -53,7 +54,7 @@ impl Endgame {
             for &position in &level {
                 for &(all, need) in &unjumps {
                     if position & all == need {
-                        let before = group.canonical(Position(position ^ all)).0;
+                        let before = group.canonical(Position::from_bits(position ^ all)).bits();
                         if wins.insert(before) {
                             next.push(before);
                         }
@@ -87,7 +88,7 @@ impl Endgame {
     /// [`Endgame::pegs`] pegs.
     pub(crate) fn wins(&self, position: Position) -> bool {
         debug_assert!(position.count() <= self.pegs);
-        self.wins.contains(&self.group.canonical(position).0)
+        self.wins.contains(&self.group.canonical(position).bits())
     }
 
     /// The jumps from `position`, which the table says [wins](Endgame::wins), to the lone
@@ -121,11 +122,11 @@ mod tests {
         let layout = board();
         let few: Vec<Position> = (0u64..1 << 21)
             .filter(|bits| bits.count_ones() <= 5)
-            .map(Position)
+            .map(Position::from_bits)
             .collect();
         for number in 1..=21 {
             let hole = layout.hole(number).unwrap();
-            let goal = Position(hole.bit());
+            let goal = Position::from(hole);
             let table = Endgame::new(&layout, hole, 5, usize::MAX);
             let mut memo = HashMap::new();
             let mut wins = HashSet::new();
@@ -133,7 +134,7 @@ mod tests {
                 let reached = reaches(&layout, position, goal, &mut memo);
                 assert_eq!(table.wins(position), reached, "{position:?} to {number}");
                 if reached {
-                    wins.insert(table.group.canonical(position).0);
+                    wins.insert(table.group.canonical(position).bits());
                 }
             }
             // Nothing else is in the table: it holds exactly the winning classes.
@@ -149,13 +150,13 @@ mod tests {
             let layout = board();
             let hole = layout.hole(hole).unwrap();
             let table = Endgame::new(&layout, hole, 21, usize::MAX);
-            let start = Position(bits);
+            let start = Position::from_bits(bits);
             if table.wins(start) {
                 let end = table.finish(&layout, start).into_iter().fold(start, |position, jump| {
                     assert!(jump.is_legal(position));
                     position.after(jump)
                 });
-                prop_assert_eq!(end, Position(hole.bit()));
+                prop_assert_eq!(end, Position::from(hole));
             }
         }
     }

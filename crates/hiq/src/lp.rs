@@ -9,13 +9,13 @@
 //! floating point, so the weights found are checked again here, with a margin far above any
 //! rounding, before they count as a proof.
 //!
-//! Measured on random positions of the 33-hole board where one peg in a given hole is
-//! impossible: the search needed 1-3 s to exhaust every play; the program settles three of the
-//! four slowest at the start.
+//! It settles at the start most of the slowest problems the search would take seconds to
+//! exhaust (figures in `docs/tuning/hiq.md`).
 
 use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOutcome};
 
-use crate::board::{Jump, Layout, Position};
+use crate::board::Layout;
+use crate::position::{Jump, Position};
 
 /// How much more than the start the goal must weigh for a proof: rounding errors of the
 /// solver are many orders of magnitude smaller, and a jump's slack is checked to 1e-9.
@@ -24,7 +24,7 @@ const MARGIN: f64 = 1e-4;
 /// Weights of the holes, in hole order, that show `goal` cannot be reached from `start`, if a
 /// pagoda function can show it.
 pub(crate) fn pagoda_proof(layout: &Layout, start: Position, goal: Position) -> Option<Vec<f64>> {
-    let bit = |position: Position, i: usize| f64::from(u8::from(position.0 >> i & 1 == 1));
+    let bit = |position: Position, i: usize| f64::from(u8::from(position.bits() >> i & 1 == 1));
     let mut problem = Problem::new(OptimizationDirection::Maximize);
     let weights: Vec<_> = (0..layout.holes())
         .map(|i| problem.add_var(bit(goal, i) - bit(start, i), (-1.0, 1.0)))
@@ -81,7 +81,7 @@ impl Weights {
         self.tables
             .iter()
             .enumerate()
-            .map(|(b, table)| table[((position.0 >> (8 * b)) & 0xff) as usize])
+            .map(|(b, table)| table[((position.bits() >> (8 * b)) & 0xff) as usize])
             .sum()
     }
 }
@@ -199,24 +199,24 @@ mod tests {
         // search took 1-3 s.
         let layout = Layout::english();
         for (start, hole) in [(0x1_dffd_7fb7, 15), (0x1_77fb_bd5f, 6), (0x1_fcdb_fdea, 12)] {
-            let goal = Position(layout.hole(hole).unwrap().bit());
+            let goal = Position::from(layout.hole(hole).unwrap());
             assert!(
-                pagoda_proof(layout, Position(start), goal).is_some(),
+                pagoda_proof(layout, Position::from_bits(start), goal).is_some(),
                 "{start:#x}"
             );
         }
         // The central game can be won: nothing may prove otherwise.
         let centre = layout.centre();
-        let start = Position(layout.full().0 & !centre.bit());
-        assert!(pagoda_proof(layout, start, Position(centre.bit())).is_none());
+        let start = layout.full().without(centre);
+        assert!(pagoda_proof(layout, start, Position::from(centre)).is_none());
     }
 
     #[test]
     fn a_library_prunes_below_a_start_it_cannot_rule_out() {
         // One peg in 14 is impossible from here, but no pagoda function says so at the start.
         let layout = Layout::english();
-        let start = Position(0x1_fff8_f76f);
-        let goal = Position(layout.hole(14).unwrap().bit());
+        let start = Position::from_bits(0x1_fff8_f76f);
+        let goal = Position::from(layout.hole(14).unwrap());
         assert!(pagoda_proof(layout, start, goal).is_none());
         let library = Library::learn(layout, start, goal, |_| true);
         assert!(library.len() > 0);
@@ -232,8 +232,8 @@ mod tests {
             hole in 1u32..=21,
         ) {
             let layout = board();
-            let start = Position(bits);
-            let goal = Position(layout.hole(hole).unwrap().bit());
+            let start = Position::from_bits(bits);
+            let goal = Position::from(layout.hole(hole).unwrap());
             let library = Library::learn(&layout, start, goal, |_| true);
             let mut memo = HashMap::new();
             let positions = std::iter::once(start)
@@ -251,8 +251,8 @@ mod tests {
             hole in 1u32..=21,
         ) {
             let layout = board();
-            let start = Position(bits);
-            let goal = Position(layout.hole(hole).unwrap().bit());
+            let start = Position::from_bits(bits);
+            let goal = Position::from(layout.hole(hole).unwrap());
             if let Some(w) = pagoda_proof(&layout, start, goal) {
                 prop_assert!(!reaches(&layout, start, goal, &mut HashMap::new()));
                 // And the weights are a pagoda function.

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::board::{Jump, Layout, Position};
+use crate::board::Layout;
+use crate::position::{Jump, Position};
 
 /// The jump the contest's rule picks in `position`, if any jump is legal.
 pub fn contest_jump(layout: &Layout, position: Position) -> Option<Jump> {
@@ -49,33 +50,17 @@ impl Game {
 /// A game written out jump by jump; see [`Game::trace`].
 pub struct Trace<'a>(&'a Game);
 
-/// The pegs of a position as a list of hole numbers, or `none`.
-struct Pegs(Position);
-
-impl fmt::Display for Pegs {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut pegs = self.0.pegs();
-        match pegs.next() {
-            None => f.write_str("none"),
-            Some(first) => {
-                write!(f, "{first}")?;
-                pegs.try_for_each(|hole| write!(f, " {hole}"))
-            }
-        }
-    }
-}
-
 impl fmt::Display for Trace<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let game = self.0;
-        writeln!(f, "pegs: {}", Pegs(game.start))?;
+        writeln!(f, "pegs: {}", game.start)?;
         for (number, jump) in (1..).zip(&game.jumps) {
             writeln!(f, "  {number}: {jump}")?;
         }
         writeln!(
             f,
             "no jump left; pegs: {}; sum {}",
-            Pegs(game.end),
+            game.end,
             game.end.sum()
         )
     }
@@ -84,7 +69,7 @@ impl fmt::Display for Trace<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Hole;
+    use crate::position::Hole;
     use proptest::prelude::*;
 
     fn position(holes: &[u32]) -> Position {
@@ -155,7 +140,7 @@ mod tests {
         #[test]
         fn each_jump_removes_one_peg_and_the_game_ends_stuck(bits in 0u64..(1 << 33)) {
             let layout = Layout::english();
-            let game = Game::play(layout, Position(bits));
+            let game = Game::play(layout, Position::from_bits(bits));
             let mut position = game.start;
             for jump in &game.jumps {
                 let next = position.after(*jump);
@@ -169,7 +154,7 @@ mod tests {
         #[test]
         fn the_chosen_jump_is_the_one_the_rule_names(bits in 0u64..(1 << 33)) {
             let layout = Layout::english();
-            let mut position = Position(bits);
+            let mut position = Position::from_bits(bits);
             loop {
                 let named = legal_jumps_by_geometry(layout, position)
                     .into_iter()

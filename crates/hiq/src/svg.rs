@@ -105,7 +105,7 @@ mod tests {
     #[test]
     fn every_hole_is_drawn_once_and_pegs_are_filled() {
         let layout = Layout::english();
-        let start = Position(layout.full().0 & !layout.centre().bit());
+        let start = Position::from_bits(layout.full().bits() & !layout.centre().bit());
         let picture = svg(layout, start, &Marks::default());
         assert_eq!(picture.matches("data-click=").count(), 33);
         assert_eq!(picture.matches("class=\"hole peg").count(), 32);
@@ -117,11 +117,11 @@ mod tests {
     #[test]
     fn marks_are_tagged() {
         let layout = Layout::european();
-        let start = Position(layout.full().0 & !layout.centre().bit());
+        let start = Position::from_bits(layout.full().bits() & !layout.centre().bit());
         let jump = layout.legal_jumps(start).next().unwrap();
         let marks = Marks {
             selected: Some(jump.from),
-            targets: Position(jump.to.bit()),
+            targets: Position::from(jump.to),
             last: None,
         };
         let picture = svg(layout, start, &marks);

@@ -7,7 +7,8 @@
 //! The images of a whole position are then the OR of one entry per byte (5 loads for the
 //! 33-hole board), which the compiler turns into vector instructions.
 
-use crate::board::{Hole, Layout, Position};
+use crate::board::Layout;
+use crate::position::{Hole, Position};
 
 /// The images of a position under the 8 slots of a group (slots beyond the group's size
 /// repeat the identity).
@@ -96,15 +97,15 @@ impl Symmetries {
 
     /// The images of a position under the group, itself first.
     pub fn images(&self, position: Position) -> impl Iterator<Item = Position> + '_ {
-        let images = self.all_images(position.0);
-        (0..self.len).map(move |g| Position(images[g]))
+        let images = self.all_images(position.bits());
+        (0..self.len).map(move |g| Position::from_bits(images[g]))
     }
 
     /// The representative of a position's class: the least bitboard among its images.
     #[inline]
     pub fn canonical(&self, position: Position) -> Position {
-        let images = self.all_images(position.0);
-        Position(images.into_iter().fold(u64::MAX, u64::min))
+        let images = self.all_images(position.bits());
+        Position::from_bits(images.into_iter().fold(u64::MAX, u64::min))
     }
 }
 
@@ -179,7 +180,7 @@ mod tests {
         fn tables_agree_with_moving_bits_one_by_one(bits in 0u64..(1 << 33)) {
             let layout = Layout::english();
             let group = Symmetries::of(layout);
-            let fast: Vec<u64> = group.images(Position(bits)).map(|p| p.0).collect();
+            let fast: Vec<u64> = group.images(Position::from_bits(bits)).map(|p| p.bits()).collect();
             let slow: Vec<u64> = hole_images(layout).iter().map(|image| slow_image(image, bits)).collect();
             prop_assert_eq!(fast, slow);
         }
@@ -187,8 +188,8 @@ mod tests {
         #[test]
         fn canonical_forms_name_the_class(bits in 0u64..(1 << 33)) {
             let group = Symmetries::of(Layout::english());
-            let canonical = group.canonical(Position(bits));
-            for image in group.images(Position(bits)) {
+            let canonical = group.canonical(Position::from_bits(bits));
+            for image in group.images(Position::from_bits(bits)) {
                 prop_assert_eq!(group.canonical(image), canonical);
                 prop_assert_eq!(image.count(), canonical.count());
             }
@@ -198,7 +199,7 @@ mod tests {
         fn jumps_map_to_jumps(bits in 0u64..(1 << 37)) {
             let layout = Layout::european();
             let group = Symmetries::of(layout);
-            let position = Position(bits);
+            let position = Position::from_bits(bits);
             let moves = layout.legal_jumps(position).count();
             for image in group.images(position) {
                 prop_assert_eq!(layout.legal_jumps(image).count(), moves);

@@ -6,6 +6,7 @@
 //! over a diagonal neighbour to the home beyond it, so the three homes lie on one diagonal.
 
 use std::fmt;
+use std::str::FromStr;
 use std::sync::OnceLock;
 
 /// The fewest rows or columns a board has.
@@ -221,6 +222,25 @@ impl fmt::Display for Home {
     }
 }
 
+/// A home number that no board has: not a whole number 1..=[`MAX_HOMES`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a home number 1..{MAX_HOMES}, found {0:?}")]
+pub struct BadHome(pub String);
+
+impl FromStr for Home {
+    type Err = BadHome;
+
+    /// A home by its number, 1..=[`MAX_HOMES`]; whether a given shape has it is
+    /// [`Shape::home`]'s to say.
+    fn from_str(text: &str) -> Result<Home, BadHome> {
+        text.parse::<u8>()
+            .ok()
+            .filter(|number| (1..=MAX_HOMES).contains(&usize::from(*number)))
+            .map(Home)
+            .ok_or_else(|| BadHome(text.into()))
+    }
+}
+
 /// One jump from a home: over the diagonal neighbour `over`, onto the home `to` beyond it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Jump {
@@ -230,22 +250,34 @@ pub struct Jump {
     pub to: Home,
 }
 
-/// A set of homes: bit n - 1 for home n.
+/// A set of homes, as a bitset: home `n` is bit `n - 1`.
+///
+/// Sets combine with `&`, `|`, `^` and `!` (the complement within homes 1..=[`MAX_HOMES`]),
+/// iterate over their homes in number order and are built from homes (`Homes::from(home)`,
+/// `collect`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Homes(pub u128);
+pub struct Homes(u128);
 
 impl Homes {
     /// No home.
     pub const EMPTY: Homes = Homes(0);
 
     /// Whether `home` is in the set.
+    #[inline]
     pub fn contains(self, home: Home) -> bool {
         self.0 & home.bit() != 0
     }
 
     /// The set with `home` added.
+    #[inline]
     pub fn with(self, home: Home) -> Homes {
         Homes(self.0 | home.bit())
+    }
+
+    /// The set with `home` taken out.
+    #[inline]
+    pub fn without(self, home: Home) -> Homes {
+        Homes(self.0 & !home.bit())
     }
 
     /// How many homes the set holds.
@@ -259,15 +291,63 @@ impl Homes {
     }
 
     /// The homes of the set, in number order.
-    pub fn iter(self) -> impl Iterator<Item = Home> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let home = Home(bits.trailing_zeros() as u8 + 1);
-                bits &= bits - 1;
-                home
-            })
+    pub fn iter(self) -> HomesIter {
+        HomesIter(self.0)
+    }
+}
+
+/// The homes of a [`Homes`] set in number order; see [`Homes::iter`].
+#[derive(Clone, Copy, Debug)]
+pub struct HomesIter(u128);
+
+impl Iterator for HomesIter {
+    type Item = Home;
+
+    #[inline]
+    fn next(&mut self) -> Option<Home> {
+        (self.0 != 0).then(|| {
+            let home = Home(self.0.trailing_zeros() as u8 + 1);
+            self.0 &= self.0 - 1;
+            home
         })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.0.count_ones() as usize;
+        (len, Some(len))
+    }
+}
+
+impl ExactSizeIterator for HomesIter {}
+
+impl IntoIterator for Homes {
+    type Item = Home;
+    type IntoIter = HomesIter;
+
+    fn into_iter(self) -> HomesIter {
+        self.iter()
+    }
+}
+
+impl From<Home> for Homes {
+    /// The set of one home.
+    fn from(home: Home) -> Homes {
+        Homes(home.bit())
+    }
+}
+
+impl FromIterator<Home> for Homes {
+    fn from_iter<I: IntoIterator<Item = Home>>(homes: I) -> Homes {
+        homes.into_iter().fold(Homes::EMPTY, Homes::with)
+    }
+}
+
+text::bit_set_operators!(Homes, u128::MAX >> (128 - MAX_HOMES));
+
+impl fmt::Display for Homes {
+    /// The numbers of the homes in number order, a space apart, or `none`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        text::Spaced(self.iter()).fmt(f)
     }
 }
 
@@ -291,6 +371,38 @@ impl Content {
             2 => Some(Content::Theirs),
             _ => None,
         }
+    }
+
+    /// The digit the contest writes for the content: 0, 1 or 2.
+    pub fn digit(self) -> u32 {
+        match self {
+            Content::Empty => 0,
+            Content::Mine => 1,
+            Content::Theirs => 2,
+        }
+    }
+}
+
+impl fmt::Display for Content {
+    /// The contest's digit.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.digit().fmt(f)
+    }
+}
+
+/// Text that is no content of a home: not `0`, `1` or `2`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected 0 (empty), 1 (mine) or 2 (theirs), found {0:?}")]
+pub struct BadContent(pub String);
+
+impl FromStr for Content {
+    type Err = BadContent;
+
+    fn from_str(text: &str) -> Result<Content, BadContent> {
+        text.parse()
+            .ok()
+            .and_then(Content::from_digit)
+            .ok_or_else(|| BadContent(text.into()))
     }
 }
 
@@ -325,11 +437,7 @@ impl Board {
 
     /// The same board with `home` holding `content`.
     pub fn with(self, home: Home, content: Content) -> Board {
-        let without = Homes(!home.bit());
-        let (mut mine, mut theirs) = (
-            Homes(self.mine.0 & without.0),
-            Homes(self.theirs.0 & without.0),
-        );
+        let (mut mine, mut theirs) = (self.mine.without(home), self.theirs.without(home));
         match content {
             Content::Empty => {}
             Content::Mine => mine = mine.with(home),
@@ -395,6 +503,32 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn homes_are_sets_and_homes_and_contents_read_back_what_they_print() {
+        let home = |n: &str| n.parse::<Home>().unwrap();
+        let a: Homes = ["1", "7", "100"].map(home).into_iter().collect();
+        let b = Homes::from(home("7")) | Homes::from(home("9"));
+        assert_eq!((a & b).to_string(), "7");
+        assert_eq!((a ^ b).to_string(), "1 9 100");
+        assert_eq!((a | b).len(), 4);
+        assert!(!(!a).contains(home("7")) && (!a).contains(home("8")));
+        assert_eq!((!a).len() as usize, MAX_HOMES - 3);
+        assert_eq!((!Homes::EMPTY).iter().last(), Some(home("100")));
+        assert_eq!(a.without(home("100")).iter().len(), 2);
+        assert_eq!(Homes::EMPTY.to_string(), "none");
+        assert_eq!(home("100").to_string(), "100");
+        for bad in ["0", "101", "x", "-1"] {
+            assert_eq!(bad.parse::<Home>(), Err(BadHome(bad.into())));
+        }
+        for content in [Content::Empty, Content::Mine, Content::Theirs] {
+            assert_eq!(content.to_string().parse(), Ok(content));
+        }
+        assert_eq!(
+            "3".parse::<Content>().unwrap_err().to_string(),
+            r#"expected 0 (empty), 1 (mine) or 2 (theirs), found "3""#
+        );
+    }
 
     /// The board drawn as the text's figures draw it: the opponent's edge at the top, every
     /// home showing its number, every other square a dot.

@@ -15,7 +15,47 @@ use std::fmt;
 use text::{ParseError, Token, Tokens};
 
 use crate::board::{Board, Content, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape};
-use crate::solve::Best;
+use crate::solve::{Best, solve};
+
+/// The contest's sample input: three boards, then `0 0`.
+pub const SAMPLE_INPUT: &str = "3 3
+2 1 2 0 1
+5 3
+1 0 2 1 0 2 0 0
+8 8
+2 2 2 2 0 0 0 0 2 2 2 2 0 0 0 0 2 2 2 2 0 0 0 0 2 2 2 2 0 1 0 0
+0 0
+";
+
+/// What the contest program prints beyond the contest's answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// After each answer, a line with one capture that takes that many pieces (see
+    /// [`Output::with_paths`]).
+    pub paths: bool,
+}
+
+/// The contest program: the contest output for a contest input, or the first mistake in it.
+///
+/// ```
+/// use megacheckers::contest;
+///
+/// assert_eq!(contest::run(contest::SAMPLE_INPUT).unwrap(), "1\n2\n7\n");
+/// ```
+pub fn run(input: &str) -> Result<String, ParseError> {
+    run_with(input, Options::default())
+}
+
+/// [`run`] with options: the output with a capture after each answer if `options.paths`.
+pub fn run_with(input: &str, options: Options) -> Result<String, ParseError> {
+    let best: Vec<Best> = parse(input)?.iter().map(solve).collect();
+    let output = if options.paths {
+        Output::with_paths(&best)
+    } else {
+        Output::answers(&best)
+    };
+    Ok(output.to_string())
+}
 
 const ROWS: &str = "the number of rows N (3..20), or 0 0 to end the input";
 
@@ -144,22 +184,7 @@ mod tests {
     use super::*;
     use crate::board::Shape;
     use crate::rules::Capture;
-    use crate::solve::solve;
     use proptest::prelude::*;
-
-    const SAMPLE: &str = "3 3
-2 1 2 0 1
-5 3
-1 0 2 1 0 2 0 0
-8 8
-2 2 2 2 0 0 0 0 2 2 2 2 0 0 0 0 2 2 2 2 0 0 0 0 2 2 2 2 0 1 0 0
-0 0
-";
-
-    fn run(input: &str) -> Result<String, ParseError> {
-        let best: Vec<Best> = parse(input)?.iter().map(solve).collect();
-        Ok(Output::answers(&best).to_string())
-    }
 
     fn error(input: &str) -> String {
         parse(input).unwrap_err().to_string()
@@ -167,7 +192,7 @@ mod tests {
 
     #[test]
     fn the_sample_gives_the_published_answers() {
-        assert_eq!(run(SAMPLE).unwrap(), "1\n2\n7\n");
+        assert_eq!(run(SAMPLE_INPUT).unwrap(), "1\n2\n7\n");
     }
 
     #[test]
@@ -182,12 +207,9 @@ mod tests {
 
     #[test]
     fn paths_follow_their_answers() {
-        let best: Vec<Best> = parse("3 3\n0 1 2 0 0\n3 3\n1 0 0 0 0\n")
-            .unwrap()
-            .iter()
-            .map(solve)
-            .collect();
-        assert_eq!(Output::with_paths(&best).to_string(), "1\n2x4\n0\n-\n");
+        let input = "3 3\n0 1 2 0 0\n3 3\n1 0 0 0 0\n";
+        let output = run_with(input, Options { paths: true }).unwrap();
+        assert_eq!(output, "1\n2x4\n0\n-\n");
     }
 
     /// Boards of any legal shape with pieces on a third to all of the homes: long captures.

@@ -32,7 +32,8 @@ pub mod solve;
 pub mod svg;
 
 pub use board::{
-    Board, Content, Home, Homes, Jump, MAX_HOMES, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape, Square,
+    BadContent, BadHome, Board, Content, Home, Homes, HomesIter, Jump, MAX_HOMES, MAX_SIDE,
+    MAX_SQUARES, MIN_SIDE, Shape, Square,
 };
 pub use contest::Output;
 pub use rules::{BadCapture, Capture, IllegalCapture};

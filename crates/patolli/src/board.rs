@@ -2,6 +2,7 @@
 //! between them, which locations are primes and squares, and sets of markers as bitboards.
 
 use std::fmt;
+use std::str::FromStr;
 
 /// The last location: a marker that reaches it has finished and leaves the board.
 pub const FINISH: u8 = 52;
@@ -200,6 +201,39 @@ impl fmt::Display for Roll {
     }
 }
 
+/// Text that is no location (a whole number 1..=52) or no roll (1..=6).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadNumber {
+    /// Not a location of the track.
+    #[error("expected a location 1..52, found {0:?}")]
+    Location(String),
+    /// Not a roll of a die.
+    #[error("expected a roll 1..6, found {0:?}")]
+    Roll(String),
+}
+
+impl FromStr for Location {
+    type Err = BadNumber;
+
+    fn from_str(text: &str) -> Result<Location, BadNumber> {
+        text.parse()
+            .ok()
+            .and_then(Location::new)
+            .ok_or_else(|| BadNumber::Location(text.into()))
+    }
+}
+
+impl FromStr for Roll {
+    type Err = BadNumber;
+
+    fn from_str(text: &str) -> Result<Roll, BadNumber> {
+        text.parse()
+            .ok()
+            .and_then(Roll::new)
+            .ok_or_else(|| BadNumber::Roll(text.into()))
+    }
+}
+
 /// A set of locations (the markers of a side, or every occupied location): bit `n` for
 /// location `n`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -240,7 +274,7 @@ impl Markers {
     }
 
     /// The locations, in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = Location> {
+    pub fn iter(self) -> impl Iterator<Item = Location> + Clone {
         let mut bits = self.0;
         std::iter::from_fn(move || {
             let at = Markers(bits).lowest()?;
@@ -264,20 +298,33 @@ impl FromIterator<Location> for Markers {
 /// The locations in increasing order, separated by single spaces; `none` for no markers.
 impl fmt::Display for Markers {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut locations = self.iter();
-        match locations.next() {
-            None => f.write_str("none"),
-            Some(first) => {
-                write!(f, "{first}")?;
-                locations.try_for_each(|at| write!(f, " {at}"))
-            }
-        }
+        text::Spaced(self.iter()).fmt(f)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn locations_and_rolls_read_back_what_they_print() {
+        for n in [1, 26, 52] {
+            assert_eq!(at(n).to_string().parse(), Ok(at(n)));
+        }
+        for roll in (1..=6).filter_map(Roll::new) {
+            assert_eq!(roll.to_string().parse(), Ok(roll));
+        }
+        for bad in ["0", "53", "x", "-1"] {
+            assert_eq!(
+                bad.parse::<Location>(),
+                Err(BadNumber::Location(bad.into()))
+            );
+        }
+        assert_eq!(
+            "7".parse::<Roll>().unwrap_err().to_string(),
+            r#"expected a roll 1..6, found "7""#
+        );
+    }
 
     fn at(n: u32) -> Location {
         Location::new(n).unwrap()

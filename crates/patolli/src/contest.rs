@@ -18,16 +18,108 @@ use text::{Found, ParseError, Pos, Token, Tokens};
 use crate::board::{FINISH, Location, Roll};
 use crate::game::{Board, Game, Side, Turns};
 
+/// The contest's sample input (Intermediate division): five games.
+pub const SAMPLE_INPUT: &str = "4 14 24 1 8 12 6 6 3 5 1 5 6
+14 28 31 10 20 24 7 6 6 5 5 6 2 4
+5 30 33 3 20 24 8 6 6 6 5 6 3 4 6
+4 11 15 2 8 20 5 5 2 5 1 6
+45 50 48 42 46 40 6 3 2 6 5 4 1
+";
+
 /// The three divisions of the contest: one set of rules, three formats.
+///
+/// Named `junior`, `intermediate` and `senior` ([`Display`](fmt::Display) and
+/// [`FromStr`](std::str::FromStr)); with the `clap` feature, a command-line value too.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Division {
-    /// Three opponent markers, one player marker.
+    /// One player marker against three of the opponent.
     Junior,
-    /// Three opponent markers, three player markers.
+    /// Three player markers against three of the opponent.
     #[default]
     Intermediate,
-    /// Two players, A and B, three markers each, rolling in turn.
+    /// Players A and B, three markers each, rolling in turn.
     Senior,
+}
+
+impl Division {
+    /// The three divisions, youngest first.
+    pub const ALL: [Division; 3] = [Division::Junior, Division::Intermediate, Division::Senior];
+
+    /// The division's name in lower case, as [`Display`](fmt::Display) writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Division::Junior => "junior",
+            Division::Intermediate => "intermediate",
+            Division::Senior => "senior",
+        }
+    }
+}
+
+impl fmt::Display for Division {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no division's; see [`Division`]'s `FromStr`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a division (junior, intermediate or senior), found {0:?}")]
+pub struct UnknownDivision(pub String);
+
+impl std::str::FromStr for Division {
+    type Err = UnknownDivision;
+
+    fn from_str(name: &str) -> Result<Division, UnknownDivision> {
+        Division::ALL
+            .into_iter()
+            .find(|division| division.name() == name)
+            .ok_or_else(|| UnknownDivision(name.into()))
+    }
+}
+
+/// How the contest program runs: the division's format, and whether to tell every game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The division whose input and output format to use.
+    pub division: Division,
+    /// Also tell every roll of every game ([`Line::trace`]).
+    pub trace: bool,
+}
+
+/// What the contest program gives: its output, and the games told roll by roll.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// The contest output: one line per game.
+    pub output: String,
+    /// Every game's [`Trace`] if [`Options::trace`], else empty.
+    pub trace: String,
+}
+
+/// The contest program (Intermediate division): the contest output for a contest input, or
+/// the first mistake in it.
+///
+/// ```
+/// use patolli::contest;
+///
+/// let output = contest::run(contest::SAMPLE_INPUT).unwrap();
+/// assert_eq!(output.lines().next(), Some("13 15 18"));
+/// ```
+pub fn run(input: &str) -> Result<String, ParseError> {
+    Ok(run_with(input, Options::default())?.output)
+}
+
+/// [`run`] in any division, with the trace of the games if asked.
+pub fn run_with(input: &str, options: Options) -> Result<Played, ParseError> {
+    let mut played = Played::default();
+    for line in parse(input, options.division)? {
+        let game = line.play();
+        played.output += &format!("{}\n", line.answer(game.end));
+        if options.trace {
+            played.trace += &line.trace(&game).to_string();
+        }
+    }
+    Ok(played)
 }
 
 impl Division {
@@ -49,7 +141,7 @@ impl Division {
     }
 
     /// What a side is called in this division.
-    fn name(self, side: Side) -> &'static str {
+    fn side_name(self, side: Side) -> &'static str {
         match (self, side) {
             (Division::Senior, Side::A) => "A",
             (Division::Senior, Side::B) => "B",
@@ -107,7 +199,7 @@ fn parse_line(mut tokens: Tokens<'_>, division: Division) -> Result<Line, ParseE
             Division::Senior => format!("a location 1..52 of a marker of {side}"),
             _ => format!(
                 "a location 1..52 of a marker of the {}",
-                division.name(side)
+                division.side_name(side)
             ),
         };
         for _ in 0..count {
@@ -194,7 +286,7 @@ impl fmt::Display for Trace<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let division = self.line.division;
         let [(first, _), (second, _)] = division.markers();
-        let name = |side| division.name(side);
+        let name = |side| division.side_name(side);
         let start = self.game.start;
         writeln!(
             f,
@@ -245,10 +337,11 @@ mod tests {
 
     /// Plays every line and gives the contest output.
     fn run(input: &str, division: Division) -> Result<String, ParseError> {
-        Ok(parse(input, division)?
-            .iter()
-            .map(|line| format!("{}\n", line.answer(line.play().end)))
-            .collect())
+        let options = Options {
+            division,
+            trace: false,
+        };
+        Ok(run_with(input, options)?.output)
     }
 
     fn error(input: &str, division: Division) -> String {
@@ -257,15 +350,42 @@ mod tests {
 
     #[test]
     fn the_intermediate_sample() {
-        let input = "4 14 24 1 8 12 6 6 3 5 1 5 6\n\
-                     14 28 31 10 20 24 7 6 6 5 5 6 2 4\n\
-                     5 30 33 3 20 24 8 6 6 6 5 6 3 4 6\n\
-                     4 11 15 2 8 20 5 5 2 5 1 6\n\
-                     45 50 48 42 46 40 6 3 2 6 5 4 1\n";
         assert_eq!(
-            run(input, Division::Intermediate).unwrap(),
+            super::run(SAMPLE_INPUT).unwrap(),
             "13 15 18\n26 29 30\n20 23 24\n14 16 20\n44 46 47\n"
         );
+    }
+
+    #[test]
+    fn divisions_read_back_their_names() {
+        for division in Division::ALL {
+            assert_eq!(division.to_string().parse(), Ok(division));
+        }
+        assert_eq!(
+            "Senior".parse::<Division>().unwrap_err().to_string(),
+            r#"expected a division (junior, intermediate or senior), found "Senior""#
+        );
+    }
+
+    #[test]
+    fn traces_come_only_when_asked() {
+        let input = "1 2 3 50 2 2 1\n";
+        let quiet = Options {
+            division: Division::Junior,
+            trace: false,
+        };
+        let told = run_with(
+            input,
+            Options {
+                trace: true,
+                ..quiet
+            },
+        )
+        .unwrap();
+        assert_eq!(run_with(input, quiet).unwrap().trace, "");
+        assert_eq!(told.output, "GAME OVER\n");
+        let game = &parse(input, Division::Junior).unwrap()[0];
+        assert_eq!(told.trace, game.trace(&game.play()).to_string());
     }
 
     #[test]

@@ -26,9 +26,9 @@ mod rules;
 pub mod svg;
 
 pub use board::{
-    Cell, FINISH, GRID, Location, Markers, Roll, Step, is_prime, is_square,
+    BadNumber, Cell, FINISH, GRID, Location, Markers, Roll, Step, is_prime, is_square,
     turns_horizontal_to_vertical,
 };
-pub use contest::{Answer, Division, Line, Trace};
+pub use contest::{Answer, Division, Line, Trace, UnknownDivision};
 pub use game::{Board, Game, Side, Turn, Turns};
 pub use rules::{Direction, Move, Outcome, SLIDE, SlideEnd, move_marker};

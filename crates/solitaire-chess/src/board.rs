@@ -1,6 +1,7 @@
 //! Pieces, squares, sets of squares, and the three colour layers of a deal.
 
 use std::fmt;
+use std::str::FromStr;
 
 /// The eight piece types. The order is the wire order of the problem text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -47,6 +48,7 @@ impl Piece {
     ];
 
     /// The piece's index 0..8 in [`Piece::ALL`].
+    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -87,6 +89,7 @@ impl Piece {
     }
 
     /// Digit or officer.
+    #[inline]
     pub const fn kind(self) -> Kind {
         if (self as u8) < 4 {
             Kind::Digit
@@ -96,9 +99,24 @@ impl Piece {
     }
 }
 
+/// Shown by its wire name.
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.wire_name())
+    }
+}
+
+/// A name that is no piece's on the wire.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no piece is named {0:?} (1, 2, 3, 4, torn, lopare, dam or springare)")]
+pub struct UnknownPiece(pub String);
+
+/// Read from its wire name.
+impl FromStr for Piece {
+    type Err = UnknownPiece;
+
+    fn from_str(name: &str) -> Result<Piece, UnknownPiece> {
+        Piece::from_wire(name).ok_or_else(|| UnknownPiece(name.to_string()))
     }
 }
 
@@ -106,6 +124,8 @@ impl fmt::Display for Piece {
 pub const SIDE: u8 = 6;
 /// The number of squares.
 pub const SQUARES: usize = 36;
+/// The number of pieces of a deal: three layers a square.
+pub const PIECES: usize = 3 * SQUARES;
 
 /// A square, numbered 0..36 in reading order (row 1 first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -113,6 +133,7 @@ pub struct Square(u8);
 
 impl Square {
     /// The square at a 1-based row and column, if both are in 1..=6.
+    #[inline]
     pub const fn at(row: u8, col: u8) -> Option<Square> {
         if row >= 1 && row <= SIDE && col >= 1 && col <= SIDE {
             Some(Square((row - 1) * SIDE + col - 1))
@@ -122,6 +143,7 @@ impl Square {
     }
 
     /// The square with an index 0..36.
+    #[inline]
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < SQUARES {
             Some(Square(index as u8))
@@ -131,22 +153,25 @@ impl Square {
     }
 
     /// The index 0..36.
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The row, 1..=6.
+    #[inline]
     pub const fn row(self) -> u8 {
         self.0 / SIDE + 1
     }
 
     /// The column, 1..=6.
+    #[inline]
     pub const fn col(self) -> u8 {
         self.0 % SIDE + 1
     }
 
-    /// The square as a one-element set.
-    pub const fn bit(self) -> u64 {
+    /// The square's bit in a [`Squares`].
+    const fn bit(self) -> u64 {
         1 << self.0
     }
 
@@ -163,9 +188,29 @@ impl fmt::Display for Square {
     }
 }
 
-/// A set of squares, bit `i` for the square with index `i`.
+/// A text that is no square.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a square `ROW COL` with both in 1..=6")]
+pub struct NotASquare(pub String);
+
+/// Read as the protocol writes a move: `row col`, both in 1..=6.
+impl FromStr for Square {
+    type Err = NotASquare;
+
+    fn from_str(text: &str) -> Result<Square, NotASquare> {
+        let mut words = text.split_whitespace().map(str::parse::<u8>);
+        match (words.next(), words.next(), words.next()) {
+            (Some(Ok(row)), Some(Ok(col)), None) => Square::at(row, col),
+            _ => None,
+        }
+        .ok_or_else(|| NotASquare(text.to_string()))
+    }
+}
+
+/// A set of squares (a bitboard: bit `i` for the square with index `i`), combined with `&`,
+/// `|` and `!` (the complement within the board) and iterated in increasing order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Squares(pub u64);
+pub struct Squares(u64);
 
 impl Squares {
     /// No square.
@@ -173,34 +218,145 @@ impl Squares {
     /// All 36 squares.
     pub const ALL: Squares = Squares((1 << SQUARES) - 1);
 
+    /// The set with bit `i` for each square with index `i` (bits past the board ignored).
+    #[inline]
+    pub const fn from_bits(bits: u64) -> Squares {
+        Squares(bits & Squares::ALL.0)
+    }
+
+    /// The set as bits (for tables computed at compile time).
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
     /// How many squares.
+    #[inline]
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
     /// Whether there is none.
+    #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// Whether the square is in the set.
+    #[inline]
     pub const fn contains(self, square: Square) -> bool {
         self.0 & square.bit() != 0
     }
 
+    /// Whether the two sets share a square.
+    #[inline]
+    pub const fn intersects(self, other: Squares) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// The set with the square added.
+    #[inline]
+    pub const fn with(self, square: Square) -> Squares {
+        Squares(self.0 | square.bit())
+    }
+
+    /// The set without the square.
+    #[inline]
+    pub const fn without(self, square: Square) -> Squares {
+        Squares(self.0 & !square.bit())
+    }
+
     /// The squares in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let index = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            Some(Square(index))
-        })
+    #[inline]
+    pub fn iter(self) -> SquaresIter {
+        SquaresIter(self.0)
     }
 }
+
+impl From<Square> for Squares {
+    fn from(square: Square) -> Squares {
+        Squares(square.bit())
+    }
+}
+
+impl std::ops::BitAnd for Squares {
+    type Output = Squares;
+    #[inline]
+    fn bitand(self, other: Squares) -> Squares {
+        Squares(self.0 & other.0)
+    }
+}
+
+impl std::ops::BitOr for Squares {
+    type Output = Squares;
+    #[inline]
+    fn bitor(self, other: Squares) -> Squares {
+        Squares(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitAndAssign for Squares {
+    #[inline]
+    fn bitand_assign(&mut self, other: Squares) {
+        self.0 &= other.0;
+    }
+}
+
+impl std::ops::BitOrAssign for Squares {
+    #[inline]
+    fn bitor_assign(&mut self, other: Squares) {
+        self.0 |= other.0;
+    }
+}
+
+/// The squares of the board not in the set.
+impl std::ops::Not for Squares {
+    type Output = Squares;
+    #[inline]
+    fn not(self) -> Squares {
+        Squares(!self.0 & Squares::ALL.0)
+    }
+}
+
+impl IntoIterator for Squares {
+    type Item = Square;
+    type IntoIter = SquaresIter;
+    #[inline]
+    fn into_iter(self) -> SquaresIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Square> for Squares {
+    fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Squares {
+        squares.into_iter().fold(Squares::EMPTY, Squares::with)
+    }
+}
+
+/// The squares of a set in increasing order.
+#[derive(Clone, Debug)]
+pub struct SquaresIter(u64);
+
+impl Iterator for SquaresIter {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Square(index))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.0.count_ones() as usize;
+        (len, Some(len))
+    }
+}
+
+impl ExactSizeIterator for SquaresIter {}
 
 /// The colour of a piece, which is also the layer it comes from: every square starts bronze.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -270,6 +426,41 @@ mod tests {
         let letters: Vec<Piece> = "1234tlds".chars().filter_map(Piece::from_letter).collect();
         assert_eq!(letters, Piece::ALL);
         assert_eq!(Piece::from_letter('x'), None);
+        for piece in Piece::ALL {
+            assert_eq!(piece.to_string().parse(), Ok(piece));
+        }
+        assert_eq!(
+            "queen".parse::<Piece>(),
+            Err(UnknownPiece("queen".to_string()))
+        );
+    }
+
+    #[test]
+    fn squares_read_back_what_they_show() {
+        for square in Square::all() {
+            assert_eq!(square.to_string().parse(), Ok(square));
+        }
+        for text in ["", "1", "0 1", "1 7", "1 2 3", "a b", "-1 2"] {
+            assert_eq!(text.parse::<Square>(), Err(NotASquare(text.to_string())));
+        }
+    }
+
+    #[test]
+    fn sets_of_squares_combine_and_stay_on_the_board() {
+        let corner = Square::at(1, 1).unwrap();
+        let centre = Square::at(3, 3).unwrap();
+        let both: Squares = [corner, centre].into_iter().collect();
+        assert_eq!(both.len(), 2);
+        assert_eq!(both & Squares::from(corner), Squares::from(corner));
+        assert_eq!(both | Squares::from(centre), both);
+        assert_eq!((!both).len(), 34);
+        assert!(!(!both).contains(corner));
+        assert_eq!(!Squares::EMPTY, Squares::ALL);
+        assert_eq!(!Squares::ALL, Squares::EMPTY);
+        assert!(both.intersects(corner.into()));
+        assert_eq!(both.without(corner), Squares::from(centre));
+        assert_eq!(Squares::from_bits(u64::MAX), Squares::ALL);
+        assert_eq!(both.into_iter().len(), 2);
     }
 
     #[test]
@@ -280,7 +471,7 @@ mod tests {
         assert_eq!(Square::at(0, 1), None);
         assert_eq!(Square::at(1, 7), None);
         assert_eq!(Square::all().count(), SQUARES);
-        let set = Squares(square.bit() | Square::at(1, 1).unwrap().bit());
+        let set = Squares::from(square) | Square::at(1, 1).unwrap().into();
         let listed: Vec<_> = set.iter().map(|s| s.to_string()).collect();
         assert_eq!(listed, ["1 1", "3 5"]);
     }

@@ -49,15 +49,25 @@ pub const GROUPS: [Group; 6] = [
     },
 ];
 
-/// The types an alphabet of judge letters stands for, in its order, or the first letter that
-/// is not one.
-pub fn alphabet(letters: &str) -> Result<Vec<Piece>, char> {
+/// Why a text is not an alphabet of judge letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AlphabetError {
+    /// There is no letter at all.
+    #[error("no letter")]
+    Empty,
+    /// A letter stands for no piece.
+    #[error("{0:?}")]
+    Letter(char),
+}
+
+/// The types an alphabet of judge letters stands for, in its order.
+pub fn alphabet(letters: &str) -> Result<Vec<Piece>, AlphabetError> {
     if letters.is_empty() {
-        return Err(' ');
+        return Err(AlphabetError::Empty);
     }
     letters
         .chars()
-        .map(|c| Piece::from_letter(c).ok_or(c))
+        .map(|c| Piece::from_letter(c).ok_or(AlphabetError::Letter(c)))
         .collect()
 }
 
@@ -65,6 +75,12 @@ impl Group {
     /// The group with a number 1..=6.
     pub fn get(number: u8) -> Option<Group> {
         GROUPS.iter().copied().find(|g| g.number == number)
+    }
+
+    /// The contest's points for a score (a mean score, say) when the best score of all
+    /// programs is `best`: `points * score / best`.
+    pub fn contest_points(&self, score: f64, best: f64) -> f64 {
+        f64::from(self.points) * score / best
     }
 
     /// The official judge's deal of this group for a seed.
@@ -99,7 +115,8 @@ impl OfficialCase {
     /// The points a score earns here once the contest is over: `points * score / Y`, Y the
     /// best score of all programs (this one's included).
     pub fn contest_points(&self, score: u32) -> f64 {
-        f64::from(self.points) * f64::from(score) / f64::from(score.max(self.best).max(1))
+        let best = score.max(self.best).max(1);
+        f64::from(self.points) * f64::from(score) / f64::from(best)
     }
 }
 
@@ -161,8 +178,8 @@ mod tests {
             alphabet("tld"),
             Ok(vec![Piece::Rook, Piece::Bishop, Piece::Queen])
         );
-        assert_eq!(alphabet("1x"), Err('x'));
-        assert_eq!(alphabet(""), Err(' '));
+        assert_eq!(alphabet("1x"), Err(AlphabetError::Letter('x')));
+        assert_eq!(alphabet(""), Err(AlphabetError::Empty));
     }
 
     #[test]
@@ -172,5 +189,8 @@ mod tests {
         assert_eq!(case.contest_points(306), 8.0);
         assert_eq!(case.contest_points(0), 0.0);
         assert!((case.contest_points(51) - 8.0 / 3.0).abs() < 1e-9);
+        let group = Group::get(5).unwrap();
+        assert_eq!(group.contest_points(100.0, 200.0), 12.0);
+        assert_eq!(group.contest_points(300.0, 200.0), 36.0);
     }
 }

@@ -1,12 +1,10 @@
-//! The judge's side: the official verdicts for each line a player writes, and a whole game
-//! between the built-in player and a judge in one process.
+//! The judge's side: the official verdicts for each line a player writes.
 
 use std::fmt;
 
 use crate::board::{Deal, Piece, Square};
 use crate::rules::{Game, Illegal};
 use crate::score::Score;
-use crate::search::{Config, Player};
 
 /// How a game ended, as the official judge sees it. Only [`Verdict::Stopped`] scores.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,35 +158,10 @@ impl Outcome {
     }
 }
 
-/// Plays the built-in player against a judge on a deal, in one process (no text in between).
-pub fn self_play(deal: &Deal, config: Config) -> Outcome {
-    let mut referee = Referee::new(deal);
-    let mut player = Player::new(&deal.bronze(), config);
-    let verdict = loop {
-        let Some(square) = player.choose() else {
-            break Verdict::Stopped;
-        };
-        match referee.play(square) {
-            Ok(shown) => {
-                if player.observe(square, shown).is_err() {
-                    break Verdict::NoStop;
-                }
-            }
-            Err(verdict) => break verdict,
-        }
-    };
-    Outcome {
-        moves: referee.moves().to_vec(),
-        score: referee.score(),
-        verdict,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::pyrandom::official_deal;
-    use crate::search::Budget;
 
     fn referee() -> Referee {
         Referee::new(&official_deal(&Piece::ALL, 12))
@@ -238,33 +211,5 @@ mod tests {
             r.take("1 1"),
             Err(Verdict::EmptySquare(Square::at(1, 1).unwrap()))
         );
-    }
-
-    #[test]
-    fn the_built_in_player_finishes_legally_and_deterministically() {
-        let deal = official_deal(&Piece::ALL, 13);
-        let config = Config {
-            budget: Budget::Worlds(4),
-            ..Config::default()
-        };
-        let outcome = self_play(&deal, config);
-        assert_eq!(outcome.verdict, Verdict::Stopped);
-        assert!(outcome.points() > 0);
-        assert_eq!(self_play(&deal, config), outcome);
-        // Replaying the moves through the text interface gives the same score.
-        let mut r = Referee::new(&deal);
-        for square in &outcome.moves {
-            r.take(&format!("{square}\n")).unwrap();
-        }
-        assert_eq!(r.score(), outcome.score);
-        assert!(r.game().is_over());
-    }
-
-    #[test]
-    fn single_type_boards_are_played_to_the_full_324() {
-        for piece in [Piece::Knight, Piece::One] {
-            let outcome = self_play(&Deal::uniform(piece), Config::default());
-            assert_eq!(outcome.points(), 324, "{piece}");
-        }
     }
 }

@@ -4,6 +4,8 @@
 //! [`Game`] holds the three layers of every square, what has been removed and the score so
 //! far ([`Tally`], which agrees with the official judge's [`score`]). [`official_deal`] draws
 //! the layers exactly as the official judge does, through CPython's `random` ([`PyRandom`]).
+//! [`Referee`] gives the official verdicts, and [`protocol`] reads the judge's lines; the
+//! player is the crate `solitaire-chess-player`, beside this one.
 //!
 //! ```
 //! use solitaire_chess::{Game, Piece, Square, official_deal};
@@ -19,31 +21,20 @@
 
 #![deny(missing_docs)]
 
-mod beam;
 mod board;
 pub mod contest;
-mod cut;
-mod edge;
-mod expectimax;
 mod judge;
-mod mast;
-mod policy;
 pub mod protocol;
 mod pyrandom;
 mod rules;
 mod score;
-mod search;
 pub mod svg;
-mod tree;
 
-pub use beam::beam_search;
-pub use board::{BoardText, Colour, Deal, Kind, Piece, SIDE, SQUARES, Square, Squares};
-pub use cut::{BoardNumbers, CutValue};
-pub use edge::{EdgeSolver, NODES_PER_WORLD};
-pub use expectimax::Expectimax;
-pub use judge::{Answer, Outcome, Referee, Verdict, self_play};
-pub use policy::{Policy, PolicyError, Rng};
+pub use board::{
+    BoardText, Colour, Deal, Kind, NotASquare, PIECES, Piece, SIDE, SQUARES, Square, Squares,
+    SquaresIter, UnknownPiece,
+};
+pub use judge::{Answer, Outcome, Referee, Verdict};
 pub use pyrandom::{PyRandom, official_deal};
 pub use rules::{Game, Illegal, targets};
-pub use score::{Score, Tally, score, set_value};
-pub use search::{Budget, Config, Player, Strategy, Surprise, longest_game};
+pub use score::{MAX_SCORE, Score, Tally, score, set_value};

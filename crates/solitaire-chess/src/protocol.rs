@@ -1,13 +1,11 @@
-//! The player's side of the protocol, over any reader and writer: read the board, write a
-//! move, read what shows there now, ... and `0 0` at the end.
+//! The protocol's lines as a player reads them, over any reader: the board, then after each
+//! removal the piece that shows there now (the playing loop is the player crate's).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 
 use text::{Found, ParseError, Pos, Tokens};
 
 use crate::board::{Piece, SIDE, SQUARES, Square};
-use crate::score::Score;
-use crate::search::{Config, Player};
 
 /// The longest line read from the other side; anything longer is an error, so that a
 /// runaway writer cannot make us allocate without bound.
@@ -99,147 +97,59 @@ pub fn read_board(reader: &mut impl BufRead) -> Result<[Piece; SQUARES], Protoco
     Ok(board)
 }
 
-/// Plays a whole game as the contest program: reads the board, writes a move and reads the
-/// answer until nothing is legal, then writes `0 0`. Every line written is flushed at once.
-/// Returns the score of the game as the player counted it.
-pub fn play(
-    mut reader: impl BufRead,
-    mut writer: impl Write,
-    config: Config,
-) -> Result<Score, ProtocolError> {
-    let board = read_board(&mut reader)?;
-    let mut player = Player::new(&board, config);
-    let mut number = u32::from(SIDE);
-    while let Some(square) = player.choose() {
-        writeln!(writer, "{square}")?;
-        writer.flush()?;
-        number += 1;
-        let expected = format!("the piece now on {square}, or `blank`");
-        let line = next_line(&mut reader, number, &expected)?;
-        let mut tokens = Tokens::starting_at(
-            &line,
-            Pos {
-                line: number,
-                col: 1,
-            },
-        );
-        let token = tokens.expect(&expected)?;
-        let shown = match token.text {
-            "blank" => None,
-            name => Some(Piece::from_wire(name).ok_or_else(|| token.error(&expected))?),
-        };
-        tokens.expect_end(&format!("the end of the line after {:?}", token.text))?;
-        player
-            .observe(square, shown)
-            .map_err(|surprise| token.error(&expected).with_note(surprise.to_string()))?;
+/// What the judge showed after a removal, and where it stood (for the player's objections).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The piece now on the square removed from, or `None` for `blank`.
+    pub shown: Option<Piece>,
+    /// The line and column of the reply.
+    pub pos: Pos,
+    text: String,
+    expected: String,
+}
+
+impl Reply {
+    /// An error at the reply: the player cannot take it, for the reason `note`.
+    pub fn refuse(&self, note: impl Into<String>) -> ProtocolError {
+        ParseError::new(self.pos, &self.expected, Found::token(&self.text))
+            .with_note(note)
+            .into()
     }
-    writeln!(writer, "0 0")?;
-    writer.flush()?;
-    Ok(player.game().score())
+}
+
+/// Reads the judge's reply, on line `number`, to a removal from `square`: the piece that
+/// shows there now, or `blank`.
+pub fn read_reply(
+    reader: &mut impl BufRead,
+    number: u32,
+    square: Square,
+) -> Result<Reply, ProtocolError> {
+    let expected = format!("the piece now on {square}, or `blank`");
+    let line = next_line(reader, number, &expected)?;
+    let mut tokens = Tokens::starting_at(
+        &line,
+        Pos {
+            line: number,
+            col: 1,
+        },
+    );
+    let token = tokens.expect(&expected)?;
+    let shown = match token.text {
+        "blank" => None,
+        name => Some(Piece::from_wire(name).ok_or_else(|| token.error(&expected))?),
+    };
+    tokens.expect_end(&format!("the end of the line after {:?}", token.text))?;
+    Ok(Reply {
+        shown,
+        pos: token.pos,
+        text: token.text.to_string(),
+        expected,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{BoardText, Deal};
-    use crate::judge::{Answer, Referee};
-    use crate::pyrandom::official_deal;
-    use crate::search::Budget;
-
-    fn config() -> Config {
-        Config {
-            budget: Budget::Worlds(2),
-            ..Config::default()
-        }
-    }
-
-    /// Plays against a referee through text: the player's output is fed to the referee one
-    /// line at a time and its answers become the player's next input. The player is
-    /// deterministic, so it can be rerun with a longer input each time.
-    fn transcript(deal: &Deal) -> (String, Referee) {
-        let mut input = BoardText(&deal.bronze()).to_string();
-        loop {
-            let mut output = Vec::new();
-            let result = play(input.as_bytes(), &mut output, config());
-            let output = String::from_utf8(output).unwrap();
-            let mut referee = Referee::new(deal);
-            let mut answers = BoardText(&deal.bronze()).to_string();
-            let mut stopped = false;
-            for line in output.lines() {
-                match referee.take(line).unwrap() {
-                    Answer::Stop => stopped = true,
-                    answer => answers += &format!("{answer}\n"),
-                }
-            }
-            if stopped {
-                assert!(result.is_ok());
-                return (output, referee);
-            }
-            assert!(answers.len() > input.len(), "no progress");
-            input = answers;
-        }
-    }
-
-    #[test]
-    fn plays_a_whole_game_over_text_and_ends_with_0_0() {
-        let deal = official_deal(&[Piece::Rook, Piece::Bishop, Piece::Queen], 6);
-        let (output, referee) = transcript(&deal);
-        assert!(output.ends_with("0 0\n"));
-        assert_eq!(output.lines().count(), referee.moves().len() + 1);
-        assert!(referee.game().is_over());
-    }
-
-    fn error(input: &str) -> String {
-        let mut output = Vec::new();
-        play(input.as_bytes(), &mut output, config())
-            .unwrap_err()
-            .to_string()
-    }
-
-    const BOARD: &str =
-        "1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 2 1 1 torn\n1 1 3 4 1 dam\n1 1 1 1 1 1\n1 1 1 1 1 1\n";
-
-    #[test]
-    fn bad_boards_are_reported_with_their_place() {
-        assert_eq!(
-            error(&BOARD.replace("torn", "rook")),
-            r#"3:11: expected a piece (1, 2, 3, 4, torn, lopare, dam or springare) for square 3 6, found "rook""#
-        );
-        assert_eq!(
-            error(&BOARD.replacen("1 1 1 1 1 1\n", "1 1 1 1 1\n", 1)),
-            "1:10: expected a piece (1, 2, 3, 4, torn, lopare, dam or springare) for square 1 6, found end of input"
-        );
-        assert_eq!(
-            error(&BOARD.replacen("1 1 1 1 1 1\n", "1 1 1 1 1 1 1\n", 1)),
-            r#"1:13: expected the end of row 1 after six pieces, found "1""#
-        );
-        assert_eq!(
-            error(&BOARD.split_inclusive('\n').take(3).collect::<String>()),
-            "4:1: expected row 4 of the board, found end of input"
-        );
-    }
-
-    #[test]
-    fn unexpected_replies_are_reported() {
-        let message = error(&format!("{BOARD}queen\n"));
-        assert!(
-            message.starts_with(r#"7:1: expected the piece now on "#),
-            "{message}"
-        );
-        assert!(
-            message.ends_with(r#"or `blank`, found "queen""#),
-            "{message}"
-        );
-        let message = error(&format!("{BOARD}blank\n"));
-        assert!(
-            message.contains("only a gold removal empties a square"),
-            "{message}"
-        );
-        let message = error(&format!("{BOARD}1 1\n"));
-        assert!(message.starts_with(r#"7:3: expected the end of the line after "1""#));
-        let message = error(BOARD);
-        assert!(message.ends_with("found end of input"), "{message}");
-    }
 
     #[test]
     fn long_lines_are_cut_short() {

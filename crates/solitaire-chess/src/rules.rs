@@ -54,8 +54,9 @@ const TARGETS: [[u64; SQUARES]; 8] = {
 
 /// The squares from which the next piece may be removed after a piece of type `piece` was
 /// removed from `from` (whether or not they still hold a piece).
+#[inline]
 pub const fn targets(piece: Piece, from: Square) -> Squares {
-    Squares(TARGETS[piece as usize][from.index()])
+    Squares::from_bits(TARGETS[piece as usize][from.index()])
 }
 
 /// Why a removal is not allowed.
@@ -90,9 +91,9 @@ pub struct Game {
     layers: [[Piece; 3]; SQUARES],
     /// 0 bronze, 1 silver, 2 gold, 3 empty.
     levels: [u8; SQUARES],
-    occupied: u64,
+    occupied: Squares,
     /// The squares showing each type now.
-    by_type: [u64; 8],
+    by_type: [Squares; 8],
     /// The removals of every square, two bits a square: what, with `last`, tells positions
     /// apart cheaply.
     removed: u128,
@@ -106,7 +107,7 @@ impl Game {
         Game {
             layers: deal.layers,
             levels: [0; SQUARES],
-            occupied: Squares::ALL.0,
+            occupied: Squares::ALL,
             by_type: by_type(&deal.layers, &[0; SQUARES]),
             removed: 0,
             last: None,
@@ -115,6 +116,7 @@ impl Game {
     }
 
     /// The piece on a square now, if any.
+    #[inline]
     pub fn piece(&self, square: Square) -> Option<Piece> {
         let level = self.levels[square.index()];
         (level < 3).then(|| self.layers[square.index()][usize::from(level)])
@@ -130,16 +132,17 @@ impl Game {
     /// The squares showing a type now.
     #[inline]
     pub const fn showing(&self, piece: Piece) -> Squares {
-        Squares(self.by_type[piece as usize])
+        self.by_type[piece as usize]
     }
 
-    /// The squares showing the type with an index 0..8 (see [`Piece::index`]), as bits.
+    /// The squares showing the type with an index 0..8 (see [`Piece::index`]).
     #[inline]
-    pub fn by_type_index(&self, index: usize) -> u64 {
+    pub fn by_type_index(&self, index: usize) -> Squares {
         self.by_type[index]
     }
 
     /// The number of removals made on a square so far, 0..=3.
+    #[inline]
     pub fn removals_at(&self, square: Square) -> u8 {
         self.levels[square.index()]
     }
@@ -155,34 +158,42 @@ impl Game {
     }
 
     /// The squares that still hold a piece.
+    #[inline]
     pub const fn occupied(&self) -> Squares {
-        Squares(self.occupied)
+        self.occupied
     }
 
     /// The last removal: its type and square.
+    #[inline]
     pub const fn last(&self) -> Option<(Piece, Square)> {
         self.last
     }
 
     /// The incremental score.
+    #[inline]
     pub const fn tally(&self) -> &Tally {
         &self.tally
     }
 
     /// The score so far.
+    #[inline]
     pub const fn score(&self) -> Score {
         self.tally.score()
     }
 
     /// The squares the next removal may come from.
+    #[inline]
     pub const fn legal(&self) -> Squares {
         match self.last {
-            None => Squares(self.occupied),
-            Some((piece, from)) => Squares(TARGETS[piece as usize][from.index()] & self.occupied),
+            None => self.occupied,
+            Some((piece, from)) => {
+                Squares::from_bits(TARGETS[piece as usize][from.index()] & self.occupied.bits())
+            }
         }
     }
 
     /// Whether the game is over: no legal removal is left.
+    #[inline]
     pub const fn is_over(&self) -> bool {
         self.legal().is_empty()
     }
@@ -223,11 +234,13 @@ impl Game {
         let piece = self.layers[i][usize::from(level)];
         self.levels[i] = level + 1;
         self.removed += 1 << (2 * i);
-        self.by_type[piece.index()] &= !square.bit();
+        let removed = &mut self.by_type[piece.index()];
+        *removed = removed.without(square);
         if level == 2 {
-            self.occupied &= !square.bit();
+            self.occupied = self.occupied.without(square);
         } else {
-            self.by_type[self.layers[i][usize::from(level) + 1].index()] |= square.bit();
+            let shown = &mut self.by_type[self.layers[i][usize::from(level) + 1].index()];
+            *shown = shown.with(square);
         }
         self.last = Some((piece, square));
         self.tally.push(piece)
@@ -250,9 +263,11 @@ impl Game {
     pub fn reveal(&mut self, square: Square, piece: Piece) {
         let i = square.index();
         if let Some(slot) = self.layers[i].get_mut(usize::from(self.levels[i])) {
-            self.by_type[slot.index()] &= !square.bit();
+            let hidden = &mut self.by_type[slot.index()];
+            *hidden = hidden.without(square);
             *slot = piece;
-            self.by_type[piece.index()] |= square.bit();
+            let shown = &mut self.by_type[piece.index()];
+            *shown = shown.with(square);
         }
     }
 
@@ -268,11 +283,11 @@ impl Game {
     }
 }
 
-fn by_type(layers: &[[Piece; 3]; SQUARES], levels: &[u8; SQUARES]) -> [u64; 8] {
-    let mut by_type = [0u64; 8];
-    for (i, (square, &level)) in layers.iter().zip(levels).enumerate() {
-        if let Some(piece) = square.get(usize::from(level)) {
-            by_type[piece.index()] |= 1 << i;
+fn by_type(layers: &[[Piece; 3]; SQUARES], levels: &[u8; SQUARES]) -> [Squares; 8] {
+    let mut by_type = [Squares::EMPTY; 8];
+    for ((square, layers), &level) in Square::all().zip(layers).zip(levels) {
+        if let Some(piece) = layers.get(usize::from(level)) {
+            by_type[piece.index()] |= square.into();
         }
     }
     by_type
@@ -332,7 +347,7 @@ mod tests {
         let queen = targets(Piece::Queen, sq(3, 4));
         assert_eq!(
             queen,
-            Squares(targets(Piece::Rook, sq(3, 4)).0 | targets(Piece::Bishop, sq(3, 4)).0)
+            targets(Piece::Rook, sq(3, 4)) | targets(Piece::Bishop, sq(3, 4))
         );
     }
 

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::board::{Kind, Piece};
+use crate::board::{Kind, PIECES, Piece};
 
 /// A score and where its points come from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -25,6 +25,7 @@ pub struct Score {
 
 impl Score {
     /// The sum of the parts.
+    #[inline]
     pub const fn total(&self) -> u32 {
         self.moves + self.runs + self.sets + self.alternation
     }
@@ -43,6 +44,10 @@ impl fmt::Display for Score {
         )
     }
 }
+
+/// The highest score there is: every piece removed in one run of one type (a point a
+/// removal, 4 for the second of the run and 2 for each later one).
+pub const MAX_SCORE: u32 = PIECES as u32 + 4 + 2 * (PIECES as u32 - 2);
 
 /// What four consecutive removals are worth as a set, and the set's kind; `None` if they are
 /// not a set.
@@ -64,6 +69,7 @@ pub fn set_value(window: [Piece; 4]) -> Option<(u32, Kind)> {
 }
 
 /// The official judge's score of a whole game, given the types removed in order.
+#[inline]
 pub fn score(removed: &[Piece]) -> Score {
     let mut score = Score {
         moves: removed.len() as u32,
@@ -149,26 +155,31 @@ impl Tally {
     }
 
     /// The score so far.
+    #[inline]
     pub const fn score(&self) -> Score {
         self.score
     }
 
     /// The type removed last.
+    #[inline]
     pub const fn last(&self) -> Option<Piece> {
         self.last
     }
 
     /// Whether the last removal continued a run (so that one more of its type adds 2, not 4).
+    #[inline]
     pub const fn in_run(&self) -> bool {
         self.in_run
     }
 
     /// The removals the set scan will look at next (at most three, oldest first).
+    #[inline]
     pub fn pending(&self) -> &[Piece] {
         &self.window[..usize::from(self.window_len)]
     }
 
     /// The kind of the last set of the current chain, if there is a chain.
+    #[inline]
     pub const fn chain_kind(&self) -> Option<Kind> {
         if self.chain > 0 {
             Some(self.chain_kind)
@@ -178,6 +189,7 @@ impl Tally {
     }
 
     /// The length of the current chain of alternating sets.
+    #[inline]
     pub const fn chain(&self) -> u8 {
         self.chain
     }
@@ -306,6 +318,7 @@ mod tests {
         let removed = vec![Piece::Knight; 108];
         let s = score(&removed);
         assert_eq!(s.total(), 324);
+        assert_eq!(MAX_SCORE, 324);
         assert_eq!(tallied(&removed), s);
     }
 

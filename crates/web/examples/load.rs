@@ -66,7 +66,7 @@ impl Tally {
 
 async fn hiq_client(http: Http, base: String, seed: u64, stop: Arc<AtomicBool>) -> Tally {
     let layout = hiq::Layout::english();
-    let start = hiq::Position(layout.full().0 & !layout.centre().bit());
+    let start = hiq::Position::from_bits(layout.full().bits() & !layout.centre().bit());
     let mut rng = Rng(seed | 1);
     let mut tally = Tally::default();
     let mut now = start;

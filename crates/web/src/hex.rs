@@ -559,6 +559,7 @@ fn contest(input: Option<&str>) -> Result<String, WebError> {
         "<p>The contest's input (data sets of a size, the counts of X and O stones, their cells); it says who has won or each player's shortest completion.</p>\n",
     );
     text += &page::text_form("/hex", "contest", "Run the contest program", input, &[]);
+    text += &page::sample_link("/hex", hex::contest::SAMPLE_INPUT);
     if !input.trim().is_empty() {
         let boards = hex::contest::parse(input)
             .map_err(|err| WebError::bad(format!("contest input: {err}")))?;
@@ -574,8 +575,9 @@ fn contest(input: Option<&str>) -> Result<String, WebError> {
                 links += &game.url().link(&format!("Data set {number}"), "button");
             }
         }
-        let analyses: Vec<Analysis> = boards.into_iter().map(Analysis::of).collect();
-        text += &page::pre("contest-output", &hex::Output(&analyses).to_string());
+        let output = hex::contest::run(input)
+            .map_err(|err| WebError::bad(format!("contest input: {err}")))?;
+        text += &page::pre("contest-output", &output);
         let _ = writeln!(text, "<p>{links}</p>");
     }
     Ok(page::section("Contest", &text))

@@ -67,13 +67,13 @@ impl State {
                         "start: expected the pegs as a hexadecimal number, found `{text}`"
                     ))
                 })?;
-                if bits & !layout.full().0 != 0 {
+                if bits & !layout.full().bits() != 0 {
                     return Err(WebError::bad(format!(
                         "start: `{text}` has pegs beyond the {} holes of the board",
                         layout.holes()
                     )));
                 }
-                Position(bits)
+                Position::from_bits(bits)
             }
         };
         let mut now = start;
@@ -127,7 +127,7 @@ impl State {
             url = url.with("board", "european");
         }
         if self.start != central(self.layout) {
-            url = url.with("start", format!("{:x}", self.start.0));
+            url = url.with("start", format!("{:x}", self.start.bits()));
         }
         url = url.with("jumps", jumps.join("."));
         if let Some(hole) = self.selected {
@@ -188,7 +188,7 @@ impl State {
 
 /// Every hole full but the centre.
 fn central(layout: &Layout) -> Position {
-    Position(layout.full().0 & !layout.centre().bit())
+    Position::from_bits(layout.full().bits() & !layout.centre().bit())
 }
 
 fn flag(value: Option<&str>) -> bool {
@@ -231,7 +231,7 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
     if let Some(text) = params.click.as_deref() {
         let clicked = hole(state.layout, "click", text)?;
         if state.edit {
-            let toggled = Position(state.now.0 ^ clicked.bit());
+            let toggled = Position::from_bits(state.now.bits() ^ clicked.bit());
             return Ok(Redirect::to(&state.from(toggled).url().to_string()).into_response());
         }
         let jump = state
@@ -446,7 +446,7 @@ async fn solve(state: &State) -> Result<String, WebError> {
 fn why_not_one(layout: &Layout, now: Position) -> &'static str {
     let classes = (1..=layout.holes() as u32)
         .filter_map(|n| layout.hole(n))
-        .any(|hole| hiq::same_class(layout, now, Position(hole.bit())));
+        .any(|hole| hiq::same_class(layout, now, Position::from(hole)));
     if classes {
         "the search tried every play, and none leaves fewer"
     } else {
@@ -459,17 +459,12 @@ async fn finish(state: &State, goal: Hole) -> Result<String, WebError> {
     let (layout, now) = (state.layout, state.now);
     let found = work::run("the solver", move || hiq::finish_in(layout, now, goal)).await?;
     let text = match found {
-        Some(solution) => format!(
+        Ok(solution) => format!(
             "<p id=\"solution\">One peg in hole {goal}: possible, after {} jumps.</p>\n{}",
             solution.jumps.len(),
             steps(state, &solution.jumps)
         ),
-        None => {
-            let why = if hiq::same_class(layout, now, Position(goal.bit())) {
-                "no sequence of jumps gets there"
-            } else {
-                "the pegs on the diagonals have the wrong parities, which no jump changes"
-            };
+        Err(why) => {
             format!("<p id=\"solution\">One peg in hole {goal}: impossible ({why}).</p>\n")
         }
     };
@@ -512,14 +507,13 @@ fn contest(state: &State, input: Option<&str>) -> Result<String, WebError> {
         "<p>The contest's input (a count, then each instance's pegs ended by 0); it plays every instance by the contest rule.</p>\n",
     );
     text += &page::text_form("/hiq", "contest", "Run the contest program", input, &[]);
+    text += &page::sample_link("/hiq", hiq::contest::SAMPLE_INPUT);
     if !input.trim().is_empty() {
+        let output = hiq::contest::run(input)
+            .map_err(|err| WebError::bad(format!("contest input: {err}")))?;
         let starts = hiq::contest::parse(input)
             .map_err(|err| WebError::bad(format!("contest input: {err}")))?;
-        let ends: Vec<Position> = starts
-            .iter()
-            .map(|&start| Game::play(Layout::english(), start).end)
-            .collect();
-        text += &page::pre("contest-output", &hiq::Output(&ends).to_string());
+        text += &page::pre("contest-output", &output);
         let english = State {
             european: false,
             layout: Layout::english(),

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use axum::extract::Query;
 use axum::response::{IntoResponse, Redirect, Response};
 use megacheckers::svg::svg;
-use megacheckers::{Best, Board, Content, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Output, Shape};
+use megacheckers::{Best, Board, Content, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape};
 use serde::Deserialize;
 
 use crate::page::{self, Url};
@@ -215,11 +215,13 @@ async fn contest(input: Option<&str>) -> Result<String, WebError> {
             .zip(boards.iter().take(50))
             .map(|(number, board)| url(board).link(&format!("Board {number}"), "button"))
             .collect();
-        let best = work::run("the capture search", move || {
-            boards.iter().map(megacheckers::solve).collect::<Vec<_>>()
+        let owned = input.to_string();
+        let output = work::run("the capture search", move || {
+            megacheckers::contest::run(&owned)
         })
-        .await?;
-        text += &page::pre("contest-output", &Output::answers(&best).to_string());
+        .await?
+        .map_err(|err| WebError::bad(format!("contest input: {err}")))?;
+        text += &page::pre("contest-output", &output);
         let _ = writeln!(text, "<p>{links}</p>");
     }
     Ok(page::section("Contest", &text))

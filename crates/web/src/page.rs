@@ -180,3 +180,13 @@ pub fn section(title: &str, body: &str) -> String {
 pub fn pre(id: &str, text: &str) -> String {
     format!("<pre id=\"{id}\">{}</pre>\n", escape(text))
 }
+
+/// A link that fills the contest box of `path` with the contest's sample input and runs it.
+pub fn sample_link(path: &'static str, sample: &str) -> String {
+    format!(
+        "<p>{}</p>\n",
+        Url::new(path)
+            .with("contest", sample)
+            .link("The contest's sample", "button")
+    )
+}

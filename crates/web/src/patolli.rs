@@ -77,11 +77,8 @@ impl State {
             .unwrap_or(sample(division))
             .trim()
             .to_string();
-        if text.len() > LIMITS.text {
-            return Err(WebError::bad(format!(
-                "line: longer than {} bytes",
-                LIMITS.text
-            )));
+        if text.len() > MAX_LINE {
+            return Err(WebError::bad(format!("line: longer than {MAX_LINE} bytes")));
         }
         let mut lines =
             contest::parse(&text, division).map_err(|err| WebError::bad(format!("line: {err}")))?;
@@ -305,22 +302,26 @@ fn run_contest(state: &State, input: Option<&str>) -> Result<String, WebError> {
         input,
         &[("division", state.name.to_string())],
     );
+    if state.division == Division::Intermediate {
+        text += &page::sample_link("/patolli", contest::SAMPLE_INPUT);
+    }
     if !input.trim().is_empty() {
-        let lines = contest::parse(input, state.division)
+        let options = contest::Options {
+            division: state.division,
+            trace: true,
+        };
+        let played = contest::run_with(input, options)
             .map_err(|err| WebError::bad(format!("contest input: {err}")))?;
-        let mut output = String::new();
         let mut links = String::new();
-        for line in &lines {
-            let _ = writeln!(output, "{}", line.answer(line.play().end));
-        }
         for (number, text) in (1..).zip(input.lines().filter(|l| !l.trim().is_empty()).take(50)) {
             let url = Url::new("/patolli")
                 .with("division", state.name)
                 .with("line", text.trim());
             links += &url.link(&format!("Line {number}"), "button");
         }
-        text += &page::pre("contest-output", &output);
-        let _ = writeln!(text, "<p>{links}</p>");
+        text += &page::pre("contest-output", &played.output);
+        let _ = writeln!(text, "<p>{links}</p>\n<p>Roll by roll:</p>");
+        text += &page::pre("contest-trace", &played.trace);
     }
     Ok(page::section("Contest", &text))
 }

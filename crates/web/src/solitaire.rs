@@ -15,7 +15,8 @@ use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 use solitaire_chess::contest::{Group, official_case, official_cases};
 use solitaire_chess::svg::{Marks, svg, symbol};
-use solitaire_chess::{Budget, Config, Deal, Game, Piece, Player, SQUARES, Square};
+use solitaire_chess::{Deal, Game, Piece, SQUARES, Square};
+use solitaire_chess_player::{Budget, Config, Player};
 
 use crate::page::{self, Url};
 use crate::{LIMITS, WebError, work};
@@ -38,7 +39,7 @@ pub struct Params {
 /// the same on any machine and quick (a few tenths of a second).
 const HINT: Config = Config {
     budget: Budget::Worlds(12),
-    strategy: solitaire_chess::Strategy::Auto,
+    strategy: solitaire_chess_player::Strategy::Auto,
     seed: 1,
     policy: None,
     exploration: 20.0,

@@ -76,6 +76,17 @@ async fn hiq_solver_and_contest() {
     assert!(body.contains("One peg in hole 1: impossible"), "{body}");
     let (_, _, body) = get("/hiq?contest=1%0A10+12+17+19+25+0%0A").await;
     assert!(body.contains("HI Q OUTPUT\n51\nEND OF OUTPUT"), "{body}");
+    // The sample link runs the contest's sample.
+    let sample = body
+        .split("href=\"")
+        .find(|s| s.contains("The contest&#39;s sample") || s.contains("sample</a>"))
+        .unwrap();
+    let sample = sample.split('"').next().unwrap().replace("&amp;", "&");
+    let (_, _, body) = get(&sample).await;
+    assert!(
+        body.contains("HI Q OUTPUT\n51\n0\n561\n98\nEND OF OUTPUT"),
+        "{body}"
+    );
 }
 
 #[tokio::test]
@@ -431,6 +442,15 @@ async fn patolli_plays_a_line_roll_by_roll_naming_the_rules() {
     assert!(body.contains("Contest output: <b>145 135</b>"), "{body}");
     let (_, _, body) = get("/patolli?division=junior&contest=4+14+24+1+3+6+6+3%0A").await;
     assert!(body.contains("<pre id=\"contest-output\">"), "{body}");
+    let (_, _, body) = get("/patolli?contest=4+14+24+1+8+12+6+6+3+5+1+5+6%0A").await;
+    assert!(
+        body.contains("<pre id=\"contest-output\">13 15 18\n</pre>"),
+        "{body}"
+    );
+    assert!(
+        body.contains("roll 6: 1 -&gt; 7, prime"),
+        "the trace: {body}"
+    );
     let (_, _, svg) = get("/patolli.svg?turn=1").await;
     assert!(svg.contains("last-move"));
 }

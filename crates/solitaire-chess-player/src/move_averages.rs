@@ -1,9 +1,10 @@
 //! Move-average sampling (MAST): what the rollouts of the search learn about each removal
 //! while they run, and the bias it gives the rollout policy.
 
-use crate::board::Square;
-use crate::policy::{Policy, Rng};
-use crate::rules::Game;
+use crate::policy::Policy;
+use crate::rng::Rng;
+use solitaire_chess::Game;
+use solitaire_chess::{SQUARES, Square};
 
 /// Move-average sampling (MAST): the mean final score of the rollouts that made each
 /// removal, told apart by the square removed from before it and its own square. The rollouts
@@ -34,8 +35,8 @@ pub(crate) struct Mast {
 pub(crate) const MAST_FADE: f32 = 0.5;
 
 impl Mast {
-    /// Keys: the previous square (36 for none) by the square removed from.
-    const KEYS: usize = 37 * 36;
+    /// Keys: the previous square (`SQUARES` for none) by the square removed from.
+    const KEYS: usize = (SQUARES + 1) * SQUARES;
 
     pub(crate) fn new(weight: f32) -> Mast {
         Mast {
@@ -54,7 +55,7 @@ impl Mast {
 
     #[inline]
     pub(crate) fn key(game: &Game, square: Square) -> usize {
-        game.last().map_or(36, |(_, from)| from.index()) * 36 + square.index()
+        game.last().map_or(SQUARES, |(_, from)| from.index()) * SQUARES + square.index()
     }
 
     /// The bias of a removal: nothing until some rollout has made it.
@@ -141,7 +142,7 @@ impl Mast {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Deal, Piece};
+    use solitaire_chess::{Deal, Piece};
 
     #[test]
     fn move_averages_favour_the_removals_of_high_scoring_rollouts() {

@@ -4,7 +4,7 @@
 //! independent of everything else, so the game is a fully observed decision process on the
 //! pieces *showing*: after a bronze or silver removal the next piece on that square is one
 //! of the types with equal chances, after a gold one the square is empty. As in
-//! [`crate::edge`], after the first removal only the 20 edge squares are ever reached, so a
+//! [`super`], after the first removal only the 20 edge squares are ever reached, so a
 //! position ([`View`]) is, for each edge square, its removals so far and the type showing,
 //! with the square and type removed last and whether that removal continued a run (runs are
 //! the only bonus without knights). The best expected rest of the game is then a plain
@@ -15,33 +15,11 @@
 //! play there is.
 
 use std::fmt;
-use std::time::Instant;
 
-use crate::board::{Piece, SQUARES, Square};
-use crate::edge::{EDGE_SQUARE, EDGES, REACH, code};
-use crate::rules::Game;
+use solitaire_chess::{Game, Piece, Square};
 
-/// `EDGE_INDEX[square]`: the edge square number of a square, `NOT_EDGE` for an inner one.
-const EDGE_INDEX: [u8; SQUARES] = {
-    let mut table = [NOT_EDGE; SQUARES];
-    let mut e = 0;
-    while e < EDGES {
-        table[EDGE_SQUARE[e] as usize] = e as u8;
-        e += 1;
-    }
-    table
-};
-
-/// The pieces left on the edge squares of a game.
-pub(crate) fn edge_pieces_left(game: &Game) -> u32 {
-    Square::all()
-        .filter(|square| EDGE_INDEX[square.index()] != NOT_EDGE)
-        .map(|square| 3 - u32::from(game.removals_at(square)))
-        .sum()
-}
-
-/// The edge number of an inner square.
-const NOT_EDGE: u8 = u8::MAX;
+use super::{EDGE_INDEX, EDGE_SQUARE, NOT_EDGE, REACH, code};
+use crate::limits::Limits;
 
 /// What the player sees on the edge squares after a removal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,7 +126,7 @@ impl View {
 /// its search again).
 const TABLE_BITS: u32 = 18;
 
-/// Work units between two looks at the clock.
+/// Positions expanded between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
 /// Expectimax on what the player sees (see the module's documentation) to the end of the
@@ -160,10 +138,9 @@ pub struct Expectimax {
     /// The codes a new piece may have (each equally likely), and how many there are.
     types: [u8; 3],
     count: usize,
-    /// Positions expanded by this search, the most it may expand, and its deadline.
+    /// Positions expanded by this search, and its limits (in positions).
     work: u64,
-    limit: u64,
-    deadline: Option<Instant>,
+    limits: Limits,
     /// Whether the search ran out of positions or time (its result is void).
     stopped: bool,
 }
@@ -192,8 +169,7 @@ impl Expectimax {
             types: [0; 3],
             count: 0,
             work: 0,
-            limit: u64::MAX,
-            deadline: None,
+            limits: Limits::NONE,
             stopped: false,
         }
     }
@@ -221,37 +197,41 @@ impl Expectimax {
         Some(())
     }
 
+    /// Starts a search within `limits`.
+    fn start(&mut self, limits: Limits) {
+        (self.limits, self.work, self.stopped) = (limits.clock_every(CLOCK_EVERY), 0, false);
+    }
+
     /// Positions expanded by the last search.
     pub fn work(&self) -> u64 {
         self.work
     }
 
     /// The best expected points of the rest of a game after its first removal, every hidden
-    /// piece uniform over `types`, if the search expands at most `limit` positions. `None`
-    /// past that, before the first removal, or where a type is not a rook, bishop or queen.
-    pub fn rest(&mut self, game: &Game, types: &[Piece], limit: u64) -> Option<f64> {
+    /// piece uniform over `types`, if the search fits in its limits (in positions). `None`
+    /// past them, before the first removal, or where a type is not a rook, bishop or queen.
+    pub fn rest(&mut self, game: &Game, types: &[Piece], limits: Limits) -> Option<f64> {
         self.set_types(types)?;
         let view = View::of(game)?;
-        (self.limit, self.deadline, self.work, self.stopped) = (limit, None, 0, false);
+        self.start(limits);
         let value = self.value(&view);
         (!self.stopped).then_some(f64::from(value))
     }
 
     /// The removal among `candidates` (the legal ones) with the best expected rest of the
     /// game, and the points it is expected to bring from now on, if the search to the end
-    /// expands at most `limit` positions and ends before the deadline. `None` past those, or
-    /// where a type is not a rook, bishop or queen.
+    /// fits in its limits (in positions). `None` past them, or where a type is not a rook,
+    /// bishop or queen.
     pub fn choose(
         &mut self,
         game: &Game,
         candidates: &[Square],
         types: &[Piece],
-        deadline: Option<Instant>,
-        limit: u64,
+        limits: Limits,
     ) -> Option<(Square, f64)> {
         self.set_types(types)?;
         let base = View::edges(game)?;
-        (self.limit, self.deadline, self.work, self.stopped) = (limit, deadline, 0, false);
+        self.start(limits);
         let mut best: Option<(Square, f32)> = None;
         for &square in candidates {
             let piece = game.piece(square)?;
@@ -313,13 +293,11 @@ impl Expectimax {
         if self.keys[slot] == key {
             return self.values[slot];
         }
-        self.work += 1;
-        if self.work > self.limit
-            || (self.work % CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if self.limits.is_spent(self.work) {
             self.stopped = true;
             return 0.0;
         }
+        self.work += 1;
         let mut best = f32::NEG_INFINITY;
         let mut bits = reach;
         while bits != 0 {
@@ -339,8 +317,9 @@ impl Expectimax {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contest::Group;
-    use crate::policy::Rng;
+    use crate::officers::edge_pieces_left;
+    use crate::rng::Rng;
+    use solitaire_chess::contest::Group;
 
     const TYPES: [Piece; 3] = [Piece::Rook, Piece::Bishop, Piece::Queen];
 
@@ -416,7 +395,7 @@ mod tests {
             let Some(best) = brute_force(game, types, &mut limit) else {
                 continue;
             };
-            let value = search.rest(game, types, u64::MAX).unwrap();
+            let value = search.rest(game, types, Limits::NONE).unwrap();
             assert!((value - best).abs() < 1e-3, "{value} {best}\n{game}");
             checked += 1;
         }
@@ -439,7 +418,7 @@ mod tests {
             };
             let best = values.iter().copied().fold(f64::MIN, f64::max);
             let (square, value) = search
-                .choose(&game, &candidates, &TYPES, None, u64::MAX)
+                .choose(&game, &candidates, &TYPES, Limits::NONE)
                 .unwrap();
             assert!((value - best).abs() < 1e-3, "{value} {best}\n{game}");
             let i = candidates.iter().position(|&c| c == square).unwrap();
@@ -451,7 +430,7 @@ mod tests {
             let work = search.work();
             if work > 1 {
                 let mut fresh = Expectimax::new();
-                let half = fresh.choose(&game, &candidates, &TYPES, None, work / 2);
+                let half = fresh.choose(&game, &candidates, &TYPES, Limits::work(work / 2));
                 assert_eq!(half, None);
             }
             checked += 1;
@@ -464,14 +443,17 @@ mod tests {
         let mut search = Expectimax::new();
         let game = sparse(1, 10).unwrap();
         assert_eq!(
-            search.rest(&game, &[Piece::Rook, Piece::Knight], u64::MAX),
+            search.rest(&game, &[Piece::Rook, Piece::Knight], Limits::NONE),
             None
         );
         // Before the first removal there is nothing to search from.
         let start = Game::new(&Group::get(4).unwrap().deal(1));
-        assert_eq!(search.rest(&start, &TYPES, u64::MAX), None);
+        assert_eq!(search.rest(&start, &TYPES, Limits::NONE), None);
         let board = Game::new(&Group::get(6).unwrap().deal(1));
         let candidates: Vec<Square> = board.legal().iter().collect();
-        assert_eq!(search.choose(&board, &candidates, &TYPES, None, 1000), None);
+        assert_eq!(
+            search.choose(&board, &candidates, &TYPES, Limits::work(1000)),
+            None
+        );
     }
 }

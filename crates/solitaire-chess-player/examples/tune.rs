@@ -5,8 +5,9 @@
 //! Usage: `tune GROUP DEALS [NAME=WEIGHT,...] [--eval] [--names a,b,c]`: starts from the
 //! group's preset with the changes given; `--eval` only prints the mean.
 
+use solitaire_chess::Game;
 use solitaire_chess::contest::{Group, alphabet};
-use solitaire_chess::{Game, Policy, Rng};
+use solitaire_chess_player::{Policy, Rng};
 
 /// The mean final score of `policy` over the games (deal, seed).
 fn mean(policy: &Policy, games: &[(Game, u64)]) -> f64 {

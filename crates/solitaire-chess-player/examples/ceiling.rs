@@ -1,8 +1,9 @@
 //! The clairvoyant ceiling: a beam search told every layer of the deal in advance (which no
 //! real player is), on seeds 1..=N of each group. Usage: `ceiling [WIDTH] [SEEDS] [GROUPS]`.
 
+use solitaire_chess::Game;
 use solitaire_chess::contest::Group;
-use solitaire_chess::{Game, beam_search};
+use solitaire_chess_player::beam_search;
 
 fn main() {
     let args: Vec<usize> = std::env::args()

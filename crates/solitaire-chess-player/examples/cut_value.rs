@@ -6,8 +6,9 @@
 //! the fitted weights improves them in turn. Usage: `cut_value GROUP DEALS WORLDS`.
 
 use indicatif::{ProgressBar, ProgressStyle};
+use solitaire_chess::Referee;
 use solitaire_chess::contest::Group;
-use solitaire_chess::{BoardNumbers, Budget, Config, Player, Referee};
+use solitaire_chess_player::{BoardNumbers, Budget, Config, Player};
 
 /// The names of the numbers [`numbers`] gives, in the order of `CutValue`'s fields.
 const NAMES: [&str; 8] = [

@@ -4,8 +4,9 @@
 //! decision of the search at a fixed amount of work, on one thread.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use solitaire_chess::Game;
 use solitaire_chess::contest::Group;
-use solitaire_chess::{BoardNumbers, Budget, Config, Game, Player, Policy, Rng};
+use solitaire_chess_player::{BoardNumbers, Budget, Config, Player, Policy, Rng};
 use std::hint::black_box;
 
 fn rollouts(c: &mut Criterion) {

@@ -4,12 +4,13 @@
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use solitaire_chess::contest::Group;
-use solitaire_chess::{EdgeSolver, Expectimax, Game, NODES_PER_WORLD, Piece, Square};
+use solitaire_chess::{Game, Piece, Square};
+use solitaire_chess_player::{EDGE_NODES_PER_WORLD, EdgeSolver, Expectimax, Limits};
 use std::hint::black_box;
 
 fn one_world(c: &mut Criterion) {
     let game = Game::new(&Group::get(4).unwrap().deal(1));
-    let share = NODES_PER_WORLD / 36;
+    let share = EDGE_NODES_PER_WORLD / 36;
     let mut solver = EdgeSolver::new();
     c.bench_function(
         "edge search of one world, first move of group 4 seed 1",
@@ -55,7 +56,7 @@ fn expectimax(c: &mut Criterion) {
     for left in [28, 32] {
         let game = late_position(left);
         let mut probe = Expectimax::new();
-        probe.rest(&game, &types, u64::MAX).unwrap();
+        probe.rest(&game, &types, Limits::NONE).unwrap();
         let name = format!(
             "expectimax to the end, {left} edge pieces left ({} positions)",
             probe.work()
@@ -63,7 +64,7 @@ fn expectimax(c: &mut Criterion) {
         c.bench_function(&name, |b| {
             b.iter_batched(
                 Expectimax::new,
-                |mut search| search.rest(black_box(&game), &types, u64::MAX),
+                |mut search| search.rest(black_box(&game), &types, Limits::NONE),
                 BatchSize::LargeInput,
             )
         });

@@ -1,40 +1,11 @@
 //! The rollout policy: a one-ply value of each legal removal (the points it brings at once,
-//! plus a few hints about what it leaves open), with the weights tuned for each kind of
-//! board, and the small random number generator the rollouts draw from.
+//! plus a few hints about what it leaves open), and its presets, the weights tuned for each
+//! kind of board.
 
-use crate::board::{Kind, Piece, Square, Squares};
-use crate::cut::CutValue;
-use crate::rules::{Game, targets};
-
-/// A small, fast random number generator (xorshift64*), seeded for reproducible games.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value, zero included).
-    pub fn new(seed: u64) -> Rng {
-        // SplitMix64 of the seed, so that nearby seeds give unrelated streams.
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u32) -> u32 {
-        (((self.next_u64() >> 32) * u64::from(n)) >> 32) as u32
-    }
-}
+use crate::cut_value::CutValue;
+use crate::rng::Rng;
+use solitaire_chess::{Game, targets};
+use solitaire_chess::{Kind, Piece, Square, Squares};
 
 /// The one-ply policy: the points a removal brings at once, plus a few hints about what it
 /// leaves open. Used by the rollouts and, without noise, as the fallback when time is short.
@@ -255,21 +226,21 @@ impl Policy {
         let piece = game.piece_unchecked(square);
         let mut tally = *game.tally();
         let gain = tally.push(piece) as f32;
-        let reach = targets(piece, square).0 & game.occupied().0;
-        if reach == 0 {
+        let reach = targets(piece, square) & game.occupied();
+        if reach.is_empty() {
             return gain - self.dead_end;
         }
-        let mut value = gain + self.mobility * reach.count_ones().min(8) as f32;
+        let mut value = gain + self.mobility * reach.len().min(8) as f32;
         if game.removals_at(square) == 2 {
             value += self.empty;
         }
-        if reach & game.showing(piece).0 != 0 {
+        if reach.intersects(game.showing(piece)) {
             value += self.run;
         }
         if self.lookahead != 0.0 {
             let mut best = 0;
             for next in Piece::ALL {
-                if reach & game.showing(next).0 != 0 {
+                if reach.intersects(game.showing(next)) {
                     best = best.max(tally.clone().push(next));
                 }
             }
@@ -277,13 +248,13 @@ impl Policy {
         }
         let pending = tally.pending();
         if let Some(needed) = set_needs(pending) {
-            let mut wanted = 0;
+            let mut wanted = Squares::EMPTY;
             let mut types = needed;
             while types != 0 {
                 wanted |= game.by_type_index(types.trailing_zeros() as usize);
                 types &= types - 1;
             }
-            if reach & wanted != 0 {
+            if reach.intersects(wanted) {
                 let len = pending.len();
                 value += self.set[len];
                 if tally.chain() > 0 && Some(piece.kind()) != tally.chain_kind() {
@@ -291,13 +262,13 @@ impl Policy {
                 }
                 if self.ordered != 0.0
                     && let Some(next) = ordered_next(pending)
-                    && reach & game.showing(next).0 != 0
+                    && reach.intersects(game.showing(next))
                 {
                     value += self.ordered;
                 }
                 if len < 3
                     && self.path[len] != 0.0
-                    && completes(game, piece, square, needed, square.bit())
+                    && completes(game, piece, square, needed, square.into())
                 {
                     value += self.path[len];
                 }
@@ -411,23 +382,23 @@ fn ordered_next(pending: &[Piece]) -> Option<Piece> {
 /// Whether a path of removals over the pieces showing, starting with the reach of `piece`
 /// removed from `from` and avoiding the squares in `used`, can take one piece of each type in
 /// `needed` (a mask of type indices).
-fn completes(game: &Game, piece: Piece, from: Square, needed: u8, used: u64) -> bool {
+fn completes(game: &Game, piece: Piece, from: Square, needed: u8, used: Squares) -> bool {
     if needed == 0 {
         return true;
     }
-    let reach = targets(piece, from).0 & game.occupied().0 & !used;
+    let reach = targets(piece, from) & game.occupied() & !used;
     let mut types = needed;
     while types != 0 {
         let index = types.trailing_zeros() as usize;
         types &= types - 1;
         let next = Piece::ALL[index];
-        for square in Squares(reach & game.showing(next).0).iter() {
+        for square in reach & game.showing(next) {
             if completes(
                 game,
                 next,
                 square,
                 needed & !(1 << index),
-                used | square.bit(),
+                used.with(square),
             ) {
                 return true;
             }
@@ -455,8 +426,8 @@ fn set_needs(pending: &[Piece]) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Deal;
-    use crate::contest::alphabet;
+    use solitaire_chess::Deal;
+    use solitaire_chess::contest::alphabet;
 
     #[test]
     fn each_group_gets_its_tuned_policy() {
@@ -531,7 +502,7 @@ mod tests {
             Piece::One,
             at(1, 1),
             needed,
-            at(1, 1).bit()
+            at(1, 1).into()
         ));
         board[at(6, 2).index()] = Piece::Knight;
         let game = Game::new(&Deal {
@@ -542,7 +513,7 @@ mod tests {
             Piece::One,
             at(1, 1),
             needed,
-            at(1, 1).bit()
+            at(1, 1).into()
         ));
     }
 }

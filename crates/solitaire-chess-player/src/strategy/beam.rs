@@ -1,11 +1,12 @@
 //! Beam search in a world where every piece is known: the best game found from a position
 //! when only the `width` most promising positions of each depth are kept.
 //!
-//! The player uses it on sampled worlds (perfect-information Monte Carlo): each candidate
-//! removal is scored by the best game the beam finds after it in each world.
+//! The player uses it on sampled worlds (perfect-information Monte Carlo, [`BeamPimc`]):
+//! each candidate removal is scored by the best game the beam finds after it in each world.
 
-use crate::rules::Game;
-use crate::score::Score;
+use solitaire_chess::{Game, Score};
+
+use super::{Choice, Decision, Search};
 
 /// Keeps the best `width` games of each depth, ranked by score and then by the moves left
 /// open; returns the best score seen. `beam` and `next` are scratch space.
@@ -54,10 +55,46 @@ pub fn beam_search(
     best
 }
 
+/// Perfect-information Monte Carlo with the beam: every candidate followed by a beam search
+/// in each sampled world, the candidate with the best sum kept.
+pub(crate) struct BeamPimc;
+
+impl Search for BeamPimc {
+    fn choose(&mut self, decision: &mut Decision<'_>) -> Option<Choice> {
+        let candidates = decision.candidates;
+        let width = decision.config.beam_width;
+        let mut sums = vec![0u64; candidates.len()];
+        let (mut beam, mut next) = (Vec::new(), Vec::new());
+        let mut seen = 0u32;
+        let moves_now = decision.game.score().moves;
+        let mut best_moves = 0u64;
+        while !decision.limits.is_spent(u64::from(seen)) {
+            let world = decision.sample_world();
+            for (sum, &square) in sums.iter_mut().zip(candidates) {
+                let mut game = world;
+                game.play_unchecked(square);
+                let best = beam_search(game, width, &mut beam, &mut next);
+                *sum += u64::from(best.total());
+                best_moves += u64::from(best.moves - moves_now - 1);
+            }
+            seen += 1;
+        }
+        if seen == 0 {
+            return None;
+        }
+        let searches = u64::from(seen) * candidates.len() as u64;
+        let best = (0..candidates.len()).max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))?;
+        Some(Choice {
+            square: candidates[best],
+            moves_left: Some(best_moves as f64 / searches as f64),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Deal, Piece};
+    use solitaire_chess::{Deal, Piece};
 
     #[test]
     fn a_knight_board_is_searched_far() {

@@ -3,9 +3,11 @@
 //! availability counts to pick among the removals legal in that world, a policy rollout to
 //! the end, and the final score backed up.
 
-use crate::board::Square;
-use crate::policy::{Policy, Rng};
-use crate::rules::Game;
+use solitaire_chess::{Game, Square};
+
+use super::{Choice, Decision, Search};
+use crate::policy::Policy;
+use crate::rng::Rng;
 
 /// One removal from a node: its statistics and the node it leads to, once expanded.
 #[derive(Clone, Debug)]
@@ -20,7 +22,7 @@ struct Edge {
 
 /// The search tree; node 0 is the root.
 #[derive(Clone, Debug)]
-pub struct Tree {
+struct Tree {
     nodes: Vec<Vec<Edge>>,
     /// The exploration constant, in points of score.
     exploration: f64,
@@ -28,7 +30,7 @@ pub struct Tree {
 
 impl Tree {
     /// An empty tree.
-    pub fn new(exploration: f64) -> Tree {
+    fn new(exploration: f64) -> Tree {
         Tree {
             nodes: vec![Vec::new()],
             exploration,
@@ -36,7 +38,7 @@ impl Tree {
     }
 
     /// One iteration in a sampled world whose current position is the root's.
-    pub fn iterate(&mut self, mut world: Game, policy: &Policy, rng: &mut Rng) {
+    fn iterate(&mut self, mut world: Game, policy: &Policy, rng: &mut Rng) {
         let mut path: Vec<(u32, usize)> = Vec::new();
         let mut node = 0u32;
         loop {
@@ -107,7 +109,7 @@ impl Tree {
     }
 
     /// The most visited removal from the root (ties: the better mean), if any was tried.
-    pub fn best(&self) -> Option<Square> {
+    fn best(&self) -> Option<Square> {
         self.nodes[0]
             .iter()
             .filter(|e| e.visits > 0)
@@ -117,5 +119,30 @@ impl Tree {
                     .unwrap_or(std::cmp::Ordering::Equal)
             })
             .map(|e| e.square)
+    }
+}
+
+/// The tree search: as many iterations as the limits allow (their work is in worlds a
+/// candidate), each in a freshly sampled world.
+pub(crate) struct TreeSearch;
+
+impl Search for TreeSearch {
+    fn choose(&mut self, decision: &mut Decision<'_>) -> Option<Choice> {
+        let mut tree = Tree::new(decision.config.exploration);
+        let candidates = decision.candidates.len() as u64;
+        let limits = decision
+            .limits
+            .with_work(decision.limits.work_limit().saturating_mul(candidates))
+            .clock_every(8);
+        let mut iterations = 0u64;
+        while !limits.is_spent(iterations) {
+            let world = decision.sample_world();
+            tree.iterate(world, decision.policy, decision.rng);
+            iterations += 1;
+        }
+        tree.best().map(|square| Choice {
+            square,
+            moves_left: None,
+        })
     }
 }

@@ -1,7 +1,7 @@
 //! What the rest of a game is worth where a rollout is cut short: a linear function of a few
 //! numbers about the board, fitted to the rest of the player's own games.
 
-use crate::rules::{Game, targets};
+use solitaire_chess::{Game, PIECES, SQUARES, Squares, targets};
 
 /// A linear estimate of the points the rest of a game brings, in the player's hands.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,28 +45,28 @@ pub struct BoardNumbers {
 impl BoardNumbers {
     /// The numbers for a game as the player sees it (only the pieces showing count).
     pub fn of(game: &Game) -> BoardNumbers {
-        let occupied = game.occupied().0;
+        let occupied = game.occupied();
         let mut board = BoardNumbers {
-            left: 108 - game.score().moves,
-            empty: 36 - occupied.count_ones(),
+            left: PIECES as u32 - game.score().moves,
+            empty: SQUARES as u32 - occupied.len(),
             ..BoardNumbers::default()
         };
-        let mut reached = 0u64;
+        let mut reached = Squares::EMPTY;
         let mut reaches = 0u32;
-        for square in game.occupied().iter() {
+        for square in occupied {
             if game.removals_at(square) == 2 {
                 board.gold += 1;
             }
-            let reach = targets(game.piece_unchecked(square), square).0 & occupied & !square.bit();
-            if reach == 0 {
+            let reach = targets(game.piece_unchecked(square), square) & occupied.without(square);
+            if reach.is_empty() {
                 board.isolated += 1;
             }
-            reaches += reach.count_ones();
+            reaches += reach.len();
             reached |= reach;
         }
-        board.unreachable = (occupied & !reached).count_ones();
-        if occupied != 0 {
-            board.mobility = reaches as f32 / occupied.count_ones() as f32;
+        board.unreachable = (occupied & !reached).len();
+        if !occupied.is_empty() {
+            board.mobility = reaches as f32 / occupied.len() as f32;
         }
         board
     }
@@ -123,7 +123,7 @@ impl CutValue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Deal, Piece, Square};
+    use solitaire_chess::{Deal, Piece, Square};
 
     fn at(row: u8, col: u8) -> Square {
         Square::at(row, col).unwrap()

@@ -1,0 +1,170 @@
+//! A solved position told for a reader: counts in words, the start and the end as pictures
+//! side by side, then the jumps.
+
+use std::fmt;
+
+use crate::board::Layout;
+use crate::position::{Hole, Position};
+use crate::solve::{Solution, Unreachable, fewest_pegs, finish_in};
+
+/// What was asked of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The fewest pegs that can remain ([`fewest_pegs`]).
+    Fewest,
+    /// One peg in this hole ([`finish_in`]).
+    Finish(Hole),
+}
+
+/// A position solved and told: `position N: P pegs; ...`, pictures and jumps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer<'a> {
+    layout: &'a Layout,
+    number: usize,
+    start: Position,
+    goal: Goal,
+    found: Result<Solution, Unreachable>,
+}
+
+impl<'a> Answer<'a> {
+    /// Solves `start` (the `number`-th position of an input, from 1) for `goal`.
+    pub fn solve(layout: &'a Layout, number: usize, start: Position, goal: Goal) -> Answer<'a> {
+        let found = match goal {
+            Goal::Fewest => Ok(fewest_pegs(layout, start)),
+            Goal::Finish(hole) => finish_in(layout, start, hole),
+        };
+        Answer {
+            layout,
+            number,
+            start,
+            goal,
+            found,
+        }
+    }
+
+    /// The solution, or why there is none.
+    pub fn found(&self) -> &Result<Solution, Unreachable> {
+        &self.found
+    }
+}
+
+/// `1 peg`, `2 pegs`: a count and its noun, plural unless the count is one.
+struct Counted(usize, &'static str);
+
+impl fmt::Display for Counted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Counted(count, noun) = *self;
+        write!(f, "{count} {noun}{}", if count == 1 { "" } else { "s" })
+    }
+}
+
+fn pegs(position: Position) -> Counted {
+    Counted(position.count() as usize, "peg")
+}
+
+impl fmt::Display for Answer<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "position {}: {}", self.number, pegs(self.start))?;
+        let solution = match (&self.found, self.goal) {
+            (Ok(best), Goal::Fewest) => {
+                let jumps = Counted(best.jumps.len(), "jump");
+                writeln!(f, "; at best {} can remain, after {jumps}", pegs(best.end))?;
+                best
+            }
+            (Ok(solution), Goal::Finish(hole)) => {
+                let jumps = Counted(solution.jumps.len(), "jump");
+                writeln!(f, "; one peg in hole {hole}: possible, after {jumps}")?;
+                solution
+            }
+            (Err(why), goal) => {
+                if let Goal::Finish(hole) = goal {
+                    write!(f, "; one peg in hole {hole}")?;
+                }
+                writeln!(f, ": impossible ({why})")?;
+                return write!(f, "{}", self.layout.draw(self.start).indented(2));
+            }
+        };
+        write!(f, "{}", SideBySide(self.layout, solution))?;
+        for (step, jump) in (1..).zip(&solution.jumps) {
+            writeln!(f, "{step:>4}: {jump}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The start and the end of a solution as pictures side by side, under `start` and `end`.
+struct SideBySide<'a>(&'a Layout, &'a Solution);
+
+impl fmt::Display for SideBySide<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let SideBySide(layout, solution) = *self;
+        let before = layout.draw(solution.start).indented(2).lines();
+        let after = layout.draw(solution.end).lines();
+        let width = before.iter().map(String::len).max().unwrap_or(0).max(7) + 4;
+        writeln!(f, "{:width$}end", "  start")?;
+        for (left, right) in before.iter().zip(&after) {
+            let line = format!("{left:width$}{right}");
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn english(holes: &[u32]) -> Position {
+        let layout = Layout::english();
+        holes
+            .iter()
+            .fold(Position::EMPTY, |p, &n| p.with(layout.hole(n).unwrap()))
+    }
+
+    #[test]
+    fn a_finish_tells_the_count_the_pictures_and_the_jumps() {
+        let layout = Layout::english();
+        let start = english(&[10, 17]);
+        let goal = Goal::Finish(layout.hole(24).unwrap());
+        let text = Answer::solve(layout, 3, start, goal).to_string();
+        let mut lines = text.lines();
+        assert_eq!(
+            lines.next(),
+            Some("position 3: 2 pegs; one peg in hole 24: possible, after 1 jump")
+        );
+        assert_eq!(
+            lines.next().map(str::trim_end),
+            Some("  start            end")
+        );
+        assert_eq!(text.lines().last(), Some("   1: 10 over 17 to 24"));
+        assert_eq!(text.lines().count(), 2 + 7 + 1);
+    }
+
+    #[test]
+    fn an_impossible_finish_says_why_and_shows_the_start() {
+        let layout = Layout::english();
+        let start = english(&[10, 17]);
+        let wrong_class = Answer::solve(layout, 1, start, Goal::Finish(layout.hole(1).unwrap()));
+        assert_eq!(wrong_class.found(), &Err(Unreachable::WrongClass));
+        let text = wrong_class.to_string();
+        assert_eq!(
+            text.lines().next(),
+            Some(
+                "position 1: 2 pegs; one peg in hole 1: impossible (the pegs on the diagonals have the wrong parities, which no jump changes)"
+            )
+        );
+        assert_eq!(
+            &text[text.find('\n').unwrap() + 1..],
+            layout.draw(start).indented(2).to_string()
+        );
+    }
+
+    #[test]
+    fn the_fewest_pegs_are_counted_in_words() {
+        let layout = Layout::english();
+        let text = Answer::solve(layout, 2, english(&[1, 17]), Goal::Fewest).to_string();
+        assert!(text.starts_with("position 2: 2 pegs; at best 2 pegs can remain, after 0 jumps\n"));
+        // No jumps to list: the pictures end the answer.
+        assert_eq!(text.lines().count(), 2 + 7);
+    }
+}
