@@ -20,6 +20,7 @@ use crate::io::{self, InputArg};
 /// spaces more than the one above. A blank line follows every board and every `... has won!`
 /// and `Number of moves: N` line.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = LONG_HELP)]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
@@ -28,4 +29,36 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
     io::print(&input.parse(contest::run)?)
+}
+/// The board's lettering and an example, for `hex --help`.
+const LONG_HELP: &str = "\
+A board of size 3: columns A.., rows 1.., each row half a cell right of the one above;
+X joins columns A and C, O rows 1 and 3:
+A1  B1  C1
+  A2  B2  C2
+    A3  B3  C3
+
+Example (size 2, X on A1 and B1, O on none; the blank line is O's empty list):
+  $ printf '1\\n2\\n2 0\\na1 b1\\n\\n' | boardgames hex
+  Analyzing 1 data set(s)
+  Data set 1
+  Board Position:
+  X   X
+    -   -
+
+  X has won!
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_example_prints_what_it_shows() {
+        let (input, shown) = io::help_example(LONG_HELP, "boardgames hex");
+        assert_eq!(
+            input.parse(contest::run).unwrap().trim_end(),
+            shown.trim_end()
+        );
+    }
 }

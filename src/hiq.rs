@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use clap::{CommandFactory, Subcommand, error::ErrorKind};
+use clap::Subcommand;
 use hiq::{Answer, CensusTable, Goal, Layout, contest};
 
 use crate::io::{self, InputArg};
@@ -20,6 +20,7 @@ use crate::io::{self, InputArg};
 /// every way the central game can go. A contest input file named like a command (`solve`,
 /// `count`) is given as `./solve`.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = LONG_HELP)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
     #[command(subcommand)]
@@ -54,7 +55,7 @@ struct SolveArgs {
 
     /// Instead, one peg left in this hole (by its number, holes counted row by row from 1):
     /// jumps that get there, or a plain statement that none do.
-    #[arg(long, value_name = "HOLE")]
+    #[arg(long, value_name = "HOLE", value_parser = parse_hole)]
     finish: Option<u32>,
 
     #[command(flatten)]
@@ -82,11 +83,32 @@ struct CountArgs {
 
 #[derive(clap::Args, Debug)]
 struct BoardArg {
-    /// The board: `english` (the contest's 33-hole cross), `european` (37 holes), or a file
-    /// holding a picture of one (`o` or `.` a hole, a space no hole; at most 64 holes). A file
-    /// named `english` or `european` is given as `./english`.
-    #[arg(long, value_name = "BOARD", default_value = "english")]
+    /// The board: `english` (the contest's 33-hole cross), `european` (37 holes), in any
+    /// case, or a file holding a picture of one (`o` or `.` a hole, a space no hole; at most
+    /// 64 holes). A file named `english` or `european` is given as `./english`.
+    #[arg(long, value_name = "BOARD", default_value = "english", value_parser = parse_board)]
     board: PathBuf,
+}
+
+/// A board's name in any case (as its lower-case name), or the name of a file that exists.
+fn parse_board(text: &str) -> Result<PathBuf, String> {
+    let lower = text.to_ascii_lowercase();
+    if lower == "english" || lower == "european" {
+        return Ok(PathBuf::from(lower));
+    }
+    let path = PathBuf::from(text);
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err("the boards are english, european, or a file holding a picture of one; there is no such file".into())
+    }
+}
+
+/// A hole's number.
+fn parse_hole(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| {
+        "a hole is given by its number, counted row by row from 1 (1..33 on the english board; see `boardgames hiq --help`)".to_string()
+    })
 }
 
 impl BoardArg {
@@ -118,28 +140,19 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
-/// Exits with a usage error of `boardgames hiq solve`, as clap does for its own.
-fn usage_error(message: String) -> ! {
-    let mut command = crate::Cli::command();
-    command.build();
-    let mut solve = command
-        .find_subcommand_mut("hiq")
-        .and_then(|hiq| hiq.find_subcommand_mut("solve"))
-        .expect("hiq solve is a command")
-        .clone();
-    solve.error(ErrorKind::ValueValidation, message).exit()
-}
-
 fn solve(args: SolveArgs) -> Result<()> {
     let (layout, name) = args.board.layout()?;
     let goal = match args.finish {
         None => Goal::Fewest,
-        Some(number) => Goal::Finish(layout.hole(number).unwrap_or_else(|| {
-            usage_error(format!(
-                "invalid value '{number}' for '--finish <HOLE>': the {name} board has holes 1..{}",
-                layout.holes()
-            ))
-        })),
+        Some(number) => Goal::Finish(layout.hole(number).ok_or_else(|| {
+            io::usage(
+                &["hiq", "solve"],
+                format!(
+                    "invalid value '{number}' for '--finish <HOLE>': the {name} board has holes 1..{}",
+                    layout.holes()
+                ),
+            )
+        })?),
     };
     let input = args.input.read()?;
     let starts = input.parse(|text| hiq::parse_positions(&layout, text))?;
@@ -173,4 +186,32 @@ fn count(args: CountArgs) -> Result<()> {
         )
     })?;
     io::print(&CensusTable::new(&layout, &name, &census).to_string())
+}
+
+/// The holes' numbers and an example, for `hiq --help`.
+const LONG_HELP: &str = "\
+The 33 holes, numbered row by row:
+        1  2  3
+        4  5  6
+  7  8  9 10 11 12 13
+ 14 15 16 17 18 19 20
+ 21 22 23 24 25 26 27
+       28 29 30
+       31 32 33
+
+Example (one instance: pegs in holes 10 12 17 19 25):
+  $ printf '1\\n10 12 17 19 25 0\\n' | boardgames hiq
+  HI Q OUTPUT
+  51
+  END OF OUTPUT";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_example_prints_what_it_shows() {
+        let (input, shown) = io::help_example(LONG_HELP, "boardgames hiq");
+        assert_eq!(input.parse(contest::run).unwrap(), shown);
+    }
 }

@@ -2,8 +2,9 @@
 //! stdin, stdout and stderr.
 
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use anyhow::{Context, Result, bail};
 use text::ParseError;
@@ -106,6 +107,67 @@ pub fn comment(text: &str) -> Result<()> {
     Ok(())
 }
 
+/// The `--color` choice, set once at the start.
+static COLOR: OnceLock<crate::Color> = OnceLock::new();
+
+/// Records the `--color` choice.
+pub fn set_color(choice: crate::Color) {
+    let _ = COLOR.set(choice);
+}
+
+/// Whether to colour what goes to a stream: as `--color` says, and for `auto` as anstream
+/// decides (a terminal, NO_COLOR and CLICOLOR respected).
+fn color(terminal: bool, choice: anstream::ColorChoice) -> bool {
+    match COLOR.get().copied().unwrap_or(crate::Color::Auto) {
+        crate::Color::Always => true,
+        crate::Color::Never => false,
+        crate::Color::Auto => terminal && choice != anstream::ColorChoice::Never,
+    }
+}
+
+/// Whether to colour what goes to stdout.
+pub fn stdout_color() -> bool {
+    let stdout = io::stdout();
+    color(stdout.is_terminal(), anstream::AutoStream::choice(&stdout))
+}
+
+/// Whether to colour what goes to stderr.
+pub fn stderr_color() -> bool {
+    let stderr = io::stderr();
+    color(stderr.is_terminal(), anstream::AutoStream::choice(&stderr))
+}
+
+/// A usage error of the command `boardgames PATH...` found after parsing, as clap reports its
+/// own (with the command's usage; exit status 2).
+pub fn usage(path: &[&str], message: String) -> anyhow::Error {
+    use clap::CommandFactory;
+    let mut command = crate::Cli::command();
+    command.build();
+    let mut found = &command;
+    for name in path {
+        match found.find_subcommand(name) {
+            Some(sub) => found = sub,
+            None => break,
+        }
+    }
+    let mut found = found.clone();
+    found
+        .error(clap::error::ErrorKind::ValueValidation, message)
+        .into()
+}
+
+/// An outcome already reported in full, that ends the program with this exit status.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Status(pub u8);
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "exit status {}", self.0)
+    }
+}
+
+impl std::error::Error for Status {}
+
 /// Whether the error is a write to a pipe whose reader has gone.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
@@ -113,4 +175,24 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|err| err.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+/// The example of a `--help` text: the input of its `$ printf '...' | COMMAND` (or `echo`)
+/// line, and the output shown under it (its two-space indent removed).
+#[cfg(test)]
+pub fn help_example(help: &str, command: &str) -> (Input, String) {
+    let (_, example) = help.split_once("  $ ").expect("an example");
+    let (quoted, shown) = example
+        .split_once(&format!(" | {command}\n"))
+        .expect("the command");
+    let input = match quoted.split_once(' ') {
+        Some(("printf", text)) => text.trim_matches('\'').replace("\\n", "\n"),
+        Some(("echo", text)) => format!("{}\n", text.trim_matches('\'')),
+        _ => panic!("an example starts with printf or echo: {quoted}"),
+    };
+    let shown = shown
+        .lines()
+        .map(|line| format!("{}\n", line.strip_prefix("  ").unwrap_or(line)))
+        .collect();
+    (Input::builtin("example", &input), shown)
 }

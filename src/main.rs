@@ -16,7 +16,7 @@ mod solitaire_chess;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum, error::ErrorKind};
 
 /// Board games from programming contests, played exactly as the contests ask.
 ///
@@ -24,11 +24,35 @@ use clap::{Parser, Subcommand};
 /// output on stdout. Mistakes in the input are reported on stderr with their line and column
 /// (exit status 1); nothing is printed on stdout then.
 #[derive(Parser)]
-#[command(name = "boardgames", version, propagate_version = true)]
+#[command(name = "boardgames", version)]
 #[command(after_help = "Start with `boardgames demo` to see every game run on its contest sample.")]
+#[command(after_long_help = EXIT_STATUS)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+
+    /// When to colour the boards drawn: on a terminal (unless NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, default_value_t = Color::Auto, value_name = "WHEN")]
+    color: Color,
+}
+
+/// What the exit status says, for `--help`.
+const EXIT_STATUS: &str = "\
+Start with `boardgames demo` to see every game run on its contest sample.
+
+Exit status: 0 done; 1 a mistake in the input, or a file that cannot be read; 2 a wrong
+option or value (the valid values are listed); `solitaire-chess judge`: 3 wrong answer,
+4 time limit, 5 the player crashed.";
+
+/// When to colour the output.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Color {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always, even into a pipe or a file.
+    Always,
+    /// Never.
+    Never,
 }
 
 #[derive(Subcommand)]
@@ -43,7 +67,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let result = match Cli::parse().command {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => usage(err),
+    };
+    io::set_color(cli.color);
+    let result = match cli.command {
         Command::Hiq(args) => hiq::run(args),
         Command::Patolli(args) => patolli::run(args),
         Command::Megacheckers(args) => megacheckers::run(args),
@@ -56,9 +85,51 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that went away (`boardgames ... | head`) is not a failure of ours.
         Err(err) if io::is_broken_pipe(&err) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::FAILURE
-        }
+        // A usage error found after parsing, or an outcome already reported (a judge's
+        // verdict) with its own exit status.
+        Err(err) => match err.downcast::<clap::Error>() {
+            Ok(err) => usage(err),
+            Err(err) => match err.downcast_ref::<io::Status>() {
+                Some(&io::Status(code)) => ExitCode::from(code),
+                None => fail(&err),
+            },
+        },
     }
+}
+
+fn fail(err: &anyhow::Error) -> ExitCode {
+    eprintln!("error: {err:#}");
+    ExitCode::FAILURE
+}
+
+/// Reports a command line clap refused, and exits (2, or 0 for `--help` and `--version`).
+///
+/// Clap's tip to pass an unknown option such as `--trace` as a value after `--` would send
+/// it on as a FILE name: there is no such file, so it is left out.
+fn usage(err: clap::Error) -> ! {
+    if err.kind() != ErrorKind::UnknownArgument {
+        err.exit()
+    }
+    let styled = err.render();
+    let text = if io::stderr_color() {
+        styled.ansi().to_string()
+    } else {
+        styled.to_string()
+    };
+    let mut kept = String::new();
+    let mut skip_blank = false;
+    for line in text.split_inclusive('\n') {
+        if line.contains("as a value, use '--") {
+            skip_blank = true;
+            continue;
+        }
+        if skip_blank && line.trim().is_empty() {
+            skip_blank = false;
+            continue;
+        }
+        skip_blank = false;
+        kept += line;
+    }
+    eprint!("{kept}");
+    std::process::exit(err.exit_code())
 }

@@ -2,6 +2,7 @@
 
 use anyhow::Result;
 use megacheckers::contest::{self, Options};
+use megacheckers::{Best, Picture, solve};
 
 use crate::io::{self, InputArg};
 
@@ -14,12 +15,14 @@ use crate::io::{self, InputArg};
 /// the most opponent pieces one of your pieces can take in one capture move, jumping
 /// diagonally forward or backward and never over the same piece twice.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = LONG_HELP)]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
 
     /// After each answer, print a line with one capture that takes that many pieces: the homes
-    /// the piece visits, joined by `x` (`1x5x7`), or `-` when no capture is possible.
+    /// the piece visits, joined by `x` (`1x5x7`), or `-` when no capture is possible; and
+    /// draw each board with that capture on stderr.
     #[arg(long)]
     path: bool,
 }
@@ -27,5 +30,51 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
     let options = Options { paths: args.path };
-    io::print(&input.parse(|text| contest::run_with(text, options))?)
+    let output = input.parse(|text| contest::run_with(text, options))?;
+    if args.path {
+        let boards = input.parse(contest::parse)?;
+        let color = io::stderr_color();
+        let mut drawn = String::new();
+        for (number, board) in (1..).zip(&boards) {
+            let best: Best = solve(board);
+            let path = best.capture.as_ref();
+            let shown = path.map_or("no capture".to_string(), |c| c.to_string());
+            drawn += &format!("board {number}: {} taken, {shown}\n", best.taken);
+            drawn += &Picture::new(board).capture(path).color(color).to_string();
+        }
+        drawn += "o yours, x theirs, . an empty home; @ the piece that captures, 1 2 ... where it lands, * what it takes\n";
+        io::comment(&drawn)?;
+    }
+    io::print(&output)
+}
+
+/// The homes' numbering and an example, for `megacheckers --help`.
+const LONG_HELP: &str = "\
+The homes of a 5 x 3 board, your edge at the bottom (row 0), numbered row by row from it:
+ 7  .  8
+ .  6  .
+ 4  .  5
+ .  3  .
+ 1  .  2
+
+Example (that board: yours on 1 and 4, the opponent's on 3 and 6):
+  $ printf '5 3\\n1 0 2 1 0 2 0 0\\n0 0\\n' | boardgames megacheckers --path
+  2
+  1x5x7";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_example_prints_what_it_shows() {
+        let (input, shown) = io::help_example(LONG_HELP, "boardgames megacheckers --path");
+        let options = Options { paths: true };
+        assert_eq!(
+            input
+                .parse(|text| contest::run_with(text, options))
+                .unwrap(),
+            shown
+        );
+    }
 }

@@ -20,6 +20,7 @@ use crate::io::{self, InputArg};
 /// OVER. Senior: `a1 a2 a3 b1 b2 b3 r d1..dr`, rolls alternate A, B, A, ...; prints the sums of
 /// A's and B's locations still on the board. A roll of a side with no marker left is lost.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = LONG_HELP)]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
@@ -29,7 +30,9 @@ pub struct Args {
     division: Division,
 
     /// Also write every roll of every line to stderr: whose marker moves, where it lands,
-    /// which rule decided and why it stopped; stdout keeps exactly the contest output.
+    /// which rule decided and why it stopped, and the track with the markers before and
+    /// after (`P` the player's, `O` the opponent's; `A` and `B` in Senior); stdout keeps
+    /// exactly the contest output.
     #[arg(long)]
     trace: bool,
 }
@@ -39,8 +42,55 @@ pub fn run(args: Args) -> Result<()> {
     let options = Options {
         division: args.division,
         trace: args.trace,
+        color: io::stderr_color(),
     };
     let played = input.parse(|text| contest::run_with(text, options))?;
     io::comment(&played.trace)?;
     io::print(&played.output)
+}
+/// The track's numbering and an example, for `patolli --help`.
+const LONG_HELP: &str = "\
+The track's 52 locations; markers move in numerical order:
+             1 52
+             2 51
+ 7  6  5  4  3 50 49 48 47 46
+ 8  9 10 11 12 41 42 43 44 45
+17 16 15 14 13 40 39 38 37 36
+18 19 20 21 22 31 32 33 34 35
+            23 30
+            24 29
+            25 28
+            26 27
+
+Example (Intermediate: opponent on 4 14 24, player on 1 8 12, 6 rolls):
+  $ echo '4 14 24 1 8 12 6 6 3 5 1 5 6' | boardgames patolli
+  13 15 18";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_example_prints_what_it_shows() {
+        let (input, shown) = io::help_example(LONG_HELP, "boardgames patolli");
+        assert_eq!(input.parse(contest::run).unwrap(), shown);
+    }
+
+    #[test]
+    fn the_help_picture_is_the_track() {
+        let picture: Vec<Vec<u8>> = LONG_HELP
+            .lines()
+            .skip(1)
+            .take(10)
+            .map(|line| {
+                line.split_whitespace()
+                    .map(|n| n.parse().unwrap())
+                    .collect()
+            })
+            .collect();
+        for (row, grid) in picture.iter().zip(patolli::GRID) {
+            let drawn: Vec<u8> = grid.into_iter().filter(|&n| n != 0).collect();
+            assert_eq!(row, &drawn);
+        }
+    }
 }

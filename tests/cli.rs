@@ -146,7 +146,15 @@ fn solitaire_chess_player_against_the_judge() {
         let output = Command::new(bin)
             .args(["solitaire-chess", "judge", "--official", "g6-1", "--log"])
             .arg(log)
-            .args(["--", bin, "solitaire-chess", "--worlds", "2", "--seed", "7"])
+            .args([
+                "--",
+                bin,
+                "solitaire-chess",
+                "--worlds",
+                "2",
+                "--player-seed",
+                "7",
+            ])
             .output()
             .unwrap();
         assert!(output.status.success());

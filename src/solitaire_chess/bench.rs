@@ -11,28 +11,29 @@ use solitaire_chess::contest::{GROUPS, Group, OfficialCase, official_cases};
 use solitaire_chess::{Deal, MAX_SCORE, Outcome};
 use solitaire_chess_player::self_play;
 
-use super::PlayerArgs;
+use super::{PlayerArgs, parse_official};
 use crate::io;
 
 /// Which games to play, and how the player thinks.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The groups to play, as `A-B` or a list `A,B,...`.
-    #[arg(long, default_value = "1-6", value_parser = parse_range)]
-    groups: Numbers,
+    /// The contest groups to play (1..6), as `A-B` or a list `A,B,...`.
+    #[arg(long, value_name = "GROUPS", alias = "groups", default_value = "1-6", value_parser = parse_groups)]
+    group: Numbers,
 
-    /// The judge's seeds to play in each group, as `A-B` or a list.
-    #[arg(long, default_value = "1-30", value_parser = parse_range)]
-    seeds: Numbers,
+    /// The deals' seeds (the judge's `random.seed`) to play in each group, as `A-B` or a list.
+    #[arg(long, value_name = "SEEDS", alias = "seeds", default_value = "1-30", value_parser = parse_range)]
+    seed: Numbers,
 
-    /// Play the 14 official test cases instead, against the best contestant's scores.
-    #[arg(long)]
-    official: bool,
+    /// Play official test cases instead, against the best contestant's scores: all 14, or
+    /// those listed (`g4-1,g6-2`).
+    #[arg(long, value_name = "CASES", num_args = 0..=1, default_missing_value = "all", value_parser = parse_cases)]
+    official: Option<Cases>,
 
     /// Games played at once (default: the cores over the player's `--threads`, at least one,
     /// so that each game has the cores the player expects).
-    #[arg(long)]
-    jobs: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
 
     #[command(flatten)]
     player: PlayerArgs,
@@ -41,6 +42,30 @@ pub struct Args {
 /// A list of numbers given as ranges.
 #[derive(Clone, Debug)]
 struct Numbers(Vec<u64>);
+
+/// Official cases, checked.
+#[derive(Clone, Debug)]
+struct Cases(Vec<OfficialCase>);
+
+/// `all`, or a list of official cases.
+fn parse_cases(text: &str) -> Result<Cases, String> {
+    if text == "all" {
+        return Ok(Cases(official_cases()));
+    }
+    text.split(',')
+        .map(|name| parse_official(name.trim()))
+        .collect::<Result<_, _>>()
+        .map(Cases)
+}
+
+/// A list of contest groups, each 1..6.
+fn parse_groups(text: &str) -> Result<Numbers> {
+    let groups = parse_range(text)?;
+    if let Some(bad) = groups.0.iter().find(|&&n| !(1..=6).contains(&n)) {
+        bail!("no group {bad}: the groups are 1-6");
+    }
+    Ok(groups)
+}
 
 /// Reads `A-B` or `A,B,C` (or a single number) as a list of numbers.
 fn parse_range(text: &str) -> Result<Numbers> {
@@ -81,10 +106,13 @@ pub fn run(args: Args) -> Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta}) {msg}")
             .map_err(|err| anyhow!("{err}"))?,
     );
-    let at_once = args.jobs.unwrap_or_else(|| {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        (cores / usize::from(args.player.threads)).max(1)
-    });
+    let at_once = args.jobs.map_or_else(
+        || {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            (cores / usize::from(args.player.threads)).max(1)
+        },
+        usize::from,
+    );
     // Plain threads, each taking the next game when it is done with one: a thread of a rayon
     // pool, while it waits for the player's own threads, would take up another game, whose
     // clock would run meanwhile.
@@ -117,28 +145,28 @@ pub fn run(args: Args) -> Result<()> {
     played.sort_by_key(|&(index, _)| index);
     let outcomes: Vec<Outcome> = played.into_iter().map(|(_, outcome)| outcome).collect();
     bar.finish_and_clear();
-    io::print(&table(&jobs, &outcomes, args.official))
+    io::print(&table(&jobs, &outcomes, args.official.is_some()))
 }
 
 fn jobs(args: &Args) -> Result<Vec<Job>> {
-    if args.official {
-        return Ok(official_cases()
-            .into_iter()
+    if let Some(Cases(cases)) = &args.official {
+        return Ok(cases
+            .iter()
             .map(|case| Job {
                 group: case.group,
                 label: case.name.clone(),
                 deal: case.deal(),
-                official: Some(case),
+                official: Some(case.clone()),
             })
             .collect());
     }
     let mut jobs = Vec::new();
-    for &number in &args.groups.0 {
+    for &number in &args.group.0 {
         let group = u8::try_from(number)
             .ok()
             .and_then(Group::get)
             .ok_or_else(|| anyhow!("no group {number} (the groups are 1-6)"))?;
-        for &seed in &args.seeds.0 {
+        for &seed in &args.seed.0 {
             jobs.push(Job {
                 group: group.number,
                 label: format!("seed {seed}"),
@@ -214,7 +242,12 @@ fn table(jobs: &[Job], outcomes: &[Outcome], official: bool) -> String {
         let moves = scores.iter().map(|&(_, m)| m as f64).sum::<f64>() / n;
         let min = scores.iter().map(|&(s, _)| s).min().unwrap_or(0);
         let max = scores.iter().map(|&(s, _)| s).max().unwrap_or(0);
-        let points = group.contest_points(mean, ASSUMED_BEST);
+        // Each game earns at most the group's points, however far its score passes Y.
+        let points = scores
+            .iter()
+            .map(|&(s, _)| group.contest_points(f64::from(s), ASSUMED_BEST))
+            .sum::<f64>()
+            / n;
         let _ = writeln!(
             text,
             "{:<6} {:>5} {:>7.1} {:>5} {:>5} {:>7.1} {:>6.2} of {:>2}",

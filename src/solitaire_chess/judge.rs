@@ -4,16 +4,16 @@
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow, bail};
-use solitaire_chess::contest::{Group, alphabet, official_case};
-use solitaire_chess::protocol::read_line;
-use solitaire_chess::{Answer, BoardText, Deal, Referee, Verdict, official_deal};
+use anyhow::{Context, Result, anyhow};
+use solitaire_chess::protocol::{BadLine, read_line};
+use solitaire_chess::{Answer, BoardText, Deal, Game, Picture, Referee, Verdict};
 
+use super::DealArgs;
 use crate::io;
 
 /// The longest line a player may write; a longer one is malformed.
@@ -22,28 +22,17 @@ const MAX_PLAYER_LINE: usize = 256;
 /// Which deal to play, and the player to run.
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("deal").required(true).args(["group", "alphabet", "official"])))]
+#[command(after_long_help = EXIT_STATUS)]
 pub struct Args {
-    /// A contest group 1..6 (its alphabet), with --seed.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
-    group: Option<u8>,
-
-    /// The judge's letters for the types that occur (`1234tlds` or a part), with --seed.
-    #[arg(long)]
-    alphabet: Option<String>,
-
-    /// One of the 14 official test cases: g1, g2, g3-1 .. g6-3.
-    #[arg(long, value_name = "CASE")]
-    official: Option<String>,
-
-    /// The seed of the judge's `random.seed`.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    deal: DealArgs,
 
     /// The time limit for the whole game, in milliseconds of wall-clock time.
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
-    time_ms: u64,
+    time_limit_ms: u64,
 
-    /// Also write the whole conversation to FILE (`<` the judge, `>` the player).
+    /// Also write the whole conversation to FILE (`<` the judge, `>` the player), with the
+    /// board drawn after every removal.
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
 
@@ -52,8 +41,39 @@ pub struct Args {
     command: Vec<String>,
 }
 
+/// The exit statuses, for `judge --help`.
+const EXIT_STATUS: &str = "\
+Exit status: 0 accepted (the player stopped with `0 0`; the score counts); 3 wrong answer
+(a malformed line, a square out of range, empty or not allowed, the same square twice, or
+the output ended without `0 0`); 4 time limit exceeded; 5 the player crashed (it ended
+without `0 0` with a failure status or a signal, which is named); 1 the judge itself failed
+(say the player cannot be started); 2 a wrong option.";
+
+/// How the judge's run ended, for the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Judged {
+    Accepted,
+    WrongAnswer,
+    TimeLimit,
+    Crashed,
+}
+
+impl Judged {
+    fn status(self) -> u8 {
+        match self {
+            Judged::Accepted => 0,
+            Judged::WrongAnswer => 3,
+            Judged::TimeLimit => 4,
+            Judged::Crashed => 5,
+        }
+    }
+}
+
 pub fn run(args: Args) -> Result<()> {
-    let (name, deal) = deal(&args)?;
+    let (name, deal) = args
+        .deal
+        .deal()
+        .ok_or_else(|| anyhow!("give --group, --alphabet or --official"))?;
     let mut log = match &args.log {
         Some(path) => {
             Some(BufWriter::new(File::create(path).with_context(|| {
@@ -62,19 +82,35 @@ pub fn run(args: Args) -> Result<()> {
         }
         None => None,
     };
-    let limit = Duration::from_millis(args.time_ms);
-    let (referee, verdict, elapsed) = judge(&deal, &args.command, limit, |line| {
+    let limit = Duration::from_millis(args.time_limit_ms);
+    let played = judge(&deal, &args.command, limit, |line, game| {
         if let Some(log) = &mut log {
             let _ = writeln!(log, "{line}");
+            if let Some(game) = game {
+                let _ = write!(log, "{}", Picture::new(game));
+            }
         }
     })?;
+    let Played {
+        referee,
+        verdict,
+        elapsed,
+        exit,
+    } = played;
     if let Some(mut log) = log {
         writeln!(log, "verdict: {verdict}")?;
         log.flush()?;
     }
+    let result = match (&verdict, &exit) {
+        (Verdict::Stopped, _) => Judged::Accepted,
+        (Verdict::TimeLimit, _) => Judged::TimeLimit,
+        (Verdict::NoStop, Exit::Failed(_)) => Judged::Crashed,
+        _ => Judged::WrongAnswer,
+    };
     let score = referee.score();
     let points = if verdict.scores() { score.total() } else { 0 };
     let mut report = format!("game: {name}\nverdict: {verdict}\n");
+    report += &format!("player: {exit}\n");
     report += &format!("moves: {}\n", referee.moves().len());
     report += &format!("time: {} ms\n", elapsed.as_millis());
     if verdict.scores() {
@@ -82,45 +118,98 @@ pub fn run(args: Args) -> Result<()> {
     } else {
         report += &format!("score: {points} (the removals made would have scored {score})\n");
     }
-    io::print(&report)
+    report += &format!(
+        "result: {} (exit status {})\n",
+        match result {
+            Judged::Accepted => "accepted",
+            Judged::WrongAnswer => "wrong answer",
+            Judged::TimeLimit => "time limit exceeded",
+            Judged::Crashed => "the player crashed",
+        },
+        result.status()
+    );
+    io::print(&report)?;
+    match result {
+        Judged::Accepted => Ok(()),
+        _ => Err(io::Status(result.status()).into()),
+    }
 }
 
-/// The deal the options name, and a name for it.
-fn deal(args: &Args) -> Result<(String, Deal)> {
-    if let Some(case) = &args.official {
-        let case = official_case(case)
-            .ok_or_else(|| anyhow!("no official case {case:?} (g1, g2, g3-1 .. g6-3)"))?;
-        let name = format!(
-            "official case {} (alphabet {}, seed {}; best contestant {})",
-            case.name, case.letters, case.seed, case.best
-        );
-        return Ok((name, case.deal()));
+/// How the player's process ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Exit {
+    /// It exited with status 0.
+    Success,
+    /// It exited with a failure status, or a signal ended it: what happened.
+    Failed(String),
+    /// The judge ended it (it was still running after the verdict).
+    Ended,
+}
+
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Exit::Success => f.write_str("exited with status 0"),
+            Exit::Failed(how) => f.write_str(how),
+            Exit::Ended => f.write_str("still running after the verdict; ended by the judge"),
+        }
     }
-    let letters = match (args.group, &args.alphabet) {
-        (Some(group), _) => Group::get(group)
-            .map(|g| g.letters.to_string())
-            .ok_or_else(|| anyhow!("no group {group}"))?,
-        (None, Some(letters)) => letters.clone(),
-        (None, None) => bail!("give --group, --alphabet or --official"),
-    };
-    let pieces = alphabet(&letters).map_err(|err| {
-        anyhow!("the alphabet {letters:?} has {err}: use the letters 1 2 3 4 t l d s")
-    })?;
-    let name = format!("alphabet {letters}, seed {}", args.seed);
-    Ok((name, official_deal(&pieces, args.seed)))
+}
+
+impl Exit {
+    fn of(status: ExitStatus) -> Exit {
+        if status.success() {
+            return Exit::Success;
+        }
+        if let Some(code) = status.code() {
+            return Exit::Failed(format!("exited with status {code}"));
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::ExitStatusExt;
+            if let Some(signal) = status.signal() {
+                let name = match signal {
+                    1 => " (SIGHUP)",
+                    2 => " (SIGINT)",
+                    3 => " (SIGQUIT)",
+                    4 => " (SIGILL)",
+                    6 => " (SIGABRT)",
+                    7 => " (SIGBUS)",
+                    8 => " (SIGFPE)",
+                    9 => " (SIGKILL)",
+                    11 => " (SIGSEGV)",
+                    13 => " (SIGPIPE)",
+                    15 => " (SIGTERM)",
+                    _ => "",
+                };
+                return Exit::Failed(format!("killed by signal {signal}{name}"));
+            }
+        }
+        Exit::Failed(format!("ended abnormally ({status})"))
+    }
+}
+
+/// A game against a player program: the referee at the end, the verdict, the time taken, and
+/// how the player's process ended.
+struct Played {
+    referee: Referee,
+    verdict: Verdict,
+    elapsed: Duration,
+    exit: Exit,
 }
 
 /// What the player's output brought: a line, a line too long or not text, or its end.
-type PlayerLine = Option<Result<String, String>>;
+type PlayerLine = Option<Result<String, BadLine>>;
 
 /// Runs one game against a player program; `log` sees every line (`< ` the judge's, `> ` the
-/// player's). A player that crashes, hangs or floods ends with a verdict, never an error here.
+/// player's), and the game after each answer. A player that crashes, hangs or floods ends
+/// with a verdict, never an error here.
 fn judge(
     deal: &Deal,
     command: &[String],
     limit: Duration,
-    mut log: impl FnMut(&str),
-) -> Result<(Referee, Verdict, Duration)> {
+    mut log: impl FnMut(&str, Option<&Game>),
+) -> Result<Played> {
     let (program, arguments) = command
         .split_first()
         .ok_or_else(|| anyhow!("no player command"))?;
@@ -159,7 +248,7 @@ fn judge(
     let mut referee = Referee::new(deal);
     let board = BoardText(&deal.bronze()).to_string();
     for line in board.lines() {
-        log(&format!("< {line}"));
+        log(&format!("< {line}"), None);
     }
     // A player that has gone away cannot be written to; its verdict comes from its output.
     let _ = to_player
@@ -177,17 +266,18 @@ fn judge(
         }
         let line = match line {
             None => break Verdict::NoStop,
-            Some(Err(start)) => {
-                log(&format!("> {start}..."));
+            Some(Err(bad)) => {
+                let start = bad.start();
+                log(&format!("> {start}..."), None);
                 break Verdict::Malformed(format!("{start}..."));
             }
             Some(Ok(line)) => line,
         };
-        log(&format!("> {line}"));
+        log(&format!("> {line}"), None);
         match referee.take(&line) {
             Ok(Answer::Stop) => break Verdict::Stopped,
             Ok(answer) => {
-                log(&format!("< {answer}"));
+                log(&format!("< {answer}"), Some(referee.game()));
                 let _ = writeln!(to_player, "{answer}").and_then(|()| to_player.flush());
             }
             Err(verdict) => break verdict,
@@ -196,23 +286,32 @@ fn judge(
     let elapsed = started.elapsed();
     drop(to_player);
     drop(lines);
-    finish(&mut child, deadline);
+    let exit = finish(&mut child, deadline);
     // The reader thread ends when the player's output closes. It is not waited for: a
     // process the player started may still hold that output open.
     drop(reader);
-    Ok((referee, verdict, elapsed))
+    Ok(Played {
+        referee,
+        verdict,
+        elapsed,
+        exit,
+    })
 }
 
 /// Lets the player exit by itself until the deadline (or a moment after the verdict), then
-/// ends it.
-fn finish(child: &mut Child, deadline: Instant) {
+/// ends it; says how it ended.
+fn finish(child: &mut Child, deadline: Instant) -> Exit {
     let grace = (Instant::now() + Duration::from_millis(200)).min(deadline);
-    while Instant::now() < grace {
-        if let Ok(Some(_)) = child.try_wait() {
-            return;
+    loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Exit::of(status);
+        }
+        if Instant::now() >= grace {
+            break;
         }
         thread::sleep(Duration::from_millis(5));
     }
     let _ = child.kill();
     let _ = child.wait();
+    Exit::Ended
 }

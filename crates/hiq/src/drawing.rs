@@ -11,9 +11,11 @@ use crate::picture::{self, pos};
 use crate::position::Position;
 
 /// Reads a picture that should be a position of `layout`: the same holes, translated anywhere.
+/// `last` says whether the input ends with it (else a blank line follows it).
 fn read_position<'a>(
     layout: &Layout,
     lines: impl IntoIterator<Item = (u32, &'a str)>,
+    last: bool,
 ) -> Result<Position, ParseError> {
     let lines: Vec<(u32, &str)> = lines.into_iter().collect();
     let drawn = picture::read(lines.iter().copied())?;
@@ -37,6 +39,22 @@ fn read_position<'a>(
         );
     }
     let (line, column) = drawn.place_of(board[i]);
+    let top = lines.first().map_or(1, |&(number, _)| number);
+    if let Some(&(end, text)) = lines.last().filter(|&&(end, _)| line > end) {
+        // The picture stops before the board's last rows.
+        let note = format!(
+            "the picture ends after {} rows; the board's hole {} is in row {}",
+            end - top + 1,
+            i + 1,
+            line - top + 1
+        );
+        return Err(if last {
+            ParseError::new(pos(end, text.chars().count() + 1), expected, Found::End)
+        } else {
+            ParseError::new(pos(end.saturating_add(1), 1), expected, Found::BlankLine)
+        }
+        .with_note(note));
+    }
     // Past the end of a line (or of the picture) is all spaces: trailing ones are trimmed.
     let there = lines
         .iter()
@@ -64,10 +82,16 @@ pub fn parse_positions(layout: &Layout, input: &str) -> Result<Vec<Position>, Pa
     let mut positions = Vec::new();
     let mut picture: Vec<(u32, &str)> = Vec::new();
     let lines = (1u32..).zip(input.lines());
+    let last_drawn = lines
+        .clone()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(number, _)| number)
+        .last();
     for (number, line) in lines.chain(std::iter::once((0, ""))) {
         if line.trim().is_empty() {
-            if !picture.is_empty() {
-                positions.push(read_position(layout, picture.drain(..))?);
+            if let Some(&(end, _)) = picture.last() {
+                let last = Some(end) == last_drawn;
+                positions.push(read_position(layout, picture.drain(..), last)?);
             }
         } else {
             picture.push((number, line));
@@ -176,7 +200,11 @@ mod tests {
         );
         assert_eq!(
             error(layout, "  ooo\n  ooo\nooooooo\nooo.ooo\nooooooo\n  ooo\n"),
-            r#"7:3: expected a picture of the board's 33 holes, found " " (the board's hole 31 should be drawn here)"#
+            r#"6:6: expected a picture of the board's 33 holes, found end of input (the picture ends after 6 rows; the board's hole 31 is in row 7)"#
+        );
+        assert_eq!(
+            error(layout, "  ooo\n  ooo\nooooooo\nooo.ooo\n\n  ooo\n"),
+            r#"5:1: expected a picture of the board's 33 holes, found a blank line (the picture ends after 4 rows; the board's hole 21 is in row 5)"#
         );
     }
 

@@ -27,6 +27,7 @@
 mod board;
 pub mod brute;
 pub mod contest;
+mod picture;
 mod rules;
 pub mod solve;
 pub mod svg;
@@ -36,5 +37,6 @@ pub use board::{
     MAX_SQUARES, MIN_SIDE, Shape, Square,
 };
 pub use contest::Output;
+pub use picture::Picture;
 pub use rules::{BadCapture, Capture, IllegalCapture};
 pub use solve::{Best, Bound, Search, solve};

@@ -17,6 +17,7 @@ use text::{Found, ParseError, Pos, Token, Tokens};
 
 use crate::board::{FINISH, Location, Roll};
 use crate::game::{Board, Game, Side, Turns};
+use crate::track::Track;
 
 /// The contest's sample input (Intermediate division): five games.
 pub const SAMPLE_INPUT: &str = "4 14 24 1 8 12 6 6 3 5 1 5 6
@@ -85,6 +86,8 @@ pub struct Options {
     pub division: Division,
     /// Also tell every roll of every game ([`Line::trace`]).
     pub trace: bool,
+    /// Draw the track before and after each game in the trace, in ANSI colours.
+    pub color: bool,
 }
 
 /// What the contest program gives: its output, and the games told roll by roll.
@@ -116,7 +119,7 @@ pub fn run_with(input: &str, options: Options) -> Result<Played, ParseError> {
         let game = line.play();
         played.output += &format!("{}\n", line.answer(game.end));
         if options.trace {
-            played.trace += &line.trace(&game).to_string();
+            played.trace += &line.trace(&game).with_tracks(options.color).to_string();
         }
     }
     Ok(played)
@@ -184,7 +187,7 @@ fn read<'a, T>(
     let Some(token) = tokens.next() else {
         return Err(ParseError::new(tokens.pos(), expected(), Found::EndOfLine));
     };
-    match token.text.parse().ok().and_then(convert) {
+    match token.parse::<u32>(&expected()).map(convert)? {
         Some(value) => Ok((token, value)),
         None => Err(token.error(expected())),
     }
@@ -254,7 +257,11 @@ impl Line {
 
     /// The game told roll by roll, for a student checking a hand simulation.
     pub fn trace<'a>(&'a self, game: &'a Game) -> Trace<'a> {
-        Trace { line: self, game }
+        Trace {
+            line: self,
+            game,
+            tracks: None,
+        }
     }
 }
 
@@ -280,6 +287,28 @@ impl fmt::Display for Answer {
 pub struct Trace<'a> {
     line: &'a Line,
     game: &'a Game,
+    /// Whether to draw the track before and after, and whether in colour.
+    tracks: Option<bool>,
+}
+
+impl Trace<'_> {
+    /// The same walk-through with the track drawn before the first roll and after the last
+    /// ([`Track`]), in ANSI colours (for a terminal) or without. [`run_with`] draws them.
+    pub fn with_tracks(self, color: bool) -> Self {
+        Trace {
+            tracks: Some(color),
+            ..self
+        }
+    }
+
+    /// A board's markers on the track, by the letters of this division's sides.
+    fn track(&self, board: Board) -> Track {
+        let letters = match self.line.division {
+            Division::Senior => ['A', 'B'],
+            Division::Junior | Division::Intermediate => ['P', 'O'],
+        };
+        Track::new(board, letters).color(self.tracks == Some(true))
+    }
 }
 
 impl fmt::Display for Trace<'_> {
@@ -298,6 +327,9 @@ impl fmt::Display for Trace<'_> {
             start.markers(second),
             self.game.turns.len()
         )?;
+        if self.tracks.is_some() {
+            write!(f, "{}", self.track(start))?;
+        }
         for turn in &self.game.turns {
             f.write_str("  ")?;
             if division == Division::Senior {
@@ -322,11 +354,15 @@ impl fmt::Display for Trace<'_> {
                 end.markers(Side::A).sum(),
                 end.markers(Side::B),
                 end.markers(Side::B).sum()
-            ),
+            )?,
             Division::Junior | Division::Intermediate => {
-                writeln!(f, "  end: player {}", self.line.answer(end))
+                writeln!(f, "  end: player {}", self.line.answer(end))?
             }
         }
+        if self.tracks.is_some() {
+            write!(f, "{}", self.track(end))?;
+        }
+        Ok(())
     }
 }
 
@@ -339,7 +375,7 @@ mod tests {
     fn run(input: &str, division: Division) -> Result<String, ParseError> {
         let options = Options {
             division,
-            trace: false,
+            ..Options::default()
         };
         Ok(run_with(input, options)?.output)
     }
@@ -372,7 +408,7 @@ mod tests {
         let input = "1 2 3 50 2 2 1\n";
         let quiet = Options {
             division: Division::Junior,
-            trace: false,
+            ..Options::default()
         };
         let told = run_with(
             input,
@@ -385,7 +421,16 @@ mod tests {
         assert_eq!(run_with(input, quiet).unwrap().trace, "");
         assert_eq!(told.output, "GAME OVER\n");
         let game = &parse(input, Division::Junior).unwrap()[0];
-        assert_eq!(told.trace, game.trace(&game.play()).to_string());
+        let traced = game.trace(&game.play()).with_tracks(false).to_string();
+        assert_eq!(told.trace, traced);
+        // The tracks come before the first roll and after the end.
+        let lines: Vec<&str> = traced.lines().collect();
+        assert_eq!(lines.len(), 1 + 10 + 3 + 10, "{traced}");
+        assert!(lines[1].trim_start().starts_with("1O"), "{traced}");
+        assert!(lines[13].starts_with("  end:"), "{traced}");
+        // The player's marker on 50 is drawn at the start; it finished, so not at the end.
+        assert!(lines[..11].iter().any(|l| l.contains("50P")));
+        assert!(!lines[11..].iter().any(|l| l.contains("50P")));
     }
 
     #[test]
@@ -490,7 +535,7 @@ mod tests {
         );
         assert_eq!(
             error("1 2 3 4 99999999999 1", Junior),
-            r#"1:9: expected the number of rolls (a whole number), found "99999999999""#
+            r#"1:9: expected the number of rolls (a whole number), found "99999999999" (too large: at most 4294967295)"#
         );
     }
 

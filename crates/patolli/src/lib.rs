@@ -24,6 +24,7 @@ pub mod contest;
 mod game;
 mod rules;
 pub mod svg;
+mod track;
 
 pub use board::{
     BadNumber, Cell, FINISH, GRID, Location, Markers, Roll, Step, is_prime, is_square,
@@ -32,3 +33,4 @@ pub use board::{
 pub use contest::{Answer, Division, Line, Trace, UnknownDivision};
 pub use game::{Board, Game, Side, Turn, Turns};
 pub use rules::{Direction, Move, Outcome, SLIDE, SlideEnd, move_marker};
+pub use track::Track;

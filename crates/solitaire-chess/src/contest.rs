@@ -77,10 +77,10 @@ impl Group {
         GROUPS.iter().copied().find(|g| g.number == number)
     }
 
-    /// The contest's points for a score (a mean score, say) when the best score of all
-    /// programs is `best`: `points * score / best`.
+    /// The contest's points for a score when the best score of all programs is taken to be
+    /// `best`: `points * score / best`, and no more than `points` for a score above `best`.
     pub fn contest_points(&self, score: f64, best: f64) -> f64 {
-        f64::from(self.points) * score / best
+        f64::from(self.points) * score.min(best) / best
     }
 
     /// The official judge's deal of this group for a seed.
@@ -191,6 +191,6 @@ mod tests {
         assert!((case.contest_points(51) - 8.0 / 3.0).abs() < 1e-9);
         let group = Group::get(5).unwrap();
         assert_eq!(group.contest_points(100.0, 200.0), 12.0);
-        assert_eq!(group.contest_points(300.0, 200.0), 36.0);
+        assert_eq!(group.contest_points(300.0, 200.0), 24.0);
     }
 }

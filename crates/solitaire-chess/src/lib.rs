@@ -23,7 +23,9 @@
 
 mod board;
 pub mod contest;
+pub mod human;
 mod judge;
+mod picture;
 pub mod protocol;
 mod pyrandom;
 mod rules;
@@ -35,6 +37,7 @@ pub use board::{
     SquaresIter, UnknownPiece,
 };
 pub use judge::{Answer, Outcome, Referee, Verdict};
+pub use picture::Picture;
 pub use pyrandom::{PyRandom, official_deal};
 pub use rules::{Game, Illegal, targets};
 pub use score::{MAX_SCORE, Score, Tally, score, set_value};

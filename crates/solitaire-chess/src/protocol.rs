@@ -17,26 +17,68 @@ pub enum ProtocolError {
     /// The judge wrote something other than the protocol says.
     #[error("{0}")]
     Parse(#[from] ParseError),
+    /// A line of the input is not UTF-8 text.
+    #[error("{0}: the input is not UTF-8 text")]
+    NotUtf8(Pos),
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] io::Error),
 }
 
+/// A line that could not be read as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadLine {
+    /// Longer than allowed; its start.
+    TooLong(String),
+    /// Not UTF-8: its start (invalid bytes replaced) and the column of the first byte that is
+    /// not UTF-8.
+    NotUtf8 {
+        /// The line, with the invalid bytes replaced, cut to 64 bytes.
+        start: String,
+        /// The 1-based column (in characters) of the first invalid byte.
+        col: u32,
+    },
+}
+
+impl BadLine {
+    /// The start of the line, for a message.
+    pub fn start(&self) -> &str {
+        match self {
+            BadLine::TooLong(start) | BadLine::NotUtf8 { start, .. } => start,
+        }
+    }
+}
+
 /// Reads one line of at most `max` bytes (line end included): `None` at the end of input,
-/// `Some(Err(..))` with the start of a line that is too long or not UTF-8. The line end is
-/// not returned.
+/// `Some(Err(..))` for a line that is too long or not UTF-8. The line end is not returned.
 pub fn read_line(
     reader: &mut impl BufRead,
     max: usize,
-) -> io::Result<Option<Result<String, String>>> {
+) -> io::Result<Option<Result<String, BadLine>>> {
     let mut bytes = Vec::new();
     let read = io::Read::take(&mut *reader, max as u64 + 1).read_until(b'\n', &mut bytes)?;
     if read == 0 {
         return Ok(None);
     }
+    let not_utf8 = |bytes: &[u8], error: std::str::Utf8Error| {
+        let valid = &bytes[..error.valid_up_to()];
+        let chars = String::from_utf8_lossy(valid).chars().count();
+        BadLine::NotUtf8 {
+            start: String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).into_owned(),
+            col: u32::try_from(chars).unwrap_or(u32::MAX).saturating_add(1),
+        }
+    };
     if bytes.len() > max {
+        // A character cut at the end is not an error; a byte that is never UTF-8 is.
+        if let Err(error) = std::str::from_utf8(&bytes) {
+            if error.error_len().is_some() {
+                return Ok(Some(Err(not_utf8(&bytes, error))));
+            }
+        }
         bytes.truncate(64);
-        return Ok(Some(Err(String::from_utf8_lossy(&bytes).into_owned())));
+        return Ok(Some(Err(BadLine::TooLong(
+            String::from_utf8_lossy(&bytes).into_owned(),
+        ))));
     }
     if bytes.last() == Some(&b'\n') {
         bytes.pop();
@@ -44,9 +86,9 @@ pub fn read_line(
             bytes.pop();
         }
     }
-    Ok(Some(String::from_utf8(bytes).map_err(|err| {
-        String::from_utf8_lossy(err.as_bytes()).into_owned()
-    })))
+    Ok(Some(
+        String::from_utf8(bytes).map_err(|err| not_utf8(err.as_bytes(), err.utf8_error())),
+    ))
 }
 
 /// The names a piece may have on the wire, for error messages.
@@ -64,9 +106,12 @@ fn next_line(
     };
     match read_line(reader, MAX_LINE)? {
         Some(Ok(line)) => Ok(line),
-        Some(Err(start)) => Err(ParseError::new(pos, expected, Found::token(&start))
-            .with_note(format!("a line longer than {MAX_LINE} bytes, or not UTF-8"))
-            .into()),
+        Some(Err(BadLine::TooLong(start))) => {
+            Err(ParseError::new(pos, expected, Found::token(&start))
+                .with_note(format!("a line longer than {MAX_LINE} bytes"))
+                .into())
+        }
+        Some(Err(BadLine::NotUtf8 { col, .. })) => Err(ProtocolError::NotUtf8(Pos { col, ..pos })),
         None => Err(ParseError::new(pos, expected, Found::End).into()),
     }
 }
@@ -156,10 +201,23 @@ mod tests {
         let long = format!("{}\n", "x".repeat(MAX_LINE * 3));
         let mut reader = io::Cursor::new(long.into_bytes());
         let line = read_line(&mut reader, MAX_LINE).unwrap().unwrap();
-        assert_eq!(line, Err("x".repeat(64)));
+        assert_eq!(line, Err(BadLine::TooLong("x".repeat(64))));
         let mut reader = io::Cursor::new(b"a\r\nb".to_vec());
         assert_eq!(read_line(&mut reader, 10).unwrap(), Some(Ok("a".into())));
         assert_eq!(read_line(&mut reader, 10).unwrap(), Some(Ok("b".into())));
         assert_eq!(read_line(&mut reader, 10).unwrap(), None);
+    }
+
+    #[test]
+    fn a_line_not_utf8_says_where_and_the_board_reader_does_not_echo_it() {
+        let mut reader = io::Cursor::new(b"ab\xff\xfecd\n".to_vec());
+        let line = read_line(&mut reader, MAX_LINE).unwrap().unwrap();
+        assert!(
+            matches!(line, Err(BadLine::NotUtf8 { col: 3, .. })),
+            "{line:?}"
+        );
+        let mut reader = io::Cursor::new(b"torn \xff\x02\x01\n".to_vec());
+        let err = read_board(&mut reader).unwrap_err();
+        assert_eq!(err.to_string(), "1:6: the input is not UTF-8 text");
     }
 }

@@ -73,11 +73,36 @@ impl<'a> Token<'a> {
         ParseError::new(self.pos, expected, Found::token(self.text))
     }
 
-    /// The token read as a number (or anything else that implements [`FromStr`]).
-    pub fn parse<T: FromStr>(&self, expected: &str) -> Result<T, ParseError> {
-        self.text.parse().map_err(|_| self.error(expected))
+    /// The token read as a number; a number too large for `T` is reported as such, with
+    /// the largest there is.
+    pub fn parse<T: Number>(&self, expected: &str) -> Result<T, ParseError> {
+        self.text.parse().map_err(|_| {
+            let digits = self.text.strip_prefix('+').unwrap_or(self.text);
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                self.error(expected)
+                    .with_note(format!("too large: at most {}", T::MAX))
+            } else {
+                self.error(expected)
+            }
+        })
     }
 }
+
+/// A whole number type the input may hold, and the largest value it can.
+pub trait Number: FromStr + fmt::Display {
+    /// The largest value, for the message about a number too large.
+    const MAX: Self;
+}
+
+macro_rules! numbers {
+    ($($t:ty),*) => {
+        $(impl Number for $t {
+            const MAX: $t = <$t>::MAX;
+        })*
+    };
+}
+
+numbers!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
 
 /// What stood where something else was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +113,8 @@ pub enum Found {
     End,
     /// The line had ended (for line-oriented formats, in which a record is a line).
     EndOfLine,
+    /// A blank line (for formats in which blank lines end a record).
+    BlankLine,
 }
 
 impl Found {
@@ -110,6 +137,7 @@ impl fmt::Display for Found {
             Found::Token(text) => write!(f, "{text:?}"),
             Found::End => f.write_str("end of input"),
             Found::EndOfLine => f.write_str("end of line"),
+            Found::BlankLine => f.write_str("a blank line"),
         }
     }
 }
@@ -209,7 +237,7 @@ impl<'a> Tokens<'a> {
     }
 
     /// The next token parsed as a `T`; the error says a `T` described as `expected` was due.
-    pub fn number<T: FromStr>(&mut self, expected: &str) -> Result<T, ParseError> {
+    pub fn number<T: Number>(&mut self, expected: &str) -> Result<T, ParseError> {
         self.expect(expected)?.parse(expected)
     }
 
@@ -428,6 +456,21 @@ mod tests {
     }
 
     #[test]
+    fn a_number_too_large_says_so_and_gives_the_largest() {
+        let err = Tokens::new("99999999999999999999")
+            .number::<u32>("a count")
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"1:1: expected a count, found "99999999999999999999" (too large: at most 4294967295)"#
+        );
+        let err = Tokens::new("300").number::<u8>("a size").unwrap_err();
+        assert_eq!(err.note.as_deref(), Some("too large: at most 255"));
+        let err = Tokens::new("3x").number::<u8>("a size").unwrap_err();
+        assert_eq!(err.note, None);
+    }
+
+    #[test]
     fn long_tokens_are_shortened_in_messages() {
         let long = "9".repeat(100);
         let err = Tokens::new(&long)
@@ -436,7 +479,7 @@ mod tests {
         let shown = format!(r#""{}…""#, "9".repeat(32));
         assert_eq!(
             err.to_string(),
-            format!("1:1: expected a small number, found {shown}")
+            format!("1:1: expected a small number, found {shown} (too large: at most 255)")
         );
     }
 

@@ -309,6 +309,7 @@ fn run_contest(state: &State, input: Option<&str>) -> Result<String, WebError> {
         let options = contest::Options {
             division: state.division,
             trace: true,
+            color: false,
         };
         let played = contest::run_with(input, options)
             .map_err(|err| WebError::bad(format!("contest input: {err}")))?;
