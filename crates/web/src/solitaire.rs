@@ -36,9 +36,9 @@ pub struct Params {
 }
 
 /// How hard the built-in player thinks for a hint: a fixed amount of work, so that a hint is
-/// the same on any machine and quick (a few tenths of a second).
+/// the same on any machine and quick (tens of milliseconds in a release build).
 const HINT: Config = Config {
-    budget: Budget::Worlds(12),
+    budget: Budget::Worlds(64),
     strategy: solitaire_chess_player::Strategy::Auto,
     seed: 1,
     policy: None,
