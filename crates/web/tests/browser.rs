@@ -65,6 +65,17 @@ fn hiq_jump_by_clicking_then_undo_and_solve() {
         assert!(solution.contains("at best 1 peg"), "{solution}");
         screenshot(client, "hiq-solved").await;
         wait_for(client, "ol.steps li").await;
+        // The contest program, typed into its box.
+        element(client, "textarea[name=contest]")
+            .await
+            .send_keys("1\n10 12 17 19 25 0\n")
+            .await
+            .unwrap();
+        click(client, "#contest-submit", "#contest-output").await;
+        assert_eq!(
+            text(client, "#contest-output").await,
+            "HI Q OUTPUT\n51\nEND OF OUTPUT"
+        );
     });
 }
 
