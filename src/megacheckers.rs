@@ -1,8 +1,7 @@
 //! `boardgames megacheckers`: the MegaCheckers contest program.
 
 use anyhow::Result;
-use megacheckers::contest::{self, Options};
-use megacheckers::{Best, Picture, solve};
+use megacheckers::contest;
 
 use crate::io::{self, InputArg};
 
@@ -29,23 +28,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
-    let options = Options { paths: args.path };
-    let output = input.parse(|text| contest::run_with(text, options))?;
     if args.path {
-        let boards = input.parse(contest::parse)?;
-        let color = io::stderr_color();
-        let mut drawn = String::new();
-        for (number, board) in (1..).zip(&boards) {
-            let best: Best = solve(board);
-            let path = best.capture.as_ref();
-            let shown = path.map_or("no capture".to_string(), |c| c.to_string());
-            drawn += &format!("board {number}: {} taken, {shown}\n", best.taken);
-            drawn += &Picture::new(board).capture(path).color(color).to_string();
-        }
-        drawn += "o yours, x theirs, . an empty home; @ the piece that captures, 1 2 ... where it lands, * what it takes\n";
-        io::comment(&drawn)?;
+        let drawn = input.parse(|text| contest::run_drawn(text, io::stderr_color()))?;
+        io::comment(&drawn.pictures)?;
+        io::print(&drawn.output)
+    } else {
+        io::print(&input.parse(contest::run)?)
     }
-    io::print(&output)
 }
 
 /// The homes' numbering and an example, for `megacheckers --help`.
@@ -65,6 +54,7 @@ Example (that board: yours on 1 and 4, the opponent's on 3 and 6):
 #[cfg(test)]
 mod tests {
     use super::*;
+    use megacheckers::contest::Options;
 
     #[test]
     fn the_help_example_prints_what_it_shows() {

@@ -11,7 +11,8 @@ use solitaire_chess::contest::{GROUPS, Group, OfficialCase, official_cases};
 use solitaire_chess::{Deal, MAX_SCORE, Outcome};
 use solitaire_chess_player::self_play;
 
-use super::{PlayerArgs, parse_official};
+use super::deal_args::parse_official;
+use super::player_args::PlayerArgs;
 use crate::io;
 
 /// Which games to play, and how the player thinks.

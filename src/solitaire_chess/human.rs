@@ -8,7 +8,7 @@ use solitaire_chess::human::{self, Advisor};
 use solitaire_chess::{Piece, SQUARES, Square};
 use solitaire_chess_player::{Budget, Config, Player};
 
-use super::DealArgs;
+use super::deal_args::DealArgs;
 use crate::io;
 
 /// Which deal to play.

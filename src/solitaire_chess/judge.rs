@@ -13,7 +13,7 @@ use anyhow::{Context, Result, anyhow};
 use solitaire_chess::protocol::{BadLine, read_line};
 use solitaire_chess::{Answer, BoardText, Deal, Game, Picture, Referee, Verdict};
 
-use super::DealArgs;
+use super::deal_args::DealArgs;
 use crate::io;
 
 /// The longest line a player may write; a longer one is malformed.

@@ -22,29 +22,37 @@ pub struct Answer<'a> {
     layout: &'a Layout,
     number: usize,
     start: Position,
-    goal: Goal,
-    found: Result<Solution, Unreachable>,
+    found: Found,
+}
+
+/// What the solver found for a [`Goal`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Found {
+    Fewest(Solution),
+    Finish(Hole, Result<Solution, Unreachable>),
 }
 
 impl<'a> Answer<'a> {
     /// Solves `start` (the `number`-th position of an input, from 1) for `goal`.
     pub fn solve(layout: &'a Layout, number: usize, start: Position, goal: Goal) -> Answer<'a> {
         let found = match goal {
-            Goal::Fewest => Ok(fewest_pegs(layout, start)),
-            Goal::Finish(hole) => finish_in(layout, start, hole),
+            Goal::Fewest => Found::Fewest(fewest_pegs(layout, start)),
+            Goal::Finish(hole) => Found::Finish(hole, finish_in(layout, start, hole)),
         };
         Answer {
             layout,
             number,
             start,
-            goal,
             found,
         }
     }
 
     /// The solution, or why there is none.
-    pub fn found(&self) -> &Result<Solution, Unreachable> {
-        &self.found
+    pub fn found(&self) -> Result<&Solution, Unreachable> {
+        match &self.found {
+            Found::Fewest(best) => Ok(best),
+            Found::Finish(_, found) => found.as_ref().map_err(|why| *why),
+        }
     }
 }
 
@@ -65,22 +73,19 @@ fn pegs(position: Position) -> Counted {
 impl fmt::Display for Answer<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "position {}: {}", self.number, pegs(self.start))?;
-        let solution = match (&self.found, self.goal) {
-            (Ok(best), Goal::Fewest) => {
+        let solution = match &self.found {
+            Found::Fewest(best) => {
                 let jumps = Counted(best.jumps.len(), "jump");
                 writeln!(f, "; at best {} can remain, after {jumps}", pegs(best.end))?;
                 best
             }
-            (Ok(solution), Goal::Finish(hole)) => {
+            Found::Finish(hole, Ok(solution)) => {
                 let jumps = Counted(solution.jumps.len(), "jump");
                 writeln!(f, "; one peg in hole {hole}: possible, after {jumps}")?;
                 solution
             }
-            (Err(why), goal) => {
-                if let Goal::Finish(hole) = goal {
-                    write!(f, "; one peg in hole {hole}")?;
-                }
-                writeln!(f, ": impossible ({why})")?;
+            Found::Finish(hole, Err(why)) => {
+                writeln!(f, "; one peg in hole {hole}: impossible ({why})")?;
                 return write!(f, "{}", self.layout.draw(self.start).indented(2));
             }
         };
@@ -145,7 +150,7 @@ mod tests {
         let layout = Layout::english();
         let start = english(&[10, 17]);
         let wrong_class = Answer::solve(layout, 1, start, Goal::Finish(layout.hole(1).unwrap()));
-        assert_eq!(wrong_class.found(), &Err(Unreachable::WrongClass));
+        assert_eq!(wrong_class.found(), Err(Unreachable::WrongClass));
         let text = wrong_class.to_string();
         assert_eq!(
             text.lines().next(),

@@ -15,6 +15,7 @@ use std::fmt;
 use text::{ParseError, Token, Tokens};
 
 use crate::board::{Board, Content, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape};
+use crate::picture::Picture;
 use crate::solve::{Best, solve};
 
 /// The contest's sample input: three boards, then `0 0`.
@@ -55,6 +56,35 @@ pub fn run_with(input: &str, options: Options) -> Result<String, ParseError> {
         Output::answers(&best)
     };
     Ok(output.to_string())
+}
+
+/// The contest output with paths ([`Options::paths`]), and each board drawn with its capture.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drawn {
+    /// The contest output, each answer followed by its capture.
+    pub output: String,
+    /// Each board with the capture on it ([`Picture`]), under a line saying what it takes,
+    /// then a legend of the drawings' signs.
+    pub pictures: String,
+}
+
+/// [`run_with`] with paths, and every board drawn with its capture, in ANSI colours if
+/// `color`: what `boardgames megacheckers --path` writes to stdout and to stderr.
+pub fn run_drawn(input: &str, color: bool) -> Result<Drawn, ParseError> {
+    let boards = parse(input)?;
+    let best: Vec<Best> = boards.iter().map(solve).collect();
+    let mut pictures = String::new();
+    for (number, (board, best)) in (1..).zip(boards.iter().zip(&best)) {
+        let path = best.capture.as_ref();
+        let shown = path.map_or("no capture".to_string(), |c| c.to_string());
+        pictures += &format!("board {number}: {} taken, {shown}\n", best.taken);
+        pictures += &Picture::new(board).capture(path).color(color).to_string();
+    }
+    pictures += "o yours, x theirs, . an empty home; @ the piece that captures, 1 2 ... where it lands, * what it takes\n";
+    Ok(Drawn {
+        output: Output::with_paths(&best).to_string(),
+        pictures,
+    })
 }
 
 const ROWS: &str = "the number of rows N (3..20), or 0 0 to end the input";
@@ -203,6 +233,24 @@ mod tests {
         );
         assert_eq!(run("").unwrap(), "");
         assert_eq!(run("0 0\n").unwrap(), "");
+    }
+
+    #[test]
+    fn drawn_runs_give_the_output_with_paths_and_a_picture_a_board() {
+        let input = "3 3\n0 1 2 0 0\n3 3\n1 0 0 0 0\n";
+        let drawn = run_drawn(input, false).unwrap();
+        assert_eq!(
+            drawn.output,
+            run_with(input, Options { paths: true }).unwrap()
+        );
+        let boards = parse(input).unwrap();
+        let first = solve(&boards[0]);
+        let picture = Picture::new(&boards[0]).capture(first.capture.as_ref());
+        assert!(drawn.pictures.starts_with(&format!(
+            "board 1: 1 taken, 2x4\n{picture}board 2: 0 taken, no capture\n"
+        )));
+        assert!(drawn.pictures.ends_with("* what it takes\n"));
+        assert!(!drawn.pictures.contains('\u{1b}'));
     }
 
     #[test]

@@ -19,6 +19,7 @@
 
 #![deny(missing_docs)]
 
+mod config;
 mod cut_value;
 mod limits;
 mod move_averages;
@@ -31,12 +32,13 @@ mod strategy;
 mod threads;
 mod tour;
 
+pub use config::{Budget, Config, Strategy, UnknownStrategy};
 pub use cut_value::{BoardNumbers, CutValue};
 pub use limits::Limits;
 pub use officers::{EdgeSolver, Expectimax};
 pub use play::{play, self_play};
-pub use player::{Budget, Config, Player, Surprise};
+pub use player::{Player, Surprise};
 pub use policy::{Policy, PolicyError};
 pub use rng::Rng;
-pub use strategy::{EDGE_NODES_PER_WORLD, Strategy, UnknownStrategy, beam_search};
+pub use strategy::{EDGE_NODES_PER_WORLD, beam_search};
 pub use tour::longest_game;

@@ -1,6 +1,6 @@
 //! The limits of a search: a deadline, an amount of work, or both.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// How far a search may go: until a deadline (if any) and for an amount of work (in the
 /// search's own unit: worlds, iterations, positions; `u64::MAX` for no limit). A search asks
@@ -80,17 +80,12 @@ impl Limits {
             ..*self
         }
     }
-
-    /// The time left before the deadline (`None` without one).
-    pub fn time_left(&self, now: Instant) -> Option<Duration> {
-        self.deadline
-            .map(|deadline| deadline.saturating_duration_since(now))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn work_is_spent_at_its_limit_and_a_deadline_when_it_has_passed() {
@@ -119,6 +114,5 @@ mod tests {
         // Past the deadline, a share of it is now.
         let late = now + Duration::from_secs(1);
         assert_eq!(limits.share(late, 0.5).deadline(), Some(late));
-        assert_eq!(limits.time_left(late), Some(Duration::ZERO));
     }
 }

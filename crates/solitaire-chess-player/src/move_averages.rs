@@ -30,8 +30,8 @@ pub(crate) struct Mast {
     added_runs: f32,
 }
 
-/// The share of its statistics [`Mast`] keeps from one decision to the next (over seeds
-/// 101..160 at 100 worlds a move: 0.5 beat 0, 0.3, 0.7 and 1).
+/// The share of its statistics [`Mast`] keeps from one decision to the next (what the last
+/// decision learnt is still about the same game).
 pub(crate) const MAST_FADE: f32 = 0.5;
 
 impl Mast {

@@ -7,7 +7,8 @@ use std::io::{BufRead, Write};
 use solitaire_chess::protocol::{ProtocolError, read_board, read_reply};
 use solitaire_chess::{Deal, Outcome, Referee, SIDE, Score, Verdict};
 
-use crate::player::{Config, Player};
+use crate::config::Config;
+use crate::player::Player;
 
 /// Plays the built-in player against a judge on a deal, in one process (no text in between).
 pub fn self_play(deal: &Deal, config: Config) -> Outcome {
@@ -61,7 +62,7 @@ pub fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::player::Budget;
+    use crate::config::Budget;
     use solitaire_chess::{Answer, BoardText, Piece, official_deal};
 
     fn config() -> Config {

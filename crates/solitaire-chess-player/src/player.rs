@@ -1,82 +1,23 @@
-//! The player: the game as far as it can see it, its settings, and its time.
+//! The player: the game as far as it can see it, and the time it gives each removal.
 //!
 //! Only the pieces showing are known; every hidden one is, as far as the player can tell,
 //! uniform over the types on the starting board. On a board of a single type nothing is
 //! hidden, and the player plans a whole game in advance ([`crate::longest_game`]); elsewhere
 //! it asks its [`Strategy`] for each removal, within the limits of the move.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use solitaire_chess::{Deal, Game, PIECES, Piece, SQUARES, Square, Squares};
 
+use crate::config::{Budget, Config, Strategy};
 use crate::limits::Limits;
 use crate::policy::Policy;
 use crate::rng::Rng;
 use crate::strategy::{
-    BeamPimc, Decision, Exact, ExpectimaxThenExact, Greedy, Rollouts, Search, Strategy, TreeSearch,
+    BeamPimc, Decision, Exact, ExpectimaxThenExact, Greedy, Rollouts, Search, TreeSearch,
 };
 use crate::threads::Threads;
 use crate::tour::{TOUR_NODES_PER_WORLD_AND_PIECE, longest_game};
-
-/// How much thinking the player may do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// Wall-clock time for the whole game, measured from [`Player::new`].
-    Time(Duration),
-    /// A fixed number of sampled worlds per move (and search nodes for a single-type
-    /// board): the same seed then always gives the same game, whatever the machine.
-    Worlds(u32),
-}
-
-/// The player's settings.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Config {
-    /// How much it may think.
-    pub budget: Budget,
-    /// How it picks a removal.
-    pub strategy: Strategy,
-    /// The seed of its random choices.
-    pub seed: u64,
-    /// The rollout policy; `None` picks the one tuned for the types on the board
-    /// ([`Policy::for_types`]).
-    pub policy: Option<Policy>,
-    /// The tree search's exploration constant, in points.
-    pub exploration: f64,
-    /// The beam width of [`Strategy::Beam`].
-    pub beam_width: usize,
-    /// How many removals [`Strategy::Rollouts`] tries before each rollout (1 or 2).
-    pub plies: u8,
-    /// Whether [`Strategy::Rollouts`] drops the worse half of its candidates round by round
-    /// (else every candidate gets every world).
-    pub halving: bool,
-    /// How strongly [`Strategy::Rollouts`] biases its rollouts toward the removals that went
-    /// with high scores in the rollouts so far (move-average sampling, MAST): points of policy
-    /// value per point of mean score; 0 turns it off.
-    pub mast: f32,
-    /// The threads [`Strategy::Rollouts`] plays its rollouts on (each its own share of the
-    /// worlds), at most. Part of what a game depends on: with a work budget, the same seed and the
-    /// same number of threads give the same game on any machine, however many cores it has.
-    /// [`Strategy::Exact`] and [`Strategy::Expectimax`] search their sampled worlds on as
-    /// many threads; their games do not depend on the number.
-    pub threads: u8,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            budget: Budget::Time(Duration::from_millis(1000)),
-            strategy: Strategy::default(),
-            seed: 1,
-            policy: None,
-            exploration: 20.0,
-            beam_width: 32,
-            plies: 1,
-            halving: true,
-            mast: 0.75,
-            threads: 2,
-        }
-    }
-}
 
 /// Why the player cannot take a reply from the judge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -91,22 +91,12 @@ impl Policy {
         set: [0.0, 1.0, 5.0, 5.0],
         path: [0.0, 1.0, 0.0],
         empty: -4.0,
-        // More noise than the tuning at small budgets chose: at a full budget, 7 beat 1, 2,
-        // 3.5, 5, 10 and 15 on seeds 201..260 (200 worlds a move).
+        // A full budget's many worlds want more varied rollouts than small budgets did.
         noise: 7.0,
-        // At equal work (100 worlds of full rollouts against 230 of 20 removals), seeds
-        // 1..150: 301.4 -> 313.5 (16: 313.2, 25: 312.2, 12: 308.4); seeds 201..350:
-        // 304.2 -> 317.3. At about the work of a full budget (400 worlds against 920), seeds
-        // 1..60: 318.2 -> 327.6 (40 removals: 321.6). At 1000 ms on a shared machine the
-        // gain was smaller: 318.0 -> 321.2 on seeds 101..250.
+        // Shorter rollouts fit more worlds in the time, and the far future is mostly noise.
         horizon: 20,
-        // Fitted by `examples/cut_value.rs` to 1,500 games of the player (300 worlds a move)
-        // that used the weights of a first fit, itself fitted to games without a cut value.
-        // Against the pieces-left rate less one point an empty square, at 400 worlds a move:
-        // seeds 201..300, 323.5 -> 330.0 (first fit: 329.9); seeds 301..400, 321.4 -> 327.3.
-        // A third round of fitting scored less (328.1 and 325.1); fits to 4,000 games, or to
-        // 600 games at 1,600 worlds a move, gave about these weights (330.2 and 326.8). At
-        // 1,600 worlds, seeds 201..300: 328.1 -> 334.3.
+        // Fitted by `examples/cut_value.rs` to the player's own games (the figures are in
+        // docs/tuning/solitaire-chess.md).
         cut: Some(CutValue {
             constant: 118.003,
             left: -0.992,
@@ -128,8 +118,7 @@ impl Policy {
         empty: -5.0,
         alternate: 5.5,
         dead_end: 27.5,
-        // More noise than the tuning at small budgets chose: at a full budget, 7 beat 1, 2,
-        // 3.5, 5, 10 and 15 on seeds 201..260 (200 worlds a move).
+        // A full budget's many worlds want more varied rollouts than small budgets did.
         noise: 7.0,
         ..Policy::BASE
     };
@@ -147,10 +136,9 @@ impl Default for Policy {
 }
 
 impl Policy {
-    /// The policy tuned for the types that occur (measured with `bench` on seeds 101..120 of
-    /// each group, apart from the seeds 1..30 the results are reported on): one for boards
-    /// where only runs score (groups 3 and 4), one where digit sets can be made (group 5), one
-    /// where both kinds of set can (group 6).
+    /// The policy tuned for the types that occur (docs/tuning/solitaire-chess.md): one for
+    /// boards where only runs score (groups 3 and 4), one where digit sets can be made (group
+    /// 5), one where both kinds of set can (group 6).
     pub fn for_types(types: &[Piece]) -> Policy {
         let has =
             |range: std::ops::Range<usize>| Piece::ALL[range].iter().all(|p| types.contains(p));

@@ -208,7 +208,7 @@ impl FromStr for Square {
 }
 
 /// A set of squares (a bitboard: bit `i` for the square with index `i`), combined with `&`,
-/// `|` and `!` (the complement within the board) and iterated in increasing order.
+/// `|`, `^` and `!` (the complement within the board) and iterated in increasing order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Squares(u64);
 
@@ -279,44 +279,7 @@ impl From<Square> for Squares {
     }
 }
 
-impl std::ops::BitAnd for Squares {
-    type Output = Squares;
-    #[inline]
-    fn bitand(self, other: Squares) -> Squares {
-        Squares(self.0 & other.0)
-    }
-}
-
-impl std::ops::BitOr for Squares {
-    type Output = Squares;
-    #[inline]
-    fn bitor(self, other: Squares) -> Squares {
-        Squares(self.0 | other.0)
-    }
-}
-
-impl std::ops::BitAndAssign for Squares {
-    #[inline]
-    fn bitand_assign(&mut self, other: Squares) {
-        self.0 &= other.0;
-    }
-}
-
-impl std::ops::BitOrAssign for Squares {
-    #[inline]
-    fn bitor_assign(&mut self, other: Squares) {
-        self.0 |= other.0;
-    }
-}
-
-/// The squares of the board not in the set.
-impl std::ops::Not for Squares {
-    type Output = Squares;
-    #[inline]
-    fn not(self) -> Squares {
-        Squares(!self.0 & Squares::ALL.0)
-    }
-}
+text::bit_set_operators!(Squares, Squares::ALL.0);
 
 impl IntoIterator for Squares {
     type Item = Square;
@@ -453,6 +416,7 @@ mod tests {
         assert_eq!(both.len(), 2);
         assert_eq!(both & Squares::from(corner), Squares::from(corner));
         assert_eq!(both | Squares::from(centre), both);
+        assert_eq!(both ^ Squares::from(centre), Squares::from(corner));
         assert_eq!((!both).len(), 34);
         assert!(!(!both).contains(corner));
         assert_eq!(!Squares::EMPTY, Squares::ALL);

@@ -89,6 +89,20 @@ impl Group {
     }
 }
 
+/// The official case that samples show: group 4, whose games are short.
+pub const SAMPLE_CASE: &str = "g4-1";
+
+/// The bronze layer of [`SAMPLE_CASE`] as the judge prints it: the board its player is shown
+/// first.
+pub const SAMPLE_BOARD: &str = "\
+    dam lopare torn lopare lopare lopare\n\
+    lopare dam dam dam dam lopare\n\
+    lopare lopare torn lopare dam lopare\n\
+    dam dam dam dam lopare torn\n\
+    dam dam lopare lopare torn dam\n\
+    torn dam dam lopare dam torn\n\
+";
+
 /// One of the contest's official test cases and the best score a contestant reached on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OfficialCase {
@@ -153,6 +167,7 @@ pub fn official_case(name: &str) -> Option<OfficialCase> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::BoardText;
 
     #[test]
     fn the_official_table_has_14_cases_that_agree_with_the_groups() {
@@ -170,6 +185,13 @@ mod tests {
         }
         assert_eq!(official_case("g6-1").unwrap().best, 52);
         assert_eq!(official_case("g7"), None);
+    }
+
+    #[test]
+    fn the_sample_board_is_the_bronze_layer_of_the_sample_case() {
+        let deal = official_case(SAMPLE_CASE).unwrap().deal();
+        assert_eq!(BoardText(&deal.bronze()).to_string(), SAMPLE_BOARD);
+        assert_eq!(deal, Group::get(4).unwrap().deal(6));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! independent of everything else, so the game is a fully observed decision process on the
 //! pieces *showing*: after a bronze or silver removal the next piece on that square is one
 //! of the types with equal chances, after a gold one the square is empty. As in
-//! [`super`], after the first removal only the 20 edge squares are ever reached, so a
+//! [`super::EdgeSolver`], after the first removal only the 20 edge squares are ever reached, so a
 //! position ([`View`]) is, for each edge square, its removals so far and the type showing,
 //! with the square and type removed last and whether that removal continued a run (runs are
 //! the only bonus without knights). The best expected rest of the game is then a plain
@@ -18,7 +18,7 @@ use std::fmt;
 
 use solitaire_chess::{Game, Piece, Square};
 
-use super::{EDGE_INDEX, EDGE_SQUARE, NOT_EDGE, REACH, code};
+use super::edges::{EDGE_INDEX, EDGE_SQUARE, NOT_EDGE, REACH, code};
 use crate::limits::Limits;
 
 /// What the player sees on the edge squares after a removal.

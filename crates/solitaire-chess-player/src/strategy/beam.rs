@@ -6,7 +6,7 @@
 
 use solitaire_chess::{Game, Score};
 
-use super::{Choice, Decision, Search};
+use super::decision::{Choice, Decision, Search};
 
 /// Keeps the best `width` games of each depth, ranked by score and then by the moves left
 /// open; returns the best score seen. `beam` and `next` are scratch space.

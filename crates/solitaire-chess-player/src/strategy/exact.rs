@@ -7,12 +7,11 @@ use std::sync::{Mutex, PoisonError};
 
 use solitaire_chess::{Game, Square};
 
-use super::{Choice, Decision, Search};
+use super::decision::{Choice, Decision, Search};
 use crate::officers::{EdgeSolver, MAX_REACH, code};
 
-/// Positions the search of one sampled world may expand, shared by the candidates: past
-/// about 20 000 the player gained nothing (82.5 with 20 000 and 82.4 with 80 000 at 32
-/// worlds a move, 80.3 with 5 000; seeds 1-150).
+/// Positions the search of one sampled world may expand, shared by the candidates (more
+/// gained nothing).
 pub const EDGE_NODES_PER_WORLD: u64 = 20_000;
 
 thread_local! {
@@ -123,12 +122,9 @@ pub(crate) fn pimc(decision: &mut Decision<'_>, reveal: bool) -> Option<Choice> 
         })
         .collect();
     let best = (0..candidates.len()).max_by_key(|&i| (totals[i], std::cmp::Reverse(i)))?;
-    // The player shares its time out by this count. Games of runs bring about two and a
-    // half points a removal; a third of those removals is what it is told, so that the
-    // early moves get most of the time: the late ones are solved exactly in a few worlds,
-    // and with the full count the first moves got 20 to 120 worlds and the last ones tens
-    // of thousands (at 1000 ms on one thread, seeds 1-30, 3 runs each: 82.2 with the full
-    // count, 83.0 with a third, 81.9 with a sixth).
+    // The player shares its time out by this count: a third of the removals likely left (at
+    // about two and a half points a removal), so that the early moves, which need it most,
+    // get most of the time.
     let points_left = totals[best] as f64 / f64::from(seen);
     Some(Choice {
         square: candidates[best],
@@ -148,9 +144,9 @@ impl Search for Exact {
 
 #[cfg(test)]
 mod tests {
+    use crate::config::Strategy;
+    use crate::config::{Budget, Config};
     use crate::play::self_play;
-    use crate::player::{Budget, Config};
-    use crate::strategy::Strategy;
     use solitaire_chess::contest::Group;
 
     #[test]

@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
+use super::decision::{Choice, Decision, Search};
 use super::exact::pimc;
-use super::{Choice, Decision, Search};
 use crate::limits::Limits;
 use crate::officers::{Expectimax, edge_pieces_left};
 

@@ -1,6 +1,6 @@
 //! The one-ply policy alone, without noise: no search at all.
 
-use super::{Choice, Decision, Search};
+use super::decision::{Choice, Decision, Search};
 
 /// The policy's choice.
 pub(crate) struct Greedy;

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use solitaire_chess::{Game, PIECES, Piece, SQUARES, Square};
 
-use super::{Choice, Decision, Search};
+use super::decision::{Choice, Decision, Search};
 use crate::limits::Limits;
 use crate::move_averages::{MAST_FADE, Mast};
 use crate::policy::{HORIZON_LEFTOVER, HORIZON_RATE, Policy};

@@ -5,7 +5,7 @@
 
 use solitaire_chess::{Game, Square};
 
-use super::{Choice, Decision, Search};
+use super::decision::{Choice, Decision, Search};
 use crate::policy::Policy;
 use crate::rng::Rng;
 
