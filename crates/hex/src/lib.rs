@@ -25,6 +25,7 @@ mod board;
 pub mod contest;
 mod solve;
 pub mod solver;
+pub mod svg;
 
 pub use board::{
     BadName, Board, Cell, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE, Player,
