@@ -1,4 +1,6 @@
-//! `boardgames hex`: the Hex contest's position analyzer.
+//! `boardgames hex`: the Hex contest's position analyzer, and the solver (`solve`).
+
+mod solve;
 
 use anyhow::Result;
 use hex::contest;
@@ -20,15 +22,28 @@ use crate::io::{self, InputArg};
 /// spaces more than the one above. A blank line follows every board and every `... has won!`
 /// and `Number of moves: N` line.
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 #[command(after_long_help = LONG_HELP)]
 pub struct Args {
+    #[command(subcommand)]
+    verb: Option<Verb>,
     #[command(flatten)]
     input: InputArg,
 }
 
+#[derive(clap::Subcommand, Debug)]
+enum Verb {
+    Solve(solve::Args),
+}
+
 pub fn run(args: Args) -> Result<()> {
-    let input = args.input.read()?;
-    io::print(&input.parse(contest::run)?)
+    match args.verb {
+        Some(Verb::Solve(args)) => solve::run(args),
+        None => {
+            let input = args.input.read()?;
+            io::print(&input.parse(contest::run)?)
+        }
+    }
 }
 /// The board's lettering and an example, for `hex --help`.
 const LONG_HELP: &str = "\

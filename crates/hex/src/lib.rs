@@ -24,6 +24,7 @@
 mod board;
 pub mod contest;
 mod solve;
+pub mod solver;
 pub mod svg;
 
 pub use board::{
