@@ -1,4 +1,7 @@
-//! `boardgames hex`: the Hex contest's position analyzer, and the Hex engine (`gtp`, `arena`).
+//! `boardgames hex`: the Hex contest's position analyzer, the solver (`solve`), and the Hex
+//! engine (`gtp`, `arena`).
+
+mod solve;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -26,7 +29,8 @@ use crate::io::{self, InputArg};
 /// spaces more than the one above. A blank line follows every board and every `... has won!`
 /// and `Number of moves: N` line.
 #[derive(clap::Args, Debug)]
-#[command(args_conflicts_with_subcommands = true, after_long_help = LONG_HELP)]
+#[command(args_conflicts_with_subcommands = true)]
+#[command(after_long_help = LONG_HELP)]
 pub struct Args {
     #[command(subcommand)]
     verb: Option<Verb>,
@@ -36,6 +40,7 @@ pub struct Args {
 
 #[derive(clap::Subcommand, Debug)]
 enum Verb {
+    Solve(solve::Args),
     Gtp(GtpArgs),
     Arena(ArenaArgs),
 }
@@ -163,6 +168,7 @@ struct ArenaArgs {
 
 pub fn run(args: Args) -> Result<()> {
     match args.verb {
+        Some(Verb::Solve(args)) => solve::run(args),
         None => {
             let input = args.input.read()?;
             io::print(&input.parse(contest::run)?)

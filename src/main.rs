@@ -11,6 +11,7 @@ mod hiq;
 mod io;
 mod megacheckers;
 mod patolli;
+mod serve;
 mod solitaire_chess;
 
 use std::process::ExitCode;
@@ -62,6 +63,7 @@ enum Command {
     Hex(hex::Args),
     SolitaireChess(solitaire_chess::Args),
     Demo(demo::Args),
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
         Command::Hex(args) => hex::run(args),
         Command::SolitaireChess(args) => solitaire_chess::run(args),
         Command::Demo(args) => demo::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -29,6 +29,8 @@ mod board;
 pub mod contest;
 pub mod engine;
 mod solve;
+pub mod solver;
+pub mod svg;
 
 pub use board::{
     BadName, Board, Cell, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE, Player,

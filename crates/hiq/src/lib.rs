@@ -48,6 +48,7 @@ mod picture;
 mod position;
 mod rules;
 mod solve;
+pub mod svg;
 mod symmetry;
 mod table;
 

@@ -30,6 +30,7 @@ pub mod contest;
 mod picture;
 mod rules;
 pub mod solve;
+pub mod svg;
 
 pub use board::{
     BadContent, BadHome, Board, Content, Home, Homes, HomesIter, Jump, MAX_HOMES, MAX_SIDE,

@@ -23,6 +23,7 @@ mod board;
 pub mod contest;
 mod game;
 mod rules;
+pub mod svg;
 mod track;
 
 pub use board::{

@@ -30,6 +30,7 @@ pub mod protocol;
 mod pyrandom;
 mod rules;
 mod score;
+pub mod svg;
 
 pub use board::{
     BoardText, Colour, Deal, Kind, NotASquare, PIECES, Piece, SIDE, SQUARES, Square, Squares,

@@ -1,0 +1,406 @@
+//! Depth-first proof-number search over an incremental position.
+//!
+//! Numbers are from the side to move's point of view: `pn` is how many more positions must
+//! be proven to show it wins, `dn` to show it loses. A position's `pn` is the least `dn` of
+//! its children, its `dn` the sum of their `pn`. The search descends into the child with the
+//! least `dn` with thresholds that send it back up when a sibling becomes more promising
+//! (with the usual 1 + epsilon slack, which saves many trips up and down).
+//!
+//! Each position is first judged with the Hex knowledge of [`evaluate`]: a win when the side
+//! to move has (or can make with one stone) a virtual connection, a loss when the opponent
+//! already has one, otherwise only the moves of the must-play region are searched.
+
+use std::time::Instant;
+
+use crate::board::Player;
+
+use super::bitboard::{Bits, Geometry, bit, cells_of, slot};
+use super::hsearch::side_connections;
+use super::tt::{Entry, INFINITE, NO_MOVE, Table};
+use super::vc::{Links, Templates};
+use super::{Knowledge, Limits};
+
+/// What the knowledge says of a position before any search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// The side to move wins by this move ([`NO_MOVE`] when no cell is left).
+    Win(u8),
+    /// The side to move loses whatever it does.
+    Loss,
+    /// These moves must be searched (every other move loses).
+    Moves(Bits),
+}
+
+/// Keys of positions: one random number per cell and player, the same on every run (the
+/// proof file depends on it), and one for the side to move and each size.
+fn zobrist(size: u8, player: usize, index: u8) -> u64 {
+    let mut z = 0x9E37_79B9_7F4A_7C15u64
+        .wrapping_mul(u64::from(size) * 1000 + player as u64 * 200 + u64::from(index) + 1);
+    // splitmix64's finaliser.
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A report of positions searched and the root's numbers.
+pub type ProgressFn = Box<dyn FnMut(u64, u32, u32) + Send>;
+
+/// The search: the position being searched, its keys, and the table.
+pub struct Search {
+    pub geometry: Geometry,
+    templates: Templates,
+    keys: [Vec<u64>; 2],
+    /// The key of "O to move".
+    o_to_move: u64,
+    pub table: Table,
+    pub stones: [Bits; 2],
+    pub to_move: Player,
+    /// The position's key and the key of the position turned half a turn.
+    hash: [u64; 2],
+    /// Cells from the centre outwards: the order children are tried in among equals.
+    order: Vec<u8>,
+    knowledge: Knowledge,
+    limits: Limits,
+    started: Instant,
+    /// Positions expanded.
+    pub nodes: u64,
+    /// Set when a limit is reached: the search unwinds.
+    pub stopped: bool,
+    /// Called now and then with the nodes so far.
+    pub progress: Option<ProgressFn>,
+    /// Solved positions from earlier runs (key, side to move wins, best move).
+    pub book: Option<std::collections::HashMap<u64, (bool, u8)>>,
+    root_bounds: (u32, u32),
+}
+
+impl Search {
+    pub fn new(size: u8, knowledge: Knowledge, limits: Limits) -> Search {
+        let geometry = Geometry::new(size);
+        let keys = [0, 1].map(|p| (0..geometry.cells()).map(|i| zobrist(size, p, i)).collect());
+        let centre = f64::from(size - 1) / 2.0;
+        let mut order: Vec<u8> = (0..geometry.cells()).collect();
+        order.sort_by(|&a, &b| {
+            let d = |i: u8| {
+                let (r, c) = (f64::from(i / size), f64::from(i % size));
+                // Distance on the hex grid, in the sheared coordinates.
+                let (dr, dc) = (r - centre, c - centre);
+                (dr.abs() + dc.abs() + (dr + dc).abs()) / 2.0
+            };
+            d(a).total_cmp(&d(b)).then(a.cmp(&b))
+        });
+        Search {
+            templates: Templates::new(&geometry),
+            keys,
+            o_to_move: zobrist(size, 2, 0),
+            table: Table::new(limits.memory),
+            stones: [0; 2],
+            to_move: Player::X,
+            hash: [zobrist(size, 3, 0); 2],
+            order,
+            knowledge,
+            limits,
+            started: Instant::now(),
+            nodes: 0,
+            stopped: false,
+            progress: None,
+            book: None,
+            root_bounds: (1, 1),
+            geometry,
+        }
+    }
+
+    /// Sets up a position.
+    pub fn set(&mut self, stones: [Bits; 2], to_move: Player) {
+        self.stones = [0; 2];
+        self.hash = [zobrist(self.geometry.size, 3, 0); 2];
+        if to_move == Player::O {
+            self.hash[0] ^= self.o_to_move;
+            self.hash[1] ^= self.o_to_move;
+        }
+        self.to_move = to_move;
+        for player in Player::BOTH {
+            for at in cells_of(stones[slot(player)]) {
+                self.place(player, at);
+            }
+        }
+    }
+
+    fn place(&mut self, player: Player, at: u8) {
+        let p = slot(player);
+        self.stones[p] ^= bit(at);
+        self.hash[0] ^= self.keys[p][usize::from(at)];
+        self.hash[1] ^= self.keys[p][usize::from(self.geometry.turn(at))];
+    }
+
+    /// Plays a move of the side to move (or takes it back: the same call again).
+    pub fn play(&mut self, at: u8) {
+        self.place(self.to_move, at);
+        self.to_move = self.to_move.opponent();
+        self.hash[0] ^= self.o_to_move;
+        self.hash[1] ^= self.o_to_move;
+    }
+
+    /// Takes back a move played by [`Search::play`].
+    pub fn undo(&mut self, at: u8) {
+        self.to_move = self.to_move.opponent();
+        self.hash[0] ^= self.o_to_move;
+        self.hash[1] ^= self.o_to_move;
+        self.place(self.to_move, at);
+    }
+
+    /// The key of the position, the same for a position and its half turn, and whether
+    /// the stored moves are turned (the position is the turned one of its key).
+    pub fn key(&self) -> (u64, bool) {
+        if self.knowledge.symmetry && self.hash[1] < self.hash[0] {
+            (self.hash[1], true)
+        } else {
+            (self.hash[0], false)
+        }
+    }
+
+    fn child_key(&self, at: u8) -> u64 {
+        let p = slot(self.to_move);
+        let a = self.hash[0] ^ self.keys[p][usize::from(at)] ^ self.o_to_move;
+        if !self.knowledge.symmetry {
+            return a;
+        }
+        let b = self.hash[1] ^ self.keys[p][usize::from(self.geometry.turn(at))] ^ self.o_to_move;
+        a.min(b)
+    }
+
+    fn turned(&self, turned: bool, at: u8) -> u8 {
+        if turned && at != NO_MOVE {
+            self.geometry.turn(at)
+        } else {
+            at
+        }
+    }
+
+    /// The entry of the position, moves and best move turned back to the position's own
+    /// orientation.
+    pub fn entry(&self) -> Option<Entry> {
+        let (key, turned) = self.key();
+        let mut entry = *self.table.get(key)?;
+        if turned {
+            entry = Entry::new(
+                key,
+                self.geometry.turn_bits(entry.moves()),
+                entry.pn,
+                entry.dn,
+                entry.work,
+                self.turned(true, entry.best),
+            );
+        }
+        Some(entry)
+    }
+
+    fn store(&mut self, moves: Bits, pn: u32, dn: u32, work: u64, best: u8) {
+        let (key, turned) = self.key();
+        let moves = if turned {
+            self.geometry.turn_bits(moves)
+        } else {
+            moves
+        };
+        let work = u32::try_from(work).unwrap_or(u32::MAX);
+        self.table.put(Entry::new(
+            key,
+            moves,
+            pn,
+            dn,
+            work,
+            self.turned(turned, best),
+        ));
+    }
+
+    /// The knowledge's judgement of the position.
+    pub fn evaluate(&self) -> Eval {
+        let geometry = &self.geometry;
+        let me = self.to_move;
+        let own = self.stones[slot(me)];
+        let theirs = self.stones[slot(me.opponent())];
+        let empty = geometry.all & !own & !theirs;
+        let any_empty = || self.order.iter().copied().find(|&at| empty & bit(at) != 0);
+        if !self.knowledge.connections {
+            if geometry.joins(me, own) {
+                return Eval::Win(any_empty().unwrap_or(NO_MOVE));
+            }
+            if geometry.joins(me.opponent(), theirs) {
+                return Eval::Loss;
+            }
+            for &at in &self.order {
+                if empty & bit(at) != 0 && geometry.joins(me, own | bit(at)) {
+                    return Eval::Win(at);
+                }
+            }
+            return Eval::Moves(empty);
+        }
+        let mine = Links::new(geometry, &self.templates, me, own, empty);
+        if let Some(carrier) = mine.connection() {
+            let inside = cells_of(carrier).next();
+            return Eval::Win(inside.or_else(any_empty).unwrap_or(NO_MOVE));
+        }
+        let other = Links::new(geometry, &self.templates, me.opponent(), theirs, empty);
+        if other.connection().is_some() {
+            return Eval::Loss;
+        }
+        for &at in &self.order {
+            if empty & bit(at) != 0 && mine.connection_with(at).is_some() {
+                return Eval::Win(at);
+            }
+        }
+        // The opponent's threats that the quick links see; H-search only where they decide
+        // nothing, as it costs far more.
+        let mut moves = empty;
+        if self.knowledge.must_play {
+            for at in cells_of(empty) {
+                if let Some(carrier) = other.connection_with(at) {
+                    moves &= carrier | bit(at);
+                    if moves == 0 {
+                        return Eval::Loss;
+                    }
+                }
+            }
+        }
+        if self.knowledge.h_search {
+            let found = side_connections(geometry, me, own, empty);
+            if let Some(carrier) = found.full {
+                let inside = cells_of(carrier).next();
+                return Eval::Win(inside.or_else(any_empty).unwrap_or(NO_MOVE));
+            }
+            if let Some(&(_, key)) = found.semi.first() {
+                return Eval::Win(key);
+            }
+            let threats = side_connections(geometry, me.opponent(), theirs, empty);
+            if threats.full.is_some() {
+                return Eval::Loss;
+            }
+            if self.knowledge.must_play {
+                for &(carrier, _) in &threats.semi {
+                    moves &= carrier;
+                }
+                if moves == 0 {
+                    return Eval::Loss;
+                }
+            }
+        }
+        Eval::Moves(moves)
+    }
+
+    fn out_of_limits(&mut self) -> bool {
+        if self.nodes % 1024 == 0 {
+            if let Some(progress) = &mut self.progress {
+                progress(self.nodes, self.root_bounds.0, self.root_bounds.1);
+            }
+            let over_time = self
+                .limits
+                .time
+                .is_some_and(|time| self.started.elapsed() >= time);
+            let over_nodes = self.limits.nodes.is_some_and(|nodes| self.nodes >= nodes);
+            self.stopped |= over_time || over_nodes;
+        }
+        self.stopped
+    }
+
+    /// Lifts the time and node limits (the search can no longer stop before a proof).
+    pub fn limits_off(&mut self) {
+        self.limits.time = None;
+        self.limits.nodes = None;
+        self.stopped = false;
+    }
+
+    /// Proves or disproves the position (within the limits); `Some(side to move wins)`.
+    pub fn solve(&mut self) -> Option<bool> {
+        self.started = Instant::now();
+        self.stopped = false;
+        loop {
+            let (pn, dn) = self.mid(INFINITE, INFINITE);
+            self.root_bounds = (pn, dn);
+            if pn == 0 || dn == 0 {
+                return Some(pn == 0);
+            }
+            if self.stopped {
+                return None;
+            }
+        }
+    }
+
+    /// The judgement of a position: from the table, the book, or the knowledge.
+    fn judge(&mut self) -> Result<Bits, (u32, u32)> {
+        if let Some(entry) = self.entry() {
+            if entry.proven() {
+                return Err((entry.pn, entry.dn));
+            }
+            return Ok(entry.moves());
+        }
+        let (key, _) = self.key();
+        if let Some(&(wins, best)) = self.book.as_ref().and_then(|book| book.get(&key)) {
+            let (pn, dn) = if wins { (0, INFINITE) } else { (INFINITE, 0) };
+            let (_, turned) = self.key();
+            // The book's moves are in the key's orientation; store them as found.
+            self.store(0, pn, dn, 1, self.turned(turned, best));
+            return Err((pn, dn));
+        }
+        match self.evaluate() {
+            Eval::Win(best) => {
+                self.store(0, 0, INFINITE, 1, best);
+                Err((0, INFINITE))
+            }
+            Eval::Loss => {
+                self.store(0, INFINITE, 0, 1, NO_MOVE);
+                Err((INFINITE, 0))
+            }
+            Eval::Moves(moves) => Ok(moves),
+        }
+    }
+
+    /// Multiple iterative deepening: searches below the position until it is solved or its
+    /// numbers reach the thresholds; returns them.
+    fn mid(&mut self, pn_limit: u32, dn_limit: u32) -> (u32, u32) {
+        self.nodes += 1;
+        let moves = match self.judge() {
+            Ok(moves) => moves,
+            Err(bounds) => return bounds,
+        };
+        let before = self.nodes;
+        let (mut pn, mut dn, mut best);
+        loop {
+            pn = INFINITE;
+            dn = 0;
+            best = NO_MOVE;
+            let (mut best_pn, mut second) = (0, INFINITE);
+            for &at in &self.order {
+                if moves & bit(at) == 0 {
+                    continue;
+                }
+                let (cpn, cdn) = self
+                    .table
+                    .get(self.child_key(at))
+                    .map_or((1, 1), |entry| (entry.pn, entry.dn));
+                dn = (dn + cpn).min(INFINITE);
+                if cdn < pn {
+                    second = pn;
+                    pn = cdn;
+                    best = at;
+                    best_pn = cpn;
+                } else if cdn < second {
+                    second = cdn;
+                }
+            }
+            if pn == 0 || dn == 0 || pn >= pn_limit || dn >= dn_limit || self.out_of_limits() {
+                break;
+            }
+            let child_pn_limit = (dn_limit - (dn - best_pn)).min(INFINITE);
+            let child_dn_limit = pn_limit
+                .min(second.saturating_add(second / 2 + 1))
+                .min(INFINITE);
+            self.play(best);
+            self.mid(child_pn_limit, child_dn_limit);
+            self.undo(best);
+        }
+        if dn == 0 {
+            best = NO_MOVE;
+        }
+        self.store(moves, pn, dn, self.nodes - before + 1, best);
+        (pn, dn)
+    }
+}

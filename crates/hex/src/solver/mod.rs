@@ -1,0 +1,304 @@
+//! A solver: who wins a Hex position with a given side to move, and a winning move.
+//!
+//! Depth-first proof-number search ([`dfpn`]) over a bit-board ([`bitboard`]), with a
+//! transposition table bounded in memory ([`tt`]) and the Hex knowledge that keeps proofs
+//! small ([`vc`]): virtual connections (bridges and edge templates) end the search early,
+//! and the opponent's threats confine the moves searched to the must-play region. A
+//! position and its half turn share their entry. Proven positions can be kept in a
+//! [`ProofBook`] that later runs read.
+//!
+//! ```
+//! use hex::{Board, Cell, Player};
+//! use hex::solver::{Limits, Outcome, Solver};
+//!
+//! // 3x3, X to move: the centre wins.
+//! let board = Board::empty(3).unwrap();
+//! let Outcome::Proven(proof) = Solver::new(Limits::default()).solve(&board, Player::X).unwrap()
+//! else { panic!("3x3 is small") };
+//! assert_eq!(proof.winner, Player::X);
+//! assert_eq!(proof.best, Some(Cell { row: 1, col: 1 }));
+//! ```
+
+mod bitboard;
+mod book;
+mod dfpn;
+mod hsearch;
+mod tt;
+mod vc;
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::board::{Board, Cell, Player};
+
+pub use bitboard::MAX_SOLVER_SIZE;
+use bitboard::{Bits, bit, cells_of};
+pub use book::{BookError, ProofBook};
+use dfpn::{Eval, Search};
+use tt::NO_MOVE;
+
+/// How far a search may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time; none for no limit.
+    pub time: Option<Duration>,
+    /// Positions expanded; none for no limit.
+    pub nodes: Option<u64>,
+    /// Bytes for the transposition table.
+    pub memory: usize,
+}
+
+/// The transposition table's default size: 256 MiB.
+pub const DEFAULT_MEMORY: usize = 256 << 20;
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            time: None,
+            nodes: None,
+            memory: DEFAULT_MEMORY,
+        }
+    }
+}
+
+/// Which pieces of Hex knowledge the search uses (all by default; the benchmarks turn them
+/// off one at a time to measure what each is worth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Knowledge {
+    /// Virtual connections end the search (else only a chain of stones does).
+    pub connections: bool,
+    /// Only the must-play region is searched (needs `connections`).
+    pub must_play: bool,
+    /// H-search adds the connections it derives (needs `connections`).
+    pub h_search: bool,
+    /// A position and its half turn share an entry.
+    pub symmetry: bool,
+}
+
+impl Default for Knowledge {
+    fn default() -> Knowledge {
+        Knowledge {
+            connections: true,
+            must_play: true,
+            h_search: true,
+            symmetry: true,
+        }
+    }
+}
+
+/// A solved position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// Who wins.
+    pub winner: Player,
+    /// A winning move, when the winner is to move (none only if no cell is empty).
+    pub best: Option<Cell>,
+    /// Positions in the proof tree: one winning move at the winner's turns, every
+    /// must-play move at the loser's.
+    pub size: u64,
+    /// Positions the search expanded.
+    pub nodes: u64,
+    /// How long the search took (the proof tree's count not included).
+    pub time: Duration,
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The position is solved.
+    Proven(Proof),
+    /// The limits were reached first.
+    Unknown {
+        /// Positions expanded.
+        nodes: u64,
+        /// Time spent.
+        time: Duration,
+    },
+}
+
+/// Why a position cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolverError {
+    /// The board is larger than the solver's bit sets.
+    #[error("the solver takes boards up to {max}x{max}; this one is {size}x{size}")]
+    TooLarge {
+        /// The board's size.
+        size: u8,
+        /// The largest size taken.
+        max: u8,
+    },
+}
+
+/// How a search is going, for a progress line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Positions expanded so far.
+    pub nodes: u64,
+    /// The root's proof and disproof numbers at its last visit.
+    pub pn: u32,
+    /// See `pn`.
+    pub dn: u32,
+}
+
+/// Solves positions; keeps its table (and what it proved) from one position to the next of
+/// the same size.
+pub struct Solver {
+    limits: Limits,
+    knowledge: Knowledge,
+    search: Option<Search>,
+    progress: Option<Box<dyn FnMut(Progress) + Send>>,
+    book: Option<ProofBook>,
+}
+
+impl Solver {
+    /// A solver within these limits, with all its knowledge.
+    pub fn new(limits: Limits) -> Solver {
+        Solver {
+            limits,
+            knowledge: Knowledge::default(),
+            search: None,
+            progress: None,
+            book: None,
+        }
+    }
+
+    /// The same solver with only some of its knowledge.
+    pub fn with_knowledge(mut self, knowledge: Knowledge) -> Solver {
+        self.knowledge = knowledge;
+        self.search = None;
+        self
+    }
+
+    /// Calls `report` every few thousand positions of a search.
+    pub fn with_progress(mut self, report: impl FnMut(Progress) + Send + 'static) -> Solver {
+        self.progress = Some(Box::new(report));
+        self
+    }
+
+    /// Reads solved positions from a book, and adds the ones it proves to it.
+    pub fn with_book(mut self, book: ProofBook) -> Solver {
+        self.book = Some(book);
+        self.search = None;
+        self
+    }
+
+    /// The book with what this solver has proved so far (positions whose proof took at
+    /// least `min_work` expansions).
+    pub fn book(&mut self, min_work: u32) -> ProofBook {
+        let mut book = self.book.clone().unwrap_or_default();
+        if let Some(search) = &self.search {
+            book.add_from(search, min_work);
+        }
+        book
+    }
+
+    /// The transposition table's size in bytes (0 before the first search).
+    pub fn table_bytes(&self) -> usize {
+        self.search.as_ref().map_or(0, |s| s.table.bytes())
+    }
+
+    /// Who wins `board` with `to_move` to move, and how.
+    pub fn solve(&mut self, board: &Board, to_move: Player) -> Result<Outcome, SolverError> {
+        let size = board.size();
+        if size > MAX_SOLVER_SIZE {
+            return Err(SolverError::TooLarge {
+                size,
+                max: MAX_SOLVER_SIZE,
+            });
+        }
+        if self.search.as_ref().is_none_or(|s| s.geometry.size != size) {
+            let mut search = Search::new(size, self.knowledge, self.limits);
+            search.book = self.book.as_ref().map(|book| book.positions(size));
+            self.search = Some(search);
+        }
+        let search = self.search.as_mut().expect("made above");
+        if let Some(mut report) = self.progress.take() {
+            search.progress = Some(Box::new(move |nodes, pn, dn| {
+                report(Progress { nodes, pn, dn })
+            }));
+        }
+        let stones = search.geometry.stones_of(board);
+        search.set(stones, to_move);
+        let started = Instant::now();
+        search.nodes = 0;
+        let result = search.solve();
+        let time = started.elapsed();
+        let nodes = search.nodes;
+        let Some(to_move_wins) = result else {
+            return Ok(Outcome::Unknown { nodes, time });
+        };
+        let winner = if to_move_wins {
+            to_move
+        } else {
+            to_move.opponent()
+        };
+        let best = if to_move_wins {
+            let at = search.entry().map_or(NO_MOVE, |entry| entry.best);
+            (at != NO_MOVE).then(|| search.geometry.cell(at))
+        } else {
+            None
+        };
+        let size = proof_size(search);
+        Ok(Outcome::Proven(Proof {
+            winner,
+            best,
+            size,
+            nodes,
+            time,
+        }))
+    }
+}
+
+/// Counts the distinct positions of the proof tree below the search's (proven) position,
+/// proving again whatever the table has lost.
+fn proof_size(search: &mut Search) -> u64 {
+    let mut seen = HashSet::new();
+    let stopped = search.stopped;
+    search.limits_off();
+    let size = count(search, &mut seen);
+    search.stopped = stopped;
+    size
+}
+
+fn count(search: &mut Search, seen: &mut HashSet<u64>) -> u64 {
+    if !seen.insert(search.key().0) {
+        return 0;
+    }
+    let entry = match search.entry() {
+        Some(entry) if entry.proven() => entry,
+        _ => {
+            search.solve();
+            match search.entry() {
+                Some(entry) => entry,
+                None => return 1,
+            }
+        }
+    };
+    let moves: Bits = match search.evaluate() {
+        Eval::Win(_) | Eval::Loss => return 1,
+        Eval::Moves(moves) => moves,
+    };
+    let children: Vec<u8> = if entry.pn == 0 {
+        vec![entry.best]
+            .into_iter()
+            .filter(|&at| at != NO_MOVE)
+            .collect()
+    } else {
+        cells_of(moves).collect()
+    };
+    let mut total = 1;
+    for at in children {
+        if moves & bit(at) == 0 && entry.pn != 0 {
+            continue;
+        }
+        search.play(at);
+        total += count(search, seen);
+        search.undo(at);
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests;

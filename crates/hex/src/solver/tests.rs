@@ -1,0 +1,268 @@
+//! The solver against plain minimax on small boards, and its winning moves played out.
+
+use super::*;
+
+/// Who wins with `to_move` to move: plain minimax over every empty cell, memoised.
+fn minimax(
+    geometry: &bitboard::Geometry,
+    stones: [Bits; 2],
+    to_move: Player,
+    memo: &mut std::collections::HashMap<([Bits; 2], bool), bool>,
+) -> bool {
+    let me = bitboard::slot(to_move);
+    let other = 1 - me;
+    if geometry.joins(to_move.opponent(), stones[other]) {
+        return false;
+    }
+    let key = (stones, to_move == Player::X);
+    if let Some(&wins) = memo.get(&key) {
+        return wins;
+    }
+    let empty = geometry.all & !stones[0] & !stones[1];
+    let wins = cells_of(empty).any(|at| {
+        let mut next = stones;
+        next[me] |= bit(at);
+        !minimax(geometry, next, to_move.opponent(), memo)
+    });
+    memo.insert(key, wins);
+    wins
+}
+
+fn board_of(size: u8, stones: [Bits; 2]) -> Board {
+    let geometry = bitboard::Geometry::new(size);
+    let mut board = Board::empty(size).unwrap();
+    for player in Player::BOTH {
+        for at in cells_of(stones[bitboard::slot(player)]) {
+            board.set(geometry.cell(at), player);
+        }
+    }
+    board
+}
+
+/// Every position reachable in `depth` moves from `start`, X and O alternating from `first`,
+/// with no winner yet.
+fn positions(size: u8, start: [Bits; 2], depth: usize, first: Player) -> Vec<([Bits; 2], Player)> {
+    let geometry = bitboard::Geometry::new(size);
+    let mut layer = vec![start];
+    let mut to_move = first;
+    let mut all = vec![(start, first)];
+    for _ in 0..depth {
+        let mut next = HashSet::new();
+        for stones in &layer {
+            let empty = geometry.all & !stones[0] & !stones[1];
+            for at in cells_of(empty) {
+                let mut s = *stones;
+                s[bitboard::slot(to_move)] |= bit(at);
+                if !geometry.joins(to_move, s[bitboard::slot(to_move)]) {
+                    next.insert(s);
+                }
+            }
+        }
+        layer = next.into_iter().collect();
+        layer.sort();
+        to_move = to_move.opponent();
+        all.extend(layer.iter().map(|&s| (s, to_move)));
+    }
+    all
+}
+
+fn check_against_minimax(size: u8, start: [Bits; 2], depth: usize, knowledge: Knowledge) {
+    let geometry = bitboard::Geometry::new(size);
+    let mut memo = std::collections::HashMap::new();
+    let mut solver = Solver::new(Limits {
+        memory: 1 << 20,
+        ..Limits::default()
+    })
+    .with_knowledge(knowledge);
+    for first in Player::BOTH {
+        for (stones, to_move) in positions(size, start, depth, first) {
+            let board = board_of(size, stones);
+            let expected = minimax(&geometry, stones, to_move, &mut memo);
+            let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
+                panic!("no limits, yet no proof:\n{board}");
+            };
+            let winner = if expected {
+                to_move
+            } else {
+                to_move.opponent()
+            };
+            assert_eq!(proof.winner, winner, "{to_move} to move on\n{board}");
+            if expected {
+                let best = proof.best.expect("a winning move");
+                assert!(board.get(best).is_none());
+                let mut next = stones;
+                next[bitboard::slot(to_move)] |= bit(geometry.index(best));
+                assert!(
+                    !minimax(&geometry, next, to_move.opponent(), &mut memo),
+                    "{best} does not win for {to_move} on\n{board}"
+                );
+            } else {
+                assert_eq!(proof.best, None);
+            }
+            assert!(proof.size >= 1);
+        }
+    }
+}
+
+#[test]
+fn every_4x4_position_of_three_moves_agrees_with_minimax() {
+    check_against_minimax(4, [0, 0], 3, Knowledge::default());
+}
+
+/// The stones of a position given by cell names.
+fn stones(size: u8, x: &[&str], o: &[&str]) -> [Bits; 2] {
+    let geometry = bitboard::Geometry::new(size);
+    let set = |names: &[&str]| {
+        names
+            .iter()
+            .map(|name| bit(geometry.index(Cell::parse(name, size).unwrap())))
+            .fold(0, |a, b| a | b)
+    };
+    [set(x), set(o)]
+}
+
+#[test]
+fn every_5x5_position_two_moves_from_a_middle_game_agrees_with_minimax() {
+    // Plain minimax cannot reach far below the empty 5x5 board, so the positions start
+    // from two middle games of eight stones, without a virtual connection for either side.
+    for start in [
+        stones(5, &["A1", "C2", "B4", "E5"], &["B2", "D3", "C4", "A5"]),
+        stones(5, &["E1", "B3", "D4", "A2"], &["C3", "B1", "E4", "A4"]),
+    ] {
+        check_against_minimax(5, start, 2, Knowledge::default());
+    }
+}
+
+#[test]
+fn without_knowledge_the_search_agrees_too() {
+    let plain = Knowledge {
+        connections: false,
+        must_play: false,
+        h_search: false,
+        symmetry: false,
+    };
+    check_against_minimax(4, [0, 0], 1, plain);
+    check_against_minimax(
+        4,
+        [0, 0],
+        2,
+        Knowledge {
+            must_play: false,
+            ..Knowledge::default()
+        },
+    );
+}
+
+#[test]
+fn boards_over_11_are_refused() {
+    let board = Board::empty(12).unwrap();
+    assert_eq!(
+        Solver::new(Limits::default()).solve(&board, Player::X),
+        Err(SolverError::TooLarge { size: 12, max: 11 })
+    );
+}
+
+#[test]
+fn a_limit_gives_unknown() {
+    let board = Board::empty(7).unwrap();
+    let mut solver = Solver::new(Limits {
+        nodes: Some(10),
+        memory: 1 << 20,
+        ..Limits::default()
+    });
+    assert!(matches!(
+        solver.solve(&board, Player::X),
+        Ok(Outcome::Unknown { .. })
+    ));
+}
+
+#[test]
+fn a_finished_game_has_its_winner() {
+    let mut board = Board::empty(3).unwrap();
+    for row in 0..3 {
+        board.set(Cell { row, col: 1 }, Player::O);
+    }
+    let Ok(Outcome::Proven(proof)) = Solver::new(Limits::default()).solve(&board, Player::X) else {
+        panic!("solved");
+    };
+    assert_eq!((proof.winner, proof.best), (Player::O, None));
+}
+
+#[test]
+fn the_book_round_trips_and_answers_at_once() {
+    let board = Board::empty(4).unwrap();
+    let mut solver = Solver::new(Limits::default());
+    let Ok(Outcome::Proven(first)) = solver.solve(&board, Player::O) else {
+        panic!("4x4 is solved")
+    };
+    let book = solver.book(1);
+    assert!(!book.is_empty());
+    let text = book.to_string();
+    let read = ProofBook::parse(&text).unwrap();
+    assert_eq!(read, book);
+    let mut again = Solver::new(Limits::default()).with_book(read);
+    let Ok(Outcome::Proven(second)) = again.solve(&board, Player::O) else {
+        panic!("in the book")
+    };
+    assert_eq!((second.winner, second.best), (first.winner, first.best));
+    assert_eq!(second.nodes, 1);
+}
+
+#[test]
+fn a_bad_book_is_named_where_it_is_wrong() {
+    let err = ProofBook::parse("4 00000000000000ff win A1\n4 12 loss -\n").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"2:3: expected a position key (16 hex digits), found "12""#
+    );
+    let err = ProofBook::parse("4 00000000000000ff win E1\n").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"1:24: expected a winning move like C3, found "E1""#
+    );
+}
+
+mod winning_moves {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// On a random 5x5 position, a claimed winning move wins: once it is played the
+        /// solver finds the opponent lost, and so does minimax.
+        #[test]
+        fn the_winning_move_wins(cells in proptest::collection::vec(0u8..25, 10..18), o_first in any::<bool>()) {
+            let size = 5;
+            let geometry = bitboard::Geometry::new(size);
+            let mut stones = [0 as Bits; 2];
+            let mut to_move = if o_first { Player::O } else { Player::X };
+            for at in cells {
+                if (stones[0] | stones[1]) & bit(at) != 0 {
+                    continue;
+                }
+                stones[bitboard::slot(to_move)] |= bit(at);
+                to_move = to_move.opponent();
+            }
+            let board = board_of(size, stones);
+            let mut solver = Solver::new(Limits { memory: 1 << 20, ..Limits::default() });
+            let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
+                panic!("5x5 is small");
+            };
+            let mut memo = std::collections::HashMap::new();
+            let expected = minimax(&geometry, stones, to_move, &mut memo);
+            prop_assert_eq!(proof.winner == to_move, expected);
+            if proof.winner == to_move && !geometry.joins(to_move, stones[bitboard::slot(to_move)]) {
+                let best = proof.best.expect("a winning move");
+                let mut after = board.clone();
+                prop_assert!(after.get(best).is_none());
+                after.set(best, to_move);
+                let Ok(Outcome::Proven(next)) = Solver::new(Limits { memory: 1 << 20, ..Limits::default() })
+                    .solve(&after, to_move.opponent()) else {
+                    panic!("5x5 is small");
+                };
+                prop_assert_eq!(next.winner, to_move);
+            }
+        }
+    }
+}

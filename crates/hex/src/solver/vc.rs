@@ -1,0 +1,413 @@
+//! Virtual connections: a player is as good as joined when a chain of their groups and sides
+//! is linked by connections the opponent cannot cut, each with its own carrier (the empty
+//! cells it needs), no two carriers sharing a cell: whatever cell the opponent takes lies in
+//! at most one carrier, and the player answers inside that one.
+//!
+//! Links: two groups (or a group and a side) with two empty cells next to both (a bridge;
+//! a side counts its own row's empty cells as next to it, which gives the edge template of
+//! the second row), and the ziggurat (edge template IIIa) from the third row. Groups that
+//! touch merge, as do stones on a side with that side.
+
+use crate::board::Player;
+
+use super::bitboard::{Bits, Geometry, bit, cells_of, slot};
+
+/// A link: the node at its other end and its carrier.
+type Link = (usize, Bits);
+
+/// How many steps the search for a chain may take before it gives up (and finds nothing,
+/// which is always safe).
+const CHAIN_BUDGET: u32 = 4_000;
+
+/// The edge templates of the third row: (side, stone, carrier), per player.
+#[derive(Clone, Debug, Default)]
+pub struct Templates {
+    by_player: [Vec<(usize, u8, Bits)>; 2],
+}
+
+impl Templates {
+    /// The ziggurats of a board, both mirror images, at all four sides.
+    pub fn new(geometry: &Geometry) -> Templates {
+        let n = i16::from(geometry.size);
+        let mut by_player: [Vec<(usize, u8, Bits)>; 2] = [Vec::new(), Vec::new()];
+        // O's top side; the other sides by the half turn and by transposition.
+        let shapes: [&[(i16, i16)]; 2] = [
+            &[
+                (0, 1),
+                (-1, 0),
+                (-1, 1),
+                (-1, 2),
+                (-2, 0),
+                (-2, 1),
+                (-2, 2),
+                (-2, 3),
+            ],
+            &[
+                (0, -1),
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (-2, -1),
+                (-2, 0),
+                (-2, 1),
+                (-2, 2),
+            ],
+        ];
+        for col in 0..n {
+            'shape: for shape in shapes {
+                let mut carrier: Bits = 0;
+                for &(dr, dc) in shape {
+                    let (r, c) = (2 + dr, col + dc);
+                    if !(0..n).contains(&r) || !(0..n).contains(&c) {
+                        continue 'shape;
+                    }
+                    carrier |= bit((r * n + c) as u8);
+                }
+                if n < 3 {
+                    continue;
+                }
+                let stone = (2 * n + col) as u8;
+                let transpose = |at: u8| (at % n as u8) * n as u8 + at / n as u8;
+                let transpose_bits =
+                    |bits: Bits| cells_of(bits).fold(0, |acc: Bits, at| acc | bit(transpose(at)));
+                for (side, stone, carrier) in [
+                    (0, stone, carrier),
+                    (1, geometry.turn(stone), geometry.turn_bits(carrier)),
+                ] {
+                    by_player[slot(Player::O)].push((side, stone, carrier));
+                    by_player[slot(Player::X)].push((
+                        side,
+                        transpose(stone),
+                        transpose_bits(carrier),
+                    ));
+                }
+            }
+        }
+        Templates { by_player }
+    }
+}
+
+/// A player's groups and sides and the links between them, for one position.
+pub struct Links<'a> {
+    geometry: &'a Geometry,
+    templates: &'a [(usize, u8, Bits)],
+    player: Player,
+    empty: Bits,
+    /// Node 0 the first side, 1 the last, then the groups: their stones.
+    stones: Vec<Bits>,
+    /// The empty cells next to each node (a side's own empty cells included).
+    liberties: Vec<Bits>,
+    /// For each node, the nodes it is linked to and the carrier of each link.
+    links: Vec<Vec<(usize, Bits)>>,
+    /// Whether the player's stones already join the sides.
+    joined: bool,
+}
+
+/// The links two nodes with these liberties have: every pair of shared liberties is a
+/// bridge (a few pairs are enough).
+fn bridges(shared: Bits, mut push: impl FnMut(Bits)) {
+    if shared.count_ones() < 2 {
+        return;
+    }
+    let cells: Vec<u8> = cells_of(shared).take(4).collect();
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            push(bit(a) | bit(b));
+        }
+    }
+}
+
+impl<'a> Links<'a> {
+    /// The links of `player` whose stones are `own`, with `empty` the empty cells.
+    pub fn new(
+        geometry: &'a Geometry,
+        templates: &'a Templates,
+        player: Player,
+        own: Bits,
+        empty: Bits,
+    ) -> Links<'a> {
+        let [first, last] = geometry.sides[slot(player)];
+        let start = geometry.flood(own & first, own);
+        let end = geometry.flood(own & last, own);
+        let mut stones = vec![start, end];
+        let mut liberties = vec![
+            (geometry.grow(start) | first) & empty,
+            (geometry.grow(end) | last) & empty,
+        ];
+        let mut rest = own & !start & !end;
+        while rest != 0 {
+            let group = geometry.flood(rest & rest.wrapping_neg(), rest);
+            rest &= !group;
+            stones.push(group);
+            liberties.push(geometry.grow(group) & empty);
+        }
+        let nodes = stones.len();
+        let mut links = vec![Vec::new(); nodes];
+        for i in 0..nodes {
+            for j in i + 1..nodes {
+                bridges(liberties[i] & liberties[j], |carrier| {
+                    links[i].push((j, carrier));
+                    links[j].push((i, carrier));
+                });
+            }
+        }
+        let templates = &templates.by_player[slot(player)][..];
+        for &(side, stone, carrier) in templates {
+            if carrier & !empty != 0 {
+                continue;
+            }
+            if let Some(group) = (2..nodes).find(|&g| stones[g] & bit(stone) != 0) {
+                links[group].push((side, carrier));
+                links[side].push((group, carrier));
+            }
+        }
+        for list in &mut links {
+            list.sort_by_key(|&(_, carrier)| carrier.count_ones());
+        }
+        Links {
+            geometry,
+            templates,
+            player,
+            empty,
+            joined: start & end != 0,
+            stones,
+            liberties,
+            links,
+        }
+    }
+
+    /// The carrier of a chain joining the player's sides as things stand (the opponent to
+    /// move), if one is found.
+    pub fn connection(&self) -> Option<Bits> {
+        if self.joined {
+            return Some(0);
+        }
+        let mut budget = CHAIN_BUDGET;
+        let graph = Graph {
+            links: &self.links,
+            new: usize::MAX,
+            extra: &[],
+        };
+        graph.chain(0, 1, 0, 1, &mut budget)
+    }
+
+    /// The carrier of a chain joining the sides once the player has a stone on the empty
+    /// cell `at` (the cell not included), if one is found.
+    pub fn connection_with(&self, at: u8) -> Option<Bits> {
+        if self.joined {
+            return Some(0);
+        }
+        let geometry = self.geometry;
+        let empty = self.empty & !bit(at);
+        let near = geometry.neighbours[usize::from(at)];
+        let liberties = near & empty;
+        let nodes = self.stones.len();
+        let mut extra: Vec<(usize, Bits)> = Vec::new();
+        let mut joined_to = 0u32;
+        let [first, last] = geometry.sides[slot(self.player)];
+        for node in 0..nodes {
+            let side_cells = match node {
+                0 => first,
+                1 => last,
+                _ => 0,
+            };
+            if self.stones[node] & near != 0 || side_cells & bit(at) != 0 {
+                extra.insert(0, (node, 0));
+                joined_to += 1;
+                continue;
+            }
+            let before = extra.len();
+            bridges(liberties & self.liberties[node], |carrier| {
+                extra.push((node, carrier));
+            });
+            joined_to += u32::from(extra.len() > before);
+        }
+        for &(side, stone, carrier) in self.templates {
+            if stone == at && carrier & !empty == 0 {
+                extra.push((side, carrier));
+                joined_to += 1;
+            }
+        }
+        if joined_to < 2 {
+            return None;
+        }
+        let mut budget = CHAIN_BUDGET;
+        let graph = Graph {
+            links: &self.links,
+            new: nodes,
+            extra: &extra,
+        };
+        graph.chain(0, 1, 0, 1, &mut budget)
+    }
+}
+
+/// The links of the nodes, and those of one more node (a stone just placed), kept apart so
+/// that trying a stone on every cell copies nothing.
+struct Graph<'a> {
+    links: &'a [Vec<(usize, Bits)>],
+    /// The index of the extra node.
+    new: usize,
+    /// The extra node's links.
+    extra: &'a [(usize, Bits)],
+}
+
+impl Graph<'_> {
+    /// The links of a node.
+    fn links_of(&self, node: usize) -> impl Iterator<Item = (usize, Bits)> + '_ {
+        let old: &[Link] = if node == self.new {
+            &[]
+        } else {
+            &self.links[node]
+        };
+        let extra = self.extra;
+        let new = self.new;
+        let to_new = extra
+            .iter()
+            .filter(move |&&(other, _)| node != new && other == node)
+            .map(move |&(_, carrier)| (new, carrier));
+        let from_new = extra.iter().copied().filter(move |_| node == new);
+        to_new.chain(from_new).chain(old.iter().copied())
+    }
+
+    /// A path of links from `node` to `goal` through nodes not in `visited`, whose carriers
+    /// are disjoint from each other and from `used`: the union of its carriers.
+    fn chain(
+        &self,
+        node: usize,
+        goal: usize,
+        used: Bits,
+        visited: u128,
+        budget: &mut u32,
+    ) -> Option<Bits> {
+        for (next, carrier) in self.links_of(node) {
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            if carrier & used != 0 || visited & (1 << next) != 0 {
+                continue;
+            }
+            if next == goal {
+                return Some(used | carrier);
+            }
+            if let Some(found) =
+                self.chain(next, goal, used | carrier, visited | (1 << next), budget)
+            {
+                return Some(found);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Cell};
+
+    /// Whether `player` joins the stone to its side with the opponent moving first, both
+    /// playing only inside `carrier`: plain minimax.
+    fn holds(
+        geometry: &Geometry,
+        player: Player,
+        side: usize,
+        stone: u8,
+        own: Bits,
+        free: Bits,
+        opponent_to_move: bool,
+    ) -> bool {
+        let joined = geometry.flood(bit(stone), own) & geometry.sides[slot(player)][side] != 0;
+        if joined {
+            return true;
+        }
+        if free == 0 {
+            return false;
+        }
+        if opponent_to_move {
+            cells_of(free)
+                .all(|at| holds(geometry, player, side, stone, own, free & !bit(at), false))
+        } else {
+            cells_of(free).any(|at| {
+                holds(
+                    geometry,
+                    player,
+                    side,
+                    stone,
+                    own | bit(at),
+                    free & !bit(at),
+                    true,
+                )
+            })
+        }
+    }
+
+    #[test]
+    fn every_ziggurat_holds_and_none_has_a_cell_to_spare() {
+        for size in 3..=6 {
+            let geometry = Geometry::new(size);
+            let templates = Templates::new(&geometry);
+            for player in Player::BOTH {
+                let list = &templates.by_player[slot(player)];
+                assert_eq!(list.len(), 4 * (usize::from(size) - 3), "{size}");
+                for &(side, stone, carrier) in list {
+                    assert_eq!(carrier.count_ones(), 8);
+                    assert!(holds(
+                        &geometry,
+                        player,
+                        side,
+                        stone,
+                        bit(stone),
+                        carrier,
+                        true
+                    ));
+                    for spare in cells_of(carrier) {
+                        assert!(
+                            !holds(
+                                &geometry,
+                                player,
+                                side,
+                                stone,
+                                bit(stone),
+                                carrier & !bit(spare),
+                                true
+                            ),
+                            "{player} {stone} {spare}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn position(size: u8, x: &[&str], o: &[&str]) -> (Geometry, [Bits; 2]) {
+        let mut board = Board::empty(size).unwrap();
+        for (player, names) in [(Player::X, x), (Player::O, o)] {
+            for name in names {
+                board.set(Cell::parse(name, size).unwrap(), player);
+            }
+        }
+        let geometry = Geometry::new(size);
+        let stones = geometry.stones_of(&board);
+        (geometry, stones)
+    }
+
+    #[test]
+    fn a_chain_of_bridges_joins_and_a_cut_bridge_does_not() {
+        // O's C2 bridges to the top row (C1, D1) and to B4 (B3, C3); B4 to the bottom row.
+        let (geometry, [x, o]) = position(5, &[], &["C2", "B4"]);
+        let templates = Templates::new(&geometry);
+        let empty = geometry.all & !x & !o;
+        let links = Links::new(&geometry, &templates, Player::O, o, empty);
+        let carrier = links
+            .connection()
+            .expect("C2 and B4 bridge and reach both rows");
+        assert_eq!(carrier.count_ones(), 6);
+        // X in one of the bridge's two cells: O has a semi-connection only.
+        let (geometry, [x, o]) = position(5, &["B3"], &["C2", "B4"]);
+        let empty = geometry.all & !x & !o;
+        let links = Links::new(&geometry, &templates, Player::O, o, empty);
+        assert_eq!(links.connection(), None);
+        let c3 = geometry.index(Cell::parse("C3", 5).unwrap());
+        assert!(links.connection_with(c3).is_some());
+    }
+}

@@ -1,0 +1,223 @@
+//! The board as an SVG picture, for the web page and for files: a rhombus of hexagons, X's
+//! sides (left and right) red, O's (top and bottom) blue, every cell tagged `data-click` with
+//! its name (`C3`) so that a page can act on clicks.
+
+use std::fmt::Write as _;
+
+use crate::{Board, Cell, Player};
+
+/// What a picture marks beside the stones.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// Stones to ring: a winning chain.
+    pub chain: Vec<Cell>,
+    /// Empty cells to dot in a player's colour: a shortest completion, say.
+    pub hints: Vec<(Cell, Player)>,
+    /// The last stone played (dotted white).
+    pub last: Option<Cell>,
+}
+
+/// The hexagons' radius, centre to corner, in SVG units.
+const RADIUS: f64 = 20.0;
+const X_COLOUR: &str = "#d32f2f";
+const O_COLOUR: &str = "#1e63c4";
+
+fn colour(player: Player) -> &'static str {
+    match player {
+        Player::X => X_COLOUR,
+        Player::O => O_COLOUR,
+    }
+}
+
+/// The corner `k` (0 upper right, then clockwise) of a hexagon centred on (x, y).
+fn corner(x: f64, y: f64, k: usize) -> (f64, f64) {
+    let angle = (60.0 * k as f64 - 30.0).to_radians();
+    (x + RADIUS * angle.cos(), y + RADIUS * angle.sin())
+}
+
+/// `board` as an SVG document, with `marks`.
+pub fn svg(board: &Board, marks: &Marks) -> String {
+    let size = f64::from(board.size());
+    let width = 3f64.sqrt() * RADIUS;
+    let (left, top) = (2.0 * RADIUS, 2.0 * RADIUS);
+    let centre = |cell: Cell| {
+        (
+            left + f64::from(cell.col) * width + f64::from(cell.row) * width / 2.0,
+            top + f64::from(cell.row) * 1.5 * RADIUS,
+        )
+    };
+    let total_width = left + (size - 1.0) * width * 1.5 + width + RADIUS;
+    let total_height = top + (size - 1.0) * 1.5 * RADIUS + 2.0 * RADIUS;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board hex\" viewBox=\"0 0 {total_width:.0} {total_height:.0}\" width=\"{total_width:.0}\" height=\"{total_height:.0}\" font-family=\"sans-serif\">\n"
+    );
+    let last = board.size() - 1;
+    // The sides, under the cells: each edge cell's outer edges in its owner's colour.
+    for cell in board.cells() {
+        let (x, y) = centre(cell);
+        let mut edges = Vec::new();
+        if cell.row == 0 {
+            edges.extend([(4, 5, Player::O), (5, 0, Player::O)]);
+        }
+        if cell.row == last {
+            edges.extend([(1, 2, Player::O), (2, 3, Player::O)]);
+        }
+        if cell.col == 0 {
+            edges.extend([(3, 4, Player::X), (2, 3, Player::X)]);
+        }
+        if cell.col == last {
+            edges.extend([(0, 1, Player::X), (5, 0, Player::X)]);
+        }
+        for (a, b, player) in edges {
+            let (x1, y1) = corner(x, y, a);
+            let (x2, y2) = corner(x, y, b);
+            let _ = writeln!(
+                out,
+                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{}\" stroke-width=\"7\" stroke-linecap=\"round\"/>",
+                colour(player)
+            );
+        }
+    }
+    for cell in board.cells() {
+        let (x, y) = centre(cell);
+        let points: Vec<String> = (0..6)
+            .map(|k| {
+                let (px, py) = corner(x, y, k);
+                format!("{px:.1},{py:.1}")
+            })
+            .collect();
+        let stone = board.get(cell);
+        let class = match stone {
+            Some(Player::X) => "cell x",
+            Some(Player::O) => "cell o",
+            None => "cell empty",
+        };
+        let _ = writeln!(
+            out,
+            "<g class=\"{class}\" data-click=\"{cell}\" id=\"cell-{cell}\"><title>{cell}</title>\n<polygon points=\"{}\" fill=\"#f2e3c6\" stroke=\"#8a7550\" stroke-width=\"1\"/>",
+            points.join(" ")
+        );
+        if let Some(player) = stone {
+            let ring = if marks.chain.contains(&cell) {
+                " stroke=\"#ffc400\" stroke-width=\"4\""
+            } else {
+                " stroke=\"#222\" stroke-width=\"1\""
+            };
+            let _ = writeln!(
+                out,
+                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{}\"{ring}/>",
+                RADIUS * 0.72,
+                colour(player)
+            );
+        }
+        if let Some(&(_, player)) = marks.hints.iter().find(|(at, _)| *at == cell) {
+            let _ = writeln!(
+                out,
+                "<circle class=\"hint\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{}\" opacity=\"0.55\"/>",
+                RADIUS * 0.3,
+                colour(player)
+            );
+        }
+        if marks.last == Some(cell) {
+            let _ = writeln!(
+                out,
+                "<circle class=\"last\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#fff\"/>",
+                RADIUS * 0.2
+            );
+        }
+        out.push_str("</g>\n");
+    }
+    // Coordinates: letters above the first row, numbers left of each row.
+    for col in 0..board.size() {
+        let (x, y) = centre(Cell { row: 0, col });
+        let _ = writeln!(
+            out,
+            "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#555\">{}</text>",
+            y - RADIUS - 6.0,
+            char::from(b'A' + col)
+        );
+    }
+    for row in 0..board.size() {
+        let (x, y) = centre(Cell { row, col: 0 });
+        let _ = writeln!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\" fill=\"#555\">{}</text>",
+            x - width / 2.0 - 6.0,
+            y + 4.0,
+            u32::from(row) + 1
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The stones of `player` on a chain that joins the player's two sides: those connected to
+/// both (empty if the player has not won).
+pub fn winning_chain(board: &Board, player: Player) -> Vec<Cell> {
+    let last = board.size() - 1;
+    let from_first = reached(board, player, 0);
+    let from_last = reached(board, player, last);
+    board
+        .stones(player)
+        .filter(|&cell| from_first[board.index(cell)] && from_last[board.index(cell)])
+        .collect()
+}
+
+/// The stones of `player` connected to the player's side at distance `side` across.
+fn reached(board: &Board, player: Player, side: u8) -> Vec<bool> {
+    let mut seen = vec![false; board.cells_count()];
+    let mut stack: Vec<Cell> = board
+        .stones(player)
+        .filter(|&cell| player.across(cell) == side)
+        .collect();
+    for &cell in &stack {
+        seen[board.index(cell)] = true;
+    }
+    while let Some(cell) = stack.pop() {
+        for next in cell.neighbours(board.size()) {
+            if board.get(next) == Some(player) && !seen[board.index(next)] {
+                seen[board.index(next)] = true;
+                stack.push(next);
+            }
+        }
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(size: u8, x: &[&str], o: &[&str]) -> Board {
+        let mut board = Board::empty(size).unwrap();
+        for (player, names) in [(Player::X, x), (Player::O, o)] {
+            for name in names {
+                board.set(Cell::parse(name, size).unwrap(), player);
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn every_cell_is_drawn_with_its_stone() {
+        let board = board(5, &["C2"], &["A3", "E1"]);
+        let picture = svg(&board, &Marks::default());
+        assert_eq!(picture.matches("data-click=").count(), 25);
+        assert_eq!(picture.matches("class=\"cell x\"").count(), 1);
+        assert_eq!(picture.matches("class=\"cell o\"").count(), 2);
+        assert!(picture.contains("id=\"cell-C2\""));
+        assert!(picture.ends_with("</svg>\n"));
+    }
+
+    #[test]
+    fn the_chain_is_the_stones_joined_to_both_sides() {
+        // X across row 2 (A2..D2) joins left and right; D3 hangs on it; A4 touches the left
+        // side only.
+        let board = board(4, &["A2", "B2", "C2", "D2", "D3", "A4"], &["B1"]);
+        let mut chain = winning_chain(&board, Player::X);
+        chain.sort();
+        let names: Vec<String> = chain.iter().map(Cell::to_string).collect();
+        assert_eq!(names, ["A2", "B2", "C2", "D2", "D3"]);
+        assert!(winning_chain(&board, Player::O).is_empty());
+    }
+}

@@ -1,0 +1,37 @@
+//! The published 6x6 results: after each of the 36 openings, who wins.
+
+use hex::solver::{Limits, Outcome, Solver};
+use hex::{Board, Cell, Player};
+
+#[test]
+#[ignore = "about two minutes on a loaded machine: run with `cargo test -p hex --release -- --ignored`"]
+fn the_6x6_openings_match_the_published_table() {
+    let text = include_str!("data/6x6-openings.txt");
+    let winning: Vec<Cell> = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .map(|name| Cell::parse(name, 6).expect("a 6x6 cell"))
+        .collect();
+    assert_eq!(winning.len(), 24);
+    let mut solver = Solver::new(Limits {
+        memory: 64 << 20,
+        ..Limits::default()
+    });
+    let mut wrong = Vec::new();
+    for cell in Board::empty(6).unwrap().cells() {
+        let mut board = Board::empty(6).unwrap();
+        board.set(cell, Player::O);
+        let Ok(Outcome::Proven(proof)) = solver.solve(&board, Player::X) else {
+            panic!("no limits, yet no proof for {cell}");
+        };
+        let black_wins = proof.winner == Player::O;
+        if black_wins != winning.contains(&cell) {
+            wrong.push(cell.to_string());
+        }
+        if proof.winner == Player::X {
+            assert!(proof.best.is_some_and(|best| best != cell));
+        }
+    }
+    assert!(wrong.is_empty(), "wrong after {wrong:?}");
+}

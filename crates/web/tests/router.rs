@@ -1,0 +1,485 @@
+//! Every endpoint in memory (no socket): what a request gets, and that malformed requests get
+//! a 4xx with a message, never a 5xx.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+/// The status, the `Location` header (if any) and the body of a GET of `uri`.
+pub async fn get(uri: &str) -> (StatusCode, String, String) {
+    let request = Request::get(uri).body(Body::empty()).unwrap();
+    let response = web::app().oneshot(request).await.unwrap();
+    let status = response.status();
+    let location = response
+        .headers()
+        .get(header::LOCATION)
+        .map(|value| value.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, location, String::from_utf8(body.to_vec()).unwrap())
+}
+
+/// Asserts that `uri` is refused with `status` and a page that says `message`.
+async fn refused(uri: &str, status: StatusCode, message: &str) {
+    let (got, _, body) = get(uri).await;
+    assert_eq!(got, status, "{uri}: {body}");
+    assert!(body.contains(message), "{uri}: `{message}` not in {body}");
+}
+
+#[tokio::test]
+async fn home_and_assets() {
+    let (status, _, body) = get("/").await;
+    assert_eq!(status, StatusCode::OK);
+    for game in ["hiq", "hex", "solitaire-chess", "megacheckers", "patolli"] {
+        assert!(body.contains(&format!("href=\"/{game}\"")), "{game}");
+    }
+    assert!(get("/app.js").await.2.contains("data-click"));
+    assert!(get("/style.css").await.2.contains("body"));
+    refused("/nowhere", StatusCode::NOT_FOUND, "no such page").await;
+}
+
+#[tokio::test]
+async fn hiq_clicks_pick_a_peg_then_jump() {
+    let (status, _, body) = get("/hiq").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<b id=\"pegs\">32</b>"));
+    let (status, location, _) = get("/hiq?click=5").await;
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, "/hiq?sel=5")
+    );
+    let (_, location, _) = get("/hiq?sel=5&click=17").await;
+    assert_eq!(location, "/hiq?jumps=5-17");
+    let (_, _, body) = get("/hiq?jumps=5-17").await;
+    assert!(body.contains("<b id=\"pegs\">31</b>"));
+    // A click on an empty hole with nothing picked is a note, not a move.
+    let (status, location, body) = get("/hiq?click=17").await;
+    assert_eq!((status, location.as_str()), (StatusCode::OK, ""));
+    assert!(body.contains("Hole 17 is empty"));
+    // Editing takes a peg out.
+    let (_, location, _) = get("/hiq?edit=1&click=1").await;
+    assert!(
+        location.contains("start=") && location.contains("edit=1"),
+        "{location}"
+    );
+}
+
+#[tokio::test]
+async fn hiq_solver_and_contest() {
+    let (_, _, body) = get("/hiq?jumps=5-17&solve=1").await;
+    assert!(body.contains("at best <b>1</b> peg can remain"), "{body}");
+    // Two pegs side by side on the edge: one jump, one peg.
+    let (_, _, body) = get("/hiq?start=3&finish=3").await;
+    assert!(body.contains("One peg in hole 3: possible"), "{body}");
+    let (_, _, body) = get("/hiq?start=3&finish=1").await;
+    assert!(body.contains("One peg in hole 1: impossible"), "{body}");
+    let (_, _, body) = get("/hiq?contest=1%0A10+12+17+19+25+0%0A").await;
+    assert!(body.contains("HI Q OUTPUT\n51\nEND OF OUTPUT"), "{body}");
+    // The sample link runs the contest's sample.
+    let sample = body
+        .split("href=\"")
+        .find(|s| s.contains("The contest&#39;s sample") || s.contains("sample</a>"))
+        .unwrap();
+    let sample = sample.split('"').next().unwrap().replace("&amp;", "&");
+    let (_, _, body) = get(&sample).await;
+    assert!(
+        body.contains("HI Q OUTPUT\n51\n0\n561\n98\nEND OF OUTPUT"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn hiq_refuses_malformed_requests() {
+    refused(
+        "/hiq?board=chinese",
+        StatusCode::BAD_REQUEST,
+        "expected `english` or `european`",
+    )
+    .await;
+    refused("/hiq?start=xyz", StatusCode::BAD_REQUEST, "hexadecimal").await;
+    refused(
+        "/hiq?start=ffffffffff",
+        StatusCode::BAD_REQUEST,
+        "beyond the 33 holes",
+    )
+    .await;
+    refused("/hiq?jumps=1-2", StatusCode::BAD_REQUEST, "jump 1, `1-2`").await;
+    refused(
+        "/hiq?jumps=5-17.5-17",
+        StatusCode::BAD_REQUEST,
+        "jump 2, 5-17, is not legal",
+    )
+    .await;
+    refused(
+        "/hiq?click=99",
+        StatusCode::BAD_REQUEST,
+        "expected a hole 1..33",
+    )
+    .await;
+    refused("/hiq?contest=2+1", StatusCode::BAD_REQUEST, "contest input").await;
+    let long = format!("/hiq?contest={}", "1+".repeat(20_000));
+    refused(&long, StatusCode::BAD_REQUEST, "longer than").await;
+    refused("/hiq?finish=0", StatusCode::BAD_REQUEST, "finish").await;
+}
+
+#[tokio::test]
+async fn hex_clicks_place_stones_in_turn_and_the_chain_shows() {
+    let (status, _, body) = get("/hex?size=5").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body.matches("data-click=").count(), 25);
+    let (status, location, _) = get("/hex?size=5&click=C3").await;
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, "/hex?size=5&moves=C3")
+    );
+    let (_, location, _) = get("/hex?size=5&moves=C3&click=c4").await;
+    assert_eq!(location, "/hex?size=5&moves=C3.C4");
+    let (_, _, body) = get("/hex?size=5&moves=C3").await;
+    assert!(
+        body.contains("<b>O (blue, top to bottom)</b> to play"),
+        "{body}"
+    );
+    // X joins left and right along row 1; O's stones stand elsewhere.
+    let (_, _, body) = get("/hex?size=3&moves=A1.A2.B1.B2.C1").await;
+    assert!(body.contains("X (red, left to right) has won"), "{body}");
+    assert_eq!(
+        body.matches("stroke=\"#ffc400\"").count(),
+        3,
+        "A1, B1, C1 ringed"
+    );
+    // A click on a taken cell is a note.
+    let (status, _, body) = get("/hex?size=5&moves=C3&click=C3").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("C3 is taken by X"), "{body}");
+}
+
+#[tokio::test]
+async fn hex_analysis_swap_sgf_and_contest() {
+    let (_, _, body) = get("/hex?size=5&moves=C3&show=1").await;
+    assert!(body.contains("X needs 4, O needs 5"), "{body}");
+    assert!(body.contains("class=\"hint\""));
+    // The swap: X's C2 becomes O's B3.
+    let (_, _, body) = get("/hex?size=5&swap=1&moves=C2").await;
+    assert!(body.contains(">Swap</a>"));
+    let (_, _, body) = get("/hex?size=5&swap=1&moves=C2.swap").await;
+    assert!(
+        body.contains("class=\"cell o\" data-click=\"B3\""),
+        "{body}"
+    );
+    refused(
+        "/hex?size=5&moves=C2.swap",
+        StatusCode::BAD_REQUEST,
+        "the swap is only",
+    )
+    .await;
+    let (_, _, sgf) = get("/hex.sgf?size=5&moves=C3.B4").await;
+    assert_eq!(sgf, "(;FF[4]GM[11]SZ[5]PB[X]PW[O];B[c3];W[b4])\n");
+    let (status, location, _) = get("/hex?sgf=(;FF[4]GM[11]SZ[5]PB[X]PW[O];B[c3];W[b4])").await;
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, "/hex?size=5&moves=C3.B4")
+    );
+    let (_, _, body) = get("/hex?contest=1%0A5%0A2+2%0AC2+A3%0AC5+C3%0A").await;
+    assert!(body.contains("Analyzing 1 data set(s)"), "{body}");
+    assert!(body.contains("Number of moves: 3"), "{body}");
+    let (_, _, svg) = get("/hex.svg?size=5&moves=C3").await;
+    assert!(svg.starts_with("<svg"));
+}
+
+#[tokio::test]
+async fn hex_refuses_malformed_requests() {
+    refused(
+        "/hex?size=0",
+        StatusCode::BAD_REQUEST,
+        "size: expected 1..26",
+    )
+    .await;
+    refused(
+        "/hex?size=99",
+        StatusCode::BAD_REQUEST,
+        "size: expected 1..26",
+    )
+    .await;
+    refused(
+        "/hex?size=5&moves=F1",
+        StatusCode::BAD_REQUEST,
+        "`F1` is not a cell",
+    )
+    .await;
+    refused(
+        "/hex?size=5&moves=A1.A1",
+        StatusCode::BAD_REQUEST,
+        "A1 is taken",
+    )
+    .await;
+    refused(
+        "/hex?size=3&moves=A1.A2.B1.B2.C1.C2",
+        StatusCode::BAD_REQUEST,
+        "the game is over",
+    )
+    .await;
+    refused(
+        "/hex?sgf=(;SZ[5];W[c3])",
+        StatusCode::BAD_REQUEST,
+        "out of turn",
+    )
+    .await;
+    refused(
+        "/hex?sgf=(;SZ[5];B[c3",
+        StatusCode::BAD_REQUEST,
+        "not closed",
+    )
+    .await;
+    refused("/hex?sgf=(;GM[1])", StatusCode::BAD_REQUEST, "not Hex").await;
+    refused(
+        "/hex?contest=1%0A5%0A1+0%0AZ9",
+        StatusCode::BAD_REQUEST,
+        "contest input",
+    )
+    .await;
+    refused(
+        "/hex.sgf?x=Q1",
+        StatusCode::BAD_REQUEST,
+        "`Q1` is not a cell",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn solitaire_chess_removals_by_clicking_reveal_and_score() {
+    let (status, _, body) = get("/solitaire-chess?group=1&seed=1").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body.matches("data-click=").count(), 36);
+    let (status, location, _) = get("/solitaire-chess?group=1&seed=1&click=1-1").await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location, "/solitaire-chess?group=1&seed=1&moves=1-1");
+    // Knights only: 1-1 then 2-3 is a run of two (2 removals + 4).
+    let (_, _, body) = get("/solitaire-chess?group=1&seed=1&moves=1-1.2-3").await;
+    assert!(body.contains("<b id=\"total\">6</b>"), "{body}");
+    assert!(
+        body.contains("class=\"square silver last\" data-click=\"2-3\""),
+        "{body}"
+    );
+    // Not a knight's move from 2-3: a note, no move.
+    let (status, _, body) = get("/solitaire-chess?group=1&seed=1&moves=1-1&click=1-2").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("does not reach"), "{body}");
+    let (_, location, _) = get("/solitaire-chess?case=g4-1").await;
+    assert_eq!(location, "/solitaire-chess?group=4&seed=6");
+    let (_, location, _) = get("/solitaire-chess?random=1&group=5").await;
+    assert!(
+        location.starts_with("/solitaire-chess?group=5&seed="),
+        "{location}"
+    );
+}
+
+#[tokio::test]
+async fn solitaire_chess_hint_watch_and_contest() {
+    let (_, _, body) = get("/solitaire-chess?group=4&seed=6&hint=1").await;
+    assert!(
+        body.contains("The built-in player would take row"),
+        "{body}"
+    );
+    assert_eq!(body.matches(" hint\"").count(), 1, "one square ringed");
+    let (_, _, body) = get("/solitaire-chess?group=4&seed=6&watch=1").await;
+    assert!(body.contains("http-equiv=\"refresh\""), "{body}");
+    assert!(
+        body.contains("watch=1&amp;moves=") || body.contains("moves="),
+        "{body}"
+    );
+    let board = "dam lopare torn lopare lopare lopare\nlopare dam dam dam dam lopare\nlopare lopare torn lopare dam lopare\ndam dam dam dam lopare torn\ndam dam lopare lopare torn dam\ntorn dam dam lopare dam torn\n";
+    let query: String = form_urlencoded(board);
+    let (_, _, body) = get(&format!("/solitaire-chess?contest={query}")).await;
+    assert!(body.contains("<pre id=\"contest-output\">"), "{body}");
+}
+
+#[tokio::test]
+async fn solitaire_chess_refuses_malformed_requests() {
+    refused(
+        "/solitaire-chess?group=7",
+        StatusCode::BAD_REQUEST,
+        "group: expected 1..6",
+    )
+    .await;
+    refused("/solitaire-chess?seed=-1", StatusCode::BAD_REQUEST, "seed").await;
+    refused(
+        "/solitaire-chess?moves=0-1",
+        StatusCode::BAD_REQUEST,
+        "ROW-COL",
+    )
+    .await;
+    refused(
+        "/solitaire-chess?group=1&moves=1-1.1-2",
+        StatusCode::BAD_REQUEST,
+        "move 2, 1-2",
+    )
+    .await;
+    refused(
+        "/solitaire-chess?case=g9",
+        StatusCode::BAD_REQUEST,
+        "no official case",
+    )
+    .await;
+    refused(
+        "/solitaire-chess?contest=dam+king",
+        StatusCode::BAD_REQUEST,
+        "found `king`",
+    )
+    .await;
+    refused(
+        "/solitaire-chess?contest=dam",
+        StatusCode::BAD_REQUEST,
+        "1 pieces, expected 36",
+    )
+    .await;
+}
+
+/// `text` encoded for a query.
+fn form_urlencoded(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => (b as char).to_string(),
+            b' ' => "+".into(),
+            other => format!("%{other:02X}"),
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn megacheckers_edits_by_clicking_and_draws_the_best_capture() {
+    // The contest's second sample: 5 x 3, one capture of two, 1x5x7.
+    let (status, _, body) = get("/megacheckers?rows=5&cols=3&homes=10210200").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body.contains("<b id=\"taken\">2</b> pieces: 1x5x7"),
+        "{body}"
+    );
+    assert_eq!(body.matches("class=\"home theirs taken\"").count(), 2);
+    // Clicks cycle a home: empty, yours, theirs, empty.
+    let (status, location, _) = get("/megacheckers?rows=5&cols=3&homes=10210200&click=2").await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location, "/megacheckers?rows=5&cols=3&homes=112102");
+    let (_, location, _) = get("/megacheckers?rows=5&cols=3&homes=10210200&click=1").await;
+    assert_eq!(location, "/megacheckers?rows=5&cols=3&homes=202102");
+    let (_, location, _) = get("/megacheckers?rows=5&cols=3&homes=10210200&click=3").await;
+    assert_eq!(location, "/megacheckers?rows=5&cols=3&homes=100102");
+    let (_, _, body) = get("/megacheckers?rows=3&cols=3").await;
+    assert!(body.contains("none of your pieces can capture"), "{body}");
+    let (_, _, body) =
+        get("/megacheckers?contest=3+3%0A2+1+2+0+1%0A5+3%0A1+0+2+1+0+2+0+0%0A0+0%0A").await;
+    assert!(
+        body.contains("<pre id=\"contest-output\">1\n2\n</pre>"),
+        "{body}"
+    );
+    let (_, _, svg) = get("/megacheckers.svg?rows=5&cols=3&homes=10210200").await;
+    assert!(svg.contains("polyline"));
+}
+
+#[tokio::test]
+async fn megacheckers_refuses_malformed_requests() {
+    refused(
+        "/megacheckers?rows=2&cols=5",
+        StatusCode::BAD_REQUEST,
+        "rows: expected 3..20",
+    )
+    .await;
+    refused(
+        "/megacheckers?rows=20&cols=20",
+        StatusCode::BAD_REQUEST,
+        "more than 200 squares",
+    )
+    .await;
+    refused(
+        "/megacheckers?rows=3&cols=3&homes=0123",
+        StatusCode::BAD_REQUEST,
+        "home 4 is `3`",
+    )
+    .await;
+    refused(
+        "/megacheckers?rows=3&cols=3&homes=000000",
+        StatusCode::BAD_REQUEST,
+        "6 given, the board has 5",
+    )
+    .await;
+    refused(
+        "/megacheckers?rows=3&cols=3&click=6",
+        StatusCode::BAD_REQUEST,
+        "expected a home 1..5",
+    )
+    .await;
+    refused(
+        "/megacheckers?contest=3+3%0A2+1",
+        StatusCode::BAD_REQUEST,
+        "contest input",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn patolli_plays_a_line_roll_by_roll_naming_the_rules() {
+    let (status, _, body) = get("/patolli").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body.matches("data-click=").count(), 52);
+    assert!(body.contains("id=\"marker-1\""));
+    // A click on the board plays the next roll.
+    let (status, location, _) = get("/patolli?click=7").await;
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, "/patolli?turn=1")
+    );
+    let (_, _, body) = get("/patolli?turn=1").await;
+    assert!(
+        body.contains(
+            "roll 6: 1 -&gt; 7, prime: slides forward, blocked before 8, stays on 7 (rule 7)"
+        ),
+        "{body}"
+    );
+    assert!(body.contains("id=\"marker-7\"") && !body.contains("id=\"marker-1\""));
+    let (_, _, body) = get("/patolli?turn=6").await;
+    assert!(body.contains("Contest output: <b>13 15 18</b>"), "{body}");
+    let (_, _, body) = get("/patolli?division=senior&turn=10").await;
+    assert!(body.contains("Contest output: <b>145 135</b>"), "{body}");
+    let (_, _, body) = get("/patolli?division=junior&contest=4+14+24+1+3+6+6+3%0A").await;
+    assert!(body.contains("<pre id=\"contest-output\">"), "{body}");
+    let (_, _, body) = get("/patolli?contest=4+14+24+1+8+12+6+6+3+5+1+5+6%0A").await;
+    assert!(
+        body.contains("<pre id=\"contest-output\">13 15 18\n</pre>"),
+        "{body}"
+    );
+    assert!(
+        body.contains("roll 6: 1 -&gt; 7, prime"),
+        "the trace: {body}"
+    );
+    let (_, _, svg) = get("/patolli.svg?turn=1").await;
+    assert!(svg.contains("last-move"));
+}
+
+#[tokio::test]
+async fn patolli_refuses_malformed_requests() {
+    refused(
+        "/patolli?division=expert",
+        StatusCode::BAD_REQUEST,
+        "expected junior, intermediate or senior",
+    )
+    .await;
+    refused(
+        "/patolli?turn=7",
+        StatusCode::BAD_REQUEST,
+        "turn: expected 0..6",
+    )
+    .await;
+    refused(
+        "/patolli?line=4+14+24+1+8+12+2+7+1",
+        StatusCode::BAD_REQUEST,
+        "line:",
+    )
+    .await;
+    refused("/patolli?line=4+14", StatusCode::BAD_REQUEST, "line:").await;
+    refused(
+        "/patolli?contest=1+2+3",
+        StatusCode::BAD_REQUEST,
+        "contest input",
+    )
+    .await;
+}
