@@ -1,9 +1,16 @@
-//! `boardgames hex`: the Hex contest's position analyzer, and the solver (`solve`).
+//! `boardgames hex`: the Hex contest's position analyzer, the solver (`solve`), and the Hex
+//! engine (`gtp`, `arena`).
 
 mod solve;
 
-use anyhow::Result;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
 use hex::contest;
+use hex::engine::arena::{self, Program, Rules, Table};
+use hex::engine::{Engine, Limits, Reuse, Settings};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::io::{self, InputArg};
 
@@ -34,6 +41,129 @@ pub struct Args {
 #[derive(clap::Subcommand, Debug)]
 enum Verb {
     Solve(solve::Args),
+    Gtp(GtpArgs),
+    Arena(ArenaArgs),
+}
+
+/// How hard the built-in player searches.
+#[derive(clap::Args, Debug, Clone)]
+struct PlayerArgs {
+    /// Seconds a move (the default is 1 when --playouts is not given).
+    #[arg(long, value_name = "SECONDS", conflicts_with = "playouts")]
+    time: Option<f64>,
+    /// A fixed number of simulations a move instead of a time (deterministic with --seed
+    /// and --threads 1).
+    #[arg(long, value_name = "N")]
+    playouts: Option<u64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 2, value_name = "T")]
+    threads: usize,
+    /// The seed of the random playouts.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    seed: u64,
+    /// Tuning: the RAVE equivalence parameter (0 turns RAVE off).
+    #[arg(
+        long,
+        default_value_t = 1000.0,
+        value_name = "K",
+        help_heading = "Tuning"
+    )]
+    rave: f64,
+    /// Tuning: playouts do not answer bridge intrusions.
+    #[arg(long, help_heading = "Tuning")]
+    no_bridges: bool,
+    /// Tuning: new nodes start with a prior favouring bridge answers and local replies.
+    #[arg(long, help_heading = "Tuning")]
+    prior: bool,
+    /// Tuning: dead cells are left out of the tree.
+    #[arg(long, help_heading = "Tuning")]
+    prune: bool,
+    /// Tuning: every move's search starts afresh (no tree kept from the last move).
+    #[arg(long, help_heading = "Tuning")]
+    no_reuse: bool,
+    /// Tuning: the UCT exploration constant.
+    #[arg(long, default_value_t = 0.0, value_name = "C", help_heading = "Tuning")]
+    exploration: f64,
+}
+
+impl PlayerArgs {
+    fn limits(&self) -> Result<Limits> {
+        let time = match (self.time, self.playouts) {
+            (Some(s), _) if !(s > 0.0 && s <= 86_400.0) => {
+                bail!("--time must be more than 0 and at most 86400 seconds")
+            }
+            (Some(s), _) => Some(Duration::from_secs_f64(s)),
+            (None, None) => Some(Duration::from_secs(1)),
+            (None, Some(_)) => None,
+        };
+        if !(1..=64).contains(&self.threads) {
+            bail!("--threads must be 1..64");
+        }
+        Ok(Limits {
+            time,
+            playouts: self.playouts,
+            threads: self.threads,
+            seed: self.seed,
+        })
+    }
+
+    fn settings(&self) -> Result<Settings> {
+        let fine = |x: f64| x >= 0.0 && x.is_finite();
+        if !fine(self.rave) || !fine(self.exploration) {
+            bail!("--rave and --exploration must be 0 or more");
+        }
+        Ok(Settings {
+            bridges: !self.no_bridges,
+            rave: (self.rave > 0.0).then_some(self.rave),
+            exploration: self.exploration,
+            prune_dead: self.prune,
+            prior: self.prior,
+            ..Settings::default()
+        })
+    }
+}
+
+/// A Hex engine speaking GTP on stdin and stdout, as HexGui drives it.
+///
+/// Points are `a1` at the top left (the letter the column, the number the row); Black moves
+/// first and joins the top and bottom edges, White joins left and right; boards up to 19x19.
+/// `list_commands` names every command; `hexgui-analyze_commands` gives HexGui its analysis
+/// menu.
+#[derive(clap::Args, Debug)]
+struct GtpArgs {
+    #[command(flatten)]
+    player: PlayerArgs,
+}
+
+/// Plays two GTP engines against each other: G games on an NxN board, colours alternating.
+///
+/// Each engine is a command line (split at spaces; `{seed}` in it is replaced by a number that
+/// changes from game to game); the built-in engine (`boardgames hex gtp`
+/// with the given player options) stands in for any not given. A side loses on an illegal
+/// move, a malformed or `?` reply, a crash, or no reply within --timeout. Every game is saved
+/// as SGF; a table of wins with 95% intervals ends the run.
+#[derive(clap::Args, Debug)]
+struct ArenaArgs {
+    /// The first engine's command (the built-in engine when absent).
+    #[arg(long, value_name = "COMMAND")]
+    engine1: Option<String>,
+    /// The second engine's command (the built-in engine when absent).
+    #[arg(long, value_name = "COMMAND")]
+    engine2: Option<String>,
+    /// Games to play; the first engine is Black in the odd-numbered ones.
+    #[arg(long, short, default_value_t = 10, value_name = "G")]
+    games: u32,
+    /// The board's side.
+    #[arg(long, short = 'n', default_value_t = 9, value_name = "N")]
+    size: u8,
+    /// Seconds an engine may take for a move before it loses on time.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    timeout: f64,
+    /// Where the games are saved as SGF (game-001.sgf, ...).
+    #[arg(long, default_value = "target/hex-arena", value_name = "DIR")]
+    sgf_dir: PathBuf,
+    #[command(flatten)]
+    player: PlayerArgs,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -43,7 +173,125 @@ pub fn run(args: Args) -> Result<()> {
             let input = args.input.read()?;
             io::print(&input.parse(contest::run)?)
         }
+        Some(Verb::Gtp(gtp)) => {
+            let mut engine = Engine::new(gtp.player.limits()?);
+            engine.set_settings(gtp.player.settings()?);
+            if gtp.player.no_reuse {
+                engine.set_reuse(Reuse::Off);
+            }
+            engine
+                .run(std::io::stdin().lock(), std::io::stdout().lock())
+                .context("GTP session")
+        }
+        Some(Verb::Arena(arena)) => run_arena(arena),
     }
+}
+
+fn run_arena(args: ArenaArgs) -> Result<()> {
+    if !(1..=hex::engine::MAX_BOARD).contains(&args.size) {
+        bail!("--size must be 1..19");
+    }
+    if !(args.timeout > 0.0 && args.timeout <= 86_400.0) {
+        bail!("--timeout must be more than 0 and at most 86400 seconds");
+    }
+    let limits = args.player.limits()?;
+    let me = std::env::current_exe().context("cannot find the boardgames program")?;
+    let builtin = {
+        let mut command = vec![me.display().to_string(), "hex".into(), "gtp".into()];
+        match limits.time {
+            Some(t) => command.extend(["--time".into(), t.as_secs_f64().to_string()]),
+            None => command.extend([
+                "--playouts".into(),
+                limits.playouts.unwrap_or(1000).to_string(),
+            ]),
+        }
+        command.extend(["--threads".into(), limits.threads.to_string()]);
+        let tuning = &args.player;
+        command.extend(["--rave".into(), tuning.rave.to_string()]);
+        command.extend(["--exploration".into(), tuning.exploration.to_string()]);
+        if tuning.no_bridges {
+            command.push("--no-bridges".into());
+        }
+        if tuning.no_reuse {
+            command.push("--no-reuse".into());
+        }
+        if tuning.prune {
+            command.push("--prune".into());
+        }
+        if tuning.prior {
+            command.push("--prior".into());
+        }
+        command
+    };
+    // The built-in engine gets a seed of its own in every game, so that games at a fixed
+    // number of playouts differ; in another program's command `{seed}` stands for it.
+    let program = |given: &Option<String>, seed: u64, fallback: &str| -> Result<Program> {
+        Ok(match given {
+            Some(line) => {
+                let command: Vec<String> = line
+                    .split_whitespace()
+                    .map(|word| word.replace("{seed}", &seed.to_string()))
+                    .collect();
+                if command.is_empty() {
+                    bail!("an engine command is empty");
+                }
+                Program {
+                    name: line.clone(),
+                    command,
+                }
+            }
+            None => {
+                let mut command = builtin.clone();
+                command.extend(["--seed".into(), seed.to_string()]);
+                Program {
+                    name: fallback.into(),
+                    command,
+                }
+            }
+        })
+    };
+    let programs_for = |game: u32| -> Result<[Program; 2]> {
+        let seed = limits.seed.wrapping_add(2 * u64::from(game));
+        Ok([
+            program(&args.engine1, seed, "boardgames-1")?,
+            program(&args.engine2, seed.wrapping_add(1), "boardgames-2")?,
+        ])
+    };
+    let programs = programs_for(0)?;
+    std::fs::create_dir_all(&args.sgf_dir)
+        .with_context(|| format!("cannot create {}", args.sgf_dir.display()))?;
+    let rules = Rules {
+        size: args.size,
+        move_time: Duration::from_secs_f64(args.timeout),
+        command_time: Duration::from_secs_f64(args.timeout.max(10.0)),
+    };
+    let bar = ProgressBar::new(u64::from(args.games));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} {msg}")
+            .expect("a valid template"),
+    );
+    let mut table = Table::default();
+    for number in 1..=args.games {
+        let black = usize::from(number % 2 == 0);
+        let outcome = arena::play_game(&programs_for(number)?, black, rules)?;
+        table.add(&outcome);
+        let path = args.sgf_dir.join(format!("game-{number:03}.sgf"));
+        std::fs::write(&path, outcome.record.to_string())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        if outcome.ending != arena::Ending::Connected && outcome.ending != arena::Ending::Resigned {
+            bar.println(format!(
+                "game {number}: {} loses: {}",
+                programs[1 - outcome.winner_program()].name,
+                outcome.ending
+            ));
+        }
+        let wins = table.tallies[0][0].wins + table.tallies[0][1].wins;
+        bar.set_message(format!("{}: {wins} won", programs[0].name));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let names = [programs[0].name.as_str(), programs[1].name.as_str()];
+    io::print(&table.render(names))
 }
 /// The board's lettering and an example, for `hex --help`.
 const LONG_HELP: &str = "\

@@ -7,6 +7,10 @@
 //! player, one [`shortest_completion`]: the fewest stones that player must add, the
 //! opponent standing still.
 //!
+//! Beyond the contest, [`engine`] is a Hex engine in HexGui's conventions (Black and White,
+//! points like `a1`): a Monte Carlo tree search player with a per-point analysis, a GTP loop,
+//! SGF records and an arena for matches between GTP engines.
+//!
 //! ```
 //! use hex::{contest, Analysis, Output, Verdict};
 //!
@@ -23,6 +27,7 @@
 
 mod board;
 pub mod contest;
+pub mod engine;
 mod solve;
 pub mod solver;
 pub mod svg;

@@ -1,0 +1,47 @@
+//! How fast the engine's search runs: 10,000 simulations from the empty 9x9, 11x11 and
+//! 13x13 boards on one thread, with and without the bridge replies in playouts and RAVE.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use hex::engine::{Color, Game, Limits, Settings, analyse};
+
+fn search(c: &mut Criterion) {
+    let limits = Limits {
+        time: None,
+        playouts: Some(10_000),
+        threads: 1,
+        seed: 1,
+    };
+    let mut group = c.benchmark_group("10k simulations");
+    group.sample_size(10);
+    for size in [9, 11, 13] {
+        let game = Game::new(size).expect("a board size");
+        for (name, settings) in [
+            ("full", Settings::default()),
+            (
+                "no bridges",
+                Settings {
+                    bridges: false,
+                    ..Settings::default()
+                },
+            ),
+            (
+                "no rave",
+                Settings {
+                    rave: None,
+                    exploration: 0.4,
+                    ..Settings::default()
+                },
+            ),
+        ] {
+            group.bench_function(format!("{size}x{size} {name}"), |b| {
+                b.iter(|| analyse(black_box(&game), Color::Black, limits, settings))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, search);
+criterion_main!(benches);

@@ -1,0 +1,509 @@
+//! The engine's position: HexGui's and Benzene's conventions, the swap rule, undo and the
+//! winner.
+
+use std::fmt;
+
+use crate::board::{Board, Cell, Player};
+
+/// The largest board the engine plays on (HexGui's largest).
+pub const MAX_BOARD: u8 = 19;
+
+/// A side. Black moves first and joins the top and bottom edges; White joins left and right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Moves first; joins the top and bottom edges (the first and last rows).
+    Black,
+    /// Moves second; joins the left and right edges (the first and last columns).
+    White,
+}
+
+impl Color {
+    /// Both sides, Black first.
+    pub const BOTH: [Color; 2] = [Color::Black, Color::White];
+
+    /// The other side.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The contest's player with the same edges: Black joins the rows as O does, White the
+    /// columns as X does. This is the one place where the two conventions meet.
+    pub fn player(self) -> Player {
+        match self {
+            Color::Black => Player::O,
+            Color::White => Player::X,
+        }
+    }
+
+    /// The side with the contest player's edges (the inverse of [`Color::player`]).
+    pub fn of_player(player: Player) -> Color {
+        match player {
+            Player::O => Color::Black,
+            Player::X => Color::White,
+        }
+    }
+
+    /// `b`, `black`, `w` or `white` in any case.
+    pub fn parse(word: &str) -> Option<Color> {
+        match word.to_ascii_lowercase().as_str() {
+            "b" | "black" => Some(Color::Black),
+            "w" | "white" => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// SGF's letter: `B` or `W`.
+    pub fn letter(self) -> char {
+        match self {
+            Color::Black => 'B',
+            Color::White => 'W',
+        }
+    }
+}
+
+/// `black` or `white`, as GTP writes a colour.
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Black => "black",
+            Color::White => "white",
+        })
+    }
+}
+
+/// A cell of the engine's board: `a1` the top-left corner, the letter the column, the number
+/// the row (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Point {
+    /// The row, from 0 at the top.
+    pub row: u8,
+    /// The column, from 0 at the left.
+    pub col: u8,
+}
+
+impl Point {
+    /// The point named `name` (a letter in either case, then a row number without leading
+    /// zeros) on a board of `size`; `None` if malformed or off the board.
+    pub fn parse(name: &str, size: u8) -> Option<Point> {
+        let cell = Cell::parse(name, size.min(MAX_BOARD))?;
+        Some(Point {
+            row: cell.row,
+            col: cell.col,
+        })
+    }
+
+    /// The point reflected in the long diagonal (row and column exchanged): where the swap
+    /// rule moves the first stone.
+    pub fn mirrored(self) -> Point {
+        Point {
+            row: self.col,
+            col: self.row,
+        }
+    }
+
+    /// The contest's cell at the same place.
+    pub fn cell(self) -> Cell {
+        Cell {
+            row: self.row,
+            col: self.col,
+        }
+    }
+}
+
+/// Lower case, as HexGui writes points: `a1`.
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.col),
+            u32::from(self.row) + 1
+        )
+    }
+}
+
+/// A move: a stone, the swap, or giving up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A stone on an empty point.
+    Play(Point),
+    /// The swap rule (`swap-pieces`; `swap` is read too): see [`Game::play`].
+    Swap,
+    /// Giving up: the other side wins.
+    Resign,
+}
+
+impl Move {
+    /// A point, `swap-pieces`, `swap` or `resign`, in any case.
+    pub fn parse(word: &str, size: u8) -> Option<Move> {
+        match word.to_ascii_lowercase().as_str() {
+            "swap-pieces" | "swap" => Some(Move::Swap),
+            "resign" => Some(Move::Resign),
+            _ => Point::parse(word, size).map(Move::Play),
+        }
+    }
+}
+
+/// `a1`, `swap-pieces` or `resign`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Play(point) => point.fmt(f),
+            Move::Swap => f.write_str("swap-pieces"),
+            Move::Resign => f.write_str("resign"),
+        }
+    }
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The point holds a stone.
+    #[error("{0} is occupied")]
+    Occupied(Point),
+    /// The point is off the board.
+    #[error("{0} is off the board")]
+    OffBoard(Point),
+    /// Swap is allowed only as White's answer to Black's first stone, when the rule is on.
+    #[error(
+        "swap is allowed only as white's first move, after one black stone, with allow_swap on"
+    )]
+    NoSwap,
+}
+
+/// A game: the board, the moves so far, and whether the swap rule is on.
+///
+/// The swap rule as HexGui and Benzene apply it (`swap-pieces`): it may be played only by
+/// White, as the second move of the game, right after Black's first stone. Black's stone at
+/// row r, column c is taken off and a White stone is put at row c, column r (the first stone
+/// reflected in the long diagonal, so that it keeps its value for its new owner, whose edges
+/// are the reflected ones). Black moves next. Undoing the swap puts the Black stone back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    size: u8,
+    stones: Vec<Option<Color>>,
+    history: Vec<(Color, Move)>,
+    allow_swap: bool,
+    winner: Option<Color>,
+}
+
+impl Game {
+    /// An empty board of `size` (`1..=MAX_BOARD`), swap off; `None` for another size.
+    pub fn new(size: u8) -> Option<Game> {
+        (1..=MAX_BOARD).contains(&size).then(|| Game {
+            size,
+            stones: vec![None; usize::from(size) * usize::from(size)],
+            history: Vec::new(),
+            allow_swap: false,
+            winner: None,
+        })
+    }
+
+    /// The board's side.
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Whether `swap-pieces` may be played.
+    pub fn allow_swap(&self) -> bool {
+        self.allow_swap
+    }
+
+    /// Turns the swap rule on or off.
+    pub fn set_allow_swap(&mut self, allow: bool) {
+        self.allow_swap = allow;
+    }
+
+    /// The moves so far, with who played them.
+    pub fn history(&self) -> &[(Color, Move)] {
+        &self.history
+    }
+
+    /// Who holds a point.
+    pub fn get(&self, point: Point) -> Option<Color> {
+        self.stones[self.index(point)]
+    }
+
+    fn index(&self, point: Point) -> usize {
+        usize::from(point.row) * usize::from(self.size) + usize::from(point.col)
+    }
+
+    /// Every point, row by row.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let size = self.size;
+        (0..size).flat_map(move |row| (0..size).map(move |col| Point { row, col }))
+    }
+
+    /// The empty points, row by row.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.points().filter(|&p| self.get(p).is_none())
+    }
+
+    /// Whose turn it is: the side that did not make the last move (Black at the start).
+    pub fn to_move(&self) -> Color {
+        self.history
+            .last()
+            .map_or(Color::Black, |&(color, _)| color.opponent())
+    }
+
+    /// The winner: a side whose stones join its edges, or the opponent of a side that
+    /// resigned.
+    pub fn winner(&self) -> Option<Color> {
+        self.winner
+    }
+
+    /// Whether `color` may swap now.
+    pub fn can_swap(&self, color: Color) -> bool {
+        self.allow_swap
+            && self.winner.is_none()
+            && color == Color::White
+            && matches!(self.history.as_slice(), [(Color::Black, Move::Play(_))])
+    }
+
+    /// Plays a move for `color` (who need not be the side to move: GTP lets either side
+    /// play).
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        if self.winner.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        match mv {
+            Move::Play(point) => self.put(color, point)?,
+            Move::Swap => {
+                if !self.can_swap(color) {
+                    return Err(IllegalMove::NoSwap);
+                }
+                let [(_, Move::Play(first))] = self.history[..] else {
+                    return Err(IllegalMove::NoSwap);
+                };
+                let (from, to) = (self.index(first), self.index(first.mirrored()));
+                self.stones[from] = None;
+                self.stones[to] = Some(Color::White);
+                if self.joins(Color::White) {
+                    self.winner = Some(Color::White);
+                }
+            }
+            Move::Resign => self.winner = Some(color.opponent()),
+        }
+        self.history.push((color, mv));
+        Ok(())
+    }
+
+    /// Takes back the last move; `false` if there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(_) = self.history.pop() else {
+            return false;
+        };
+        let moves = std::mem::take(&mut self.history);
+        let mut again = Game::new(self.size).expect("the size was valid");
+        again.allow_swap = self.allow_swap;
+        for (color, mv) in moves {
+            again
+                .play(color, mv)
+                .expect("a move that was legal is legal again");
+        }
+        *self = again;
+        true
+    }
+
+    /// Puts a stone without making it a move (SGF's `AB`/`AW` setup); the history is
+    /// unchanged.
+    pub fn setup(&mut self, color: Color, point: Point) -> Result<(), IllegalMove> {
+        self.put(color, point)
+    }
+
+    /// Puts a stone on an empty point and sees whether it wins.
+    fn put(&mut self, color: Color, point: Point) -> Result<(), IllegalMove> {
+        if point.row >= self.size || point.col >= self.size {
+            return Err(IllegalMove::OffBoard(point));
+        }
+        if self.get(point).is_some() {
+            return Err(IllegalMove::Occupied(point));
+        }
+        let index = self.index(point);
+        self.stones[index] = Some(color);
+        if self.winner.is_none() && self.joins(color) {
+            self.winner = Some(color);
+        }
+        Ok(())
+    }
+
+    /// Whether `color`'s stones join its two edges.
+    fn joins(&self, color: Color) -> bool {
+        let size = usize::from(self.size);
+        let mut seen = vec![false; self.stones.len()];
+        let mut stack: Vec<Point> = (0..self.size)
+            .map(|i| match color {
+                Color::Black => Point { row: 0, col: i },
+                Color::White => Point { row: i, col: 0 },
+            })
+            .filter(|&p| self.get(p) == Some(color))
+            .collect();
+        for &p in &stack {
+            seen[self.index(p)] = true;
+        }
+        while let Some(p) = stack.pop() {
+            let far = match color {
+                Color::Black => p.row,
+                Color::White => p.col,
+            };
+            if usize::from(far) + 1 == size {
+                return true;
+            }
+            for n in p.cell().neighbours(self.size) {
+                let n = Point {
+                    row: n.row,
+                    col: n.col,
+                };
+                let i = self.index(n);
+                if !seen[i] && self.stones[i] == Some(color) {
+                    seen[i] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        false
+    }
+
+    /// The position as the contest's board (Black as O, White as X).
+    pub fn board(&self) -> Board {
+        let mut board = Board::empty(self.size).expect("sizes up to 19 are contest sizes");
+        for point in self.points() {
+            if let Some(color) = self.get(point) {
+                board.set(point.cell(), color.player());
+            }
+        }
+        board
+    }
+}
+
+/// The board as Benzene's `showboard` draws it: column letters above and below, row numbers
+/// on both sides, each row shifted one space right of the one above, `B`/`W`/`.` for Black,
+/// White and empty.
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let size = usize::from(self.size);
+        let letters: String = (0..self.size)
+            .map(|c| format!("{} ", char::from(b'a' + c)))
+            .collect();
+        writeln!(f, "    {}", letters.trim_end())?;
+        for row in 0..self.size {
+            let number = u32::from(row) + 1;
+            let mut line = format!("{}{number:>2}\\", " ".repeat(usize::from(row)));
+            for col in 0..self.size {
+                line.push_str(match self.get(Point { row, col }) {
+                    Some(Color::Black) => " B",
+                    Some(Color::White) => " W",
+                    None => " .",
+                });
+            }
+            writeln!(f, "{line} \\{number}")?;
+        }
+        writeln!(f, "{}     {}", " ".repeat(size), letters.trim_end())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(name: &str) -> Point {
+        Point::parse(name, MAX_BOARD).unwrap()
+    }
+
+    #[test]
+    fn points_are_letter_then_row_in_either_case() {
+        assert_eq!(p("a1"), Point { row: 0, col: 0 });
+        assert_eq!(p("C2"), Point { row: 1, col: 2 });
+        assert_eq!(p("s19").to_string(), "s19");
+        assert_eq!(Point::parse("t1", 19), None);
+        assert_eq!(Point::parse("a20", 19), None);
+        assert_eq!(Point::parse("c1", 2), None);
+        assert_eq!(Move::parse("SWAP", 9), Some(Move::Swap));
+        assert_eq!(Move::parse("swap-pieces", 9), Some(Move::Swap));
+        assert_eq!(Move::parse("Resign", 9), Some(Move::Resign));
+    }
+
+    #[test]
+    fn black_joins_top_and_bottom_and_white_left_and_right() {
+        let mut game = Game::new(3).unwrap();
+        for name in ["b1", "b2"] {
+            game.play(Color::Black, Move::Play(p(name))).unwrap();
+        }
+        assert_eq!(game.winner(), None);
+        game.play(Color::Black, Move::Play(p("a3"))).unwrap();
+        assert_eq!(game.winner(), Some(Color::Black));
+        assert_eq!(
+            game.play(Color::White, Move::Play(p("c3"))),
+            Err(IllegalMove::GameOver)
+        );
+
+        let mut game = Game::new(3).unwrap();
+        for name in ["a2", "b2", "c1"] {
+            game.play(Color::White, Move::Play(p(name))).unwrap();
+        }
+        assert_eq!(game.winner(), Some(Color::White));
+        // The contest sees the same position won by X, the player with White's edges.
+        assert_eq!(
+            crate::shortest_completion(&game.board(), Player::X).map(|c| c.moves()),
+            Some(0)
+        );
+    }
+
+    #[test]
+    fn swap_mirrors_the_first_stone_into_a_white_one_and_black_moves_next() {
+        let mut game = Game::new(5).unwrap();
+        assert_eq!(
+            game.play(Color::White, Move::Swap),
+            Err(IllegalMove::NoSwap)
+        );
+        game.set_allow_swap(true);
+        game.play(Color::Black, Move::Play(p("b4"))).unwrap();
+        assert!(!game.can_swap(Color::Black));
+        game.play(Color::White, Move::Swap).unwrap();
+        assert_eq!(game.get(p("b4")), None);
+        assert_eq!(game.get(p("d2")), Some(Color::White));
+        assert_eq!(game.to_move(), Color::Black);
+        assert_eq!(
+            game.play(Color::White, Move::Swap),
+            Err(IllegalMove::NoSwap)
+        );
+        assert!(game.undo());
+        assert_eq!(game.get(p("b4")), Some(Color::Black));
+        assert_eq!(game.get(p("d2")), None);
+        assert_eq!(game.to_move(), Color::White);
+    }
+
+    #[test]
+    fn occupied_and_resign_and_undo() {
+        let mut game = Game::new(4).unwrap();
+        game.play(Color::Black, Move::Play(p("b2"))).unwrap();
+        assert_eq!(
+            game.play(Color::White, Move::Play(p("B2"))),
+            Err(IllegalMove::Occupied(p("b2")))
+        );
+        game.play(Color::White, Move::Resign).unwrap();
+        assert_eq!(game.winner(), Some(Color::Black));
+        assert!(game.undo());
+        assert_eq!(game.winner(), None);
+        assert!(game.undo());
+        assert!(!game.undo());
+        assert_eq!(game, Game::new(4).unwrap());
+    }
+
+    #[test]
+    fn showboard_drawing() {
+        let mut game = Game::new(3).unwrap();
+        game.play(Color::Black, Move::Play(p("b2"))).unwrap();
+        game.play(Color::White, Move::Play(p("c1"))).unwrap();
+        assert_eq!(
+            game.to_string(),
+            "    a b c\n 1\\ . . W \\1\n  2\\ . B . \\2\n   3\\ . . . \\3\n        a b c\n"
+        );
+    }
+}

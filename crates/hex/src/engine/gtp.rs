@@ -1,0 +1,839 @@
+//! The GTP engine loop, as HexGui drives it.
+//!
+//! Each line is one command, optionally after a number (its id, repeated in the reply).
+//! Replies are `= result` or `? reason` followed by one blank line (so a reply never
+//! contains a blank line of its own), flushed at once. Lines starting with `#` (such as
+//! `# interrupt`) and blank lines get no reply. A line longer than [`MAX_LINE`] bytes or
+//! not in UTF-8 gets a `? ` reply; nothing the controller sends stops the loop but `quit`
+//! or the end of the input.
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::game::{Color, Game, MAX_BOARD, Move};
+use super::mcts::{self, Limits, Reuse, Search, Settings};
+use super::sgf;
+use crate::solve::shortest_completion;
+
+/// The longest command line read (bytes); the rest of a longer line is skipped.
+pub const MAX_LINE: usize = 4096;
+
+/// A command, parsed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `protocol_version`: `2`.
+    ProtocolVersion,
+    /// `name`.
+    Name,
+    /// `version`.
+    Version,
+    /// `known_command NAME`: `true` or `false`.
+    KnownCommand(String),
+    /// `list_commands`: one name a line.
+    ListCommands,
+    /// `quit`.
+    Quit,
+    /// `boardsize N [N]`: a new empty board (square only).
+    BoardSize(u8),
+    /// `clear_board`.
+    ClearBoard,
+    /// `play COLOR MOVE`.
+    Play(Color, Move),
+    /// `genmove COLOR`: the engine's move, which is played.
+    GenMove(Color),
+    /// `undo`.
+    Undo,
+    /// `showboard`.
+    ShowBoard,
+    /// `final_score`: `B+`, `W+` or `cannot score`.
+    FinalScore,
+    /// `all_legal_moves [COLOR]`.
+    AllLegalMoves,
+    /// `loadsgf FILE [N]`: the position before move N (all moves when absent).
+    LoadSgf(PathBuf, Option<usize>),
+    /// `time_left COLOR SECONDS [STONES]`: accepted and ignored (the time per move is a
+    /// parameter).
+    TimeLeft,
+    /// `param_game [NAME VALUE]`: `allow_swap`.
+    ParamGame(Option<(String, String)>),
+    /// `param_player [NAME VALUE]`: `max_time`, `playouts`, `threads`, `seed`.
+    ParamPlayer(Option<(String, String)>),
+    /// `hexgui-analyze_commands`.
+    AnalyzeCommands,
+    /// `mcts-values COLOR`: every empty point's value for COLOR (HexGui `pspairs`).
+    Values(Color),
+    /// `mcts-pv COLOR`: the expected line of play (HexGui `var`).
+    Variation(Color),
+    /// `shortest-completion COLOR`: the contest analyzer's fewest stones for COLOR to win
+    /// (HexGui `plist`).
+    Completion(Color),
+    /// `dfpn-solve-state COLOR`: the winner with perfect play, COLOR to move.
+    DfpnSolveState(Color),
+    /// `param_dfpn [...]`: the solver's parameters.
+    ParamDfpn,
+}
+
+/// The commands [`Command`] knows, as `list_commands` names them.
+pub const COMMANDS: &[&str] = &[
+    "all_legal_moves",
+    "boardsize",
+    "clear_board",
+    "dfpn-solve-state",
+    "final_score",
+    "genmove",
+    "hexgui-analyze_commands",
+    "known_command",
+    "list_commands",
+    "loadsgf",
+    "mcts-pv",
+    "mcts-values",
+    "name",
+    "param_dfpn",
+    "param_game",
+    "param_player",
+    "play",
+    "protocol_version",
+    "quit",
+    "shortest-completion",
+    "showboard",
+    "time_left",
+    "undo",
+    "version",
+];
+
+/// The analysis commands offered to HexGui, in its `type/Label/command` form (`%m` stands
+/// for the side to move).
+pub const ANALYZE_COMMANDS: &str = "pspairs/MCTS Values/mcts-values %m\n\
+var/MCTS Principal Variation/mcts-pv %m\n\
+plist/Shortest Completion Black/shortest-completion black\n\
+plist/Shortest Completion White/shortest-completion white\n\
+string/DFPN Solve State/dfpn-solve-state %m\n\
+param/Game Param/param_game\n\
+param/Player Param/param_player";
+
+/// A line's optional id and its command, or the id and why it cannot be read.
+pub type Parsed = (Option<u32>, Result<Command, String>);
+
+fn color(word: Option<&str>) -> Result<Color, String> {
+    match word {
+        None => Err("missing color (black or white)".into()),
+        Some(w) => Color::parse(w).ok_or_else(|| format!("invalid color {w:?} (black or white)")),
+    }
+}
+
+fn no_more(words: &[&str], at: usize) -> Result<(), String> {
+    match words.get(at) {
+        None => Ok(()),
+        Some(extra) => Err(format!("unexpected argument {extra:?}")),
+    }
+}
+
+/// Reads one command line (comments and blank lines are the caller's: here they are
+/// errors).
+pub fn parse(line: &str) -> Parsed {
+    let line = line.split('#').next().unwrap_or_default();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (id, words) = match words.first().map(|w| w.parse::<u32>()) {
+        Some(Ok(id)) => (Some(id), &words[1..]),
+        _ => (None, &words[..]),
+    };
+    (id, parse_words(words))
+}
+
+fn parse_words(words: &[&str]) -> Result<Command, String> {
+    let Some(&name) = words.first() else {
+        return Err("empty command".into());
+    };
+    let simple = |command: Command| no_more(words, 1).map(|()| command);
+    match name {
+        "protocol_version" => simple(Command::ProtocolVersion),
+        "name" => simple(Command::Name),
+        "version" => simple(Command::Version),
+        "list_commands" => simple(Command::ListCommands),
+        "quit" => simple(Command::Quit),
+        "clear_board" => simple(Command::ClearBoard),
+        "undo" => simple(Command::Undo),
+        "showboard" => simple(Command::ShowBoard),
+        "final_score" => simple(Command::FinalScore),
+        "hexgui-analyze_commands" => simple(Command::AnalyzeCommands),
+        "known_command" => match words.get(1) {
+            Some(w) => no_more(words, 2).map(|()| Command::KnownCommand(w.to_string())),
+            None => Err("missing command name".into()),
+        },
+        "boardsize" => {
+            let size = |w: Option<&&str>| -> Result<u32, String> {
+                let w = w.ok_or("missing board size")?;
+                w.parse::<u32>()
+                    .map_err(|_| format!("invalid board size {w:?}"))
+            };
+            let width = size(words.get(1))?;
+            let height = if words.len() > 2 {
+                size(words.get(2))?
+            } else {
+                width
+            };
+            no_more(words, 3)?;
+            if width != height {
+                return Err(format!(
+                    "non-square boards are not supported ({width}x{height})"
+                ));
+            }
+            match u8::try_from(width) {
+                Ok(n) if (1..=MAX_BOARD).contains(&n) => Ok(Command::BoardSize(n)),
+                _ => Err(format!(
+                    "unacceptable size: {width} (boards are 1x1 to {MAX_BOARD}x{MAX_BOARD})"
+                )),
+            }
+        }
+        "play" => {
+            let c = color(words.get(1).copied())?;
+            let Some(&mv) = words.get(2) else {
+                return Err("missing move".into());
+            };
+            no_more(words, 3)?;
+            let mv = Move::parse(mv, MAX_BOARD).ok_or_else(|| {
+                format!("invalid move {mv:?} (a point like a1, swap-pieces or resign)")
+            })?;
+            Ok(Command::Play(c, mv))
+        }
+        "genmove" | "mcts-values" | "mcts-pv" | "shortest-completion" | "dfpn-solve-state" => {
+            let c = color(words.get(1).copied())?;
+            no_more(words, 2)?;
+            Ok(match name {
+                "genmove" => Command::GenMove(c),
+                "mcts-values" => Command::Values(c),
+                "mcts-pv" => Command::Variation(c),
+                "shortest-completion" => Command::Completion(c),
+                _ => Command::DfpnSolveState(c),
+            })
+        }
+        "all_legal_moves" => {
+            if let Some(w) = words.get(1) {
+                color(Some(w))?;
+            }
+            no_more(words, 2).map(|()| Command::AllLegalMoves)
+        }
+        "loadsgf" => {
+            let Some(file) = words.get(1) else {
+                return Err("missing file name".into());
+            };
+            let moves = match words.get(2) {
+                None => None,
+                Some(w) => Some(
+                    w.parse::<usize>()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| format!("invalid move number {w:?}"))?,
+                ),
+            };
+            no_more(words, 3)?;
+            Ok(Command::LoadSgf(PathBuf::from(file), moves))
+        }
+        "time_left" => {
+            color(words.get(1).copied())?;
+            Ok(Command::TimeLeft)
+        }
+        "param_game" | "param_player" => {
+            let pair = match words.len() {
+                1 => None,
+                3 => Some((words[1].to_string(), words[2].to_string())),
+                _ => return Err("expected no arguments, or a name and a value".into()),
+            };
+            Ok(if name == "param_game" {
+                Command::ParamGame(pair)
+            } else {
+                Command::ParamPlayer(pair)
+            })
+        }
+        "param_dfpn" => Ok(Command::ParamDfpn),
+        other => Err(format!("unknown command {other:?}")),
+    }
+}
+
+/// What the engine says when the solver is asked for.
+pub const NO_SOLVER: &str = "solver not available yet";
+
+/// The engine: the game and the player's settings.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    game: Game,
+    limits: Limits,
+    settings: Settings,
+    search: Search,
+    quit: bool,
+}
+
+impl Engine {
+    /// An engine on an empty 11x11 board, swap off, searching with `limits`.
+    pub fn new(limits: Limits) -> Engine {
+        Engine {
+            game: Game::new(11).expect("11 is a board size"),
+            limits,
+            settings: Settings::default(),
+            search: Search::default(),
+            quit: false,
+        }
+    }
+
+    /// The current game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The player's ideas (for matches comparing them).
+    pub fn set_settings(&mut self, settings: Settings) {
+        self.settings = settings;
+    }
+
+    /// Whether the search keeps its trees from move to move.
+    pub fn set_reuse(&mut self, reuse: Reuse) {
+        self.search.reuse = reuse;
+    }
+
+    fn search(&mut self, color: Color) -> Result<mcts::Analysis, String> {
+        if self.game.winner().is_some() {
+            return Err("the game is over".into());
+        }
+        if self.game.empty_points().next().is_none() {
+            return Err("the board is full".into());
+        }
+        Ok(self
+            .search
+            .analyse(&self.game, color, self.limits, self.settings))
+    }
+
+    /// Carries out one command: the text of a `=` reply, or of a `?` reply.
+    pub fn execute(&mut self, command: Command) -> Result<String, String> {
+        let game = &mut self.game;
+        match command {
+            Command::ProtocolVersion => Ok("2".into()),
+            Command::Name => Ok("boardgames".into()),
+            Command::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            Command::KnownCommand(name) => Ok(COMMANDS.contains(&name.as_str()).to_string()),
+            Command::ListCommands => Ok(COMMANDS.join("\n")),
+            Command::Quit => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            Command::BoardSize(size) => {
+                let swap = game.allow_swap();
+                *game = Game::new(size).expect("parse checked the size");
+                game.set_allow_swap(swap);
+                Ok(String::new())
+            }
+            Command::ClearBoard => {
+                let swap = game.allow_swap();
+                *game = Game::new(game.size()).expect("the size was valid");
+                game.set_allow_swap(swap);
+                Ok(String::new())
+            }
+            Command::Play(color, mv) => {
+                if let Move::Play(p) = mv
+                    && (p.row >= game.size() || p.col >= game.size())
+                {
+                    return Err(format!("{p} is off the {0}x{0} board", game.size()));
+                }
+                game.play(color, mv).map_err(|e| e.to_string())?;
+                Ok(String::new())
+            }
+            Command::GenMove(color) => {
+                let mv = self.choose(color)?;
+                self.game.play(color, mv).map_err(|e| e.to_string())?;
+                Ok(mv.to_string())
+            }
+            Command::Undo => {
+                if game.undo() {
+                    Ok(String::new())
+                } else {
+                    Err("no move to undo".into())
+                }
+            }
+            Command::ShowBoard => Ok(format!("\n{}", game.to_string().trim_end())),
+            Command::FinalScore => Ok(match game.winner() {
+                Some(Color::Black) => "B+".into(),
+                Some(Color::White) => "W+".into(),
+                None => "cannot score".into(),
+            }),
+            Command::AllLegalMoves => {
+                if game.winner().is_some() {
+                    return Ok(String::new());
+                }
+                let mut moves: Vec<String> = game.empty_points().map(|p| p.to_string()).collect();
+                if game.can_swap(Color::White) {
+                    moves.push("swap-pieces".into());
+                }
+                Ok(moves.join(" "))
+            }
+            Command::LoadSgf(path, moves) => {
+                let text = std::fs::read(&path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let text = String::from_utf8(text)
+                    .map_err(|_| format!("{} is not UTF-8", path.display()))?;
+                let record = sgf::parse(&text).map_err(|e| format!("{}:{e}", path.display()))?;
+                let swap = game.allow_swap();
+                let mut loaded = record
+                    .game_at(moves.map_or(usize::MAX, |n| n - 1))
+                    .map_err(|(_, e)| e.to_string())?;
+                loaded
+                    .set_allow_swap(swap || loaded.history().iter().any(|(_, m)| *m == Move::Swap));
+                *game = loaded;
+                Ok(String::new())
+            }
+            Command::TimeLeft => Ok(String::new()),
+            Command::ParamGame(None) => {
+                Ok(format!("[bool] allow_swap {}", u8::from(game.allow_swap())))
+            }
+            Command::ParamGame(Some((name, value))) => match name.as_str() {
+                "allow_swap" => {
+                    let on = match value.as_str() {
+                        "1" | "true" => true,
+                        "0" | "false" => false,
+                        _ => return Err(format!("invalid value {value:?} (0 or 1)")),
+                    };
+                    game.set_allow_swap(on);
+                    Ok(String::new())
+                }
+                _ => Err(format!("unknown parameter {name:?} (allow_swap)")),
+            },
+            Command::ParamPlayer(None) => {
+                let l = self.limits;
+                Ok(format!(
+                    "[string] max_time {}\n[string] playouts {}\n[string] threads {}\n[string] seed {}",
+                    l.time.map_or(0.0, |t| t.as_secs_f64()),
+                    l.playouts.unwrap_or(0),
+                    l.threads,
+                    l.seed
+                ))
+            }
+            Command::ParamPlayer(Some((name, value))) => {
+                let bad = || format!("invalid value {value:?} for {name}");
+                let l = &mut self.limits;
+                match name.as_str() {
+                    "max_time" => {
+                        let s: f64 = value.parse().map_err(|_| bad())?;
+                        if !(0.0..=86_400.0).contains(&s) {
+                            return Err(bad());
+                        }
+                        l.time = (s > 0.0).then(|| Duration::from_secs_f64(s));
+                    }
+                    "playouts" => {
+                        let n: u64 = value.parse().map_err(|_| bad())?;
+                        l.playouts = (n > 0).then_some(n);
+                    }
+                    "threads" => {
+                        let n: usize = value.parse().map_err(|_| bad())?;
+                        if !(1..=64).contains(&n) {
+                            return Err(bad());
+                        }
+                        l.threads = n;
+                    }
+                    "seed" => l.seed = value.parse().map_err(|_| bad())?,
+                    _ => {
+                        return Err(format!(
+                            "unknown parameter {name:?} (max_time, playouts, threads, seed)"
+                        ));
+                    }
+                }
+                if l.time.is_none() && l.playouts.is_none() {
+                    l.time = Some(Duration::from_secs(1));
+                }
+                Ok(String::new())
+            }
+            Command::AnalyzeCommands => Ok(ANALYZE_COMMANDS.into()),
+            Command::Values(color) => {
+                let analysis = self.search(color)?;
+                Ok(analysis
+                    .values
+                    .iter()
+                    .map(|(p, _, rate)| format!("{p} {rate:.3}"))
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            }
+            Command::Variation(color) => {
+                let analysis = self.search(color)?;
+                Ok(analysis
+                    .variation
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            }
+            Command::Completion(color) => {
+                let board = game.board();
+                Ok(match shortest_completion(&board, color.player()) {
+                    None => String::new(),
+                    Some(c) => c
+                        .added
+                        .iter()
+                        .map(|cell| {
+                            super::Point {
+                                row: cell.row,
+                                col: cell.col,
+                            }
+                            .to_string()
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                })
+            }
+            Command::DfpnSolveState(_) | Command::ParamDfpn => Err(NO_SOLVER.into()),
+        }
+    }
+
+    /// The move `genmove` plays: `resign` when the search sees no chance, `swap-pieces`
+    /// when swapping is allowed and Black's first stone looks better than any answer.
+    fn choose(&mut self, color: Color) -> Result<Move, String> {
+        let analysis = self.search(color)?;
+        if self.game.can_swap(color) && analysis.win_rate < 0.5 {
+            return Ok(Move::Swap);
+        }
+        if analysis.win_rate < RESIGN_BELOW && analysis.playouts >= RESIGN_AFTER {
+            return Ok(Move::Resign);
+        }
+        Ok(analysis.best)
+    }
+
+    /// Reads commands from `input` until `quit` or its end, answering each on `output`.
+    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        let mut bytes = Vec::new();
+        while !self.quit {
+            let Some(too_long) = read_line(&mut input, &mut bytes)? else {
+                return Ok(());
+            };
+            let reply = if too_long {
+                Some((None, Err(format!("line longer than {MAX_LINE} bytes"))))
+            } else {
+                match std::str::from_utf8(&bytes) {
+                    Err(_) => Some((None, Err("the command is not UTF-8".into()))),
+                    Ok(line) => {
+                        let line = line.split('#').next().unwrap_or_default();
+                        if line.trim().is_empty() {
+                            None
+                        } else {
+                            let (id, command) = parse(line);
+                            Some((id, command.and_then(|c| self.execute(c))))
+                        }
+                    }
+                }
+            };
+            if let Some((id, result)) = reply {
+                output.write_all(format_reply(id, &result).as_bytes())?;
+                output.flush()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Below this win rate, with enough simulations, `genmove` resigns.
+const RESIGN_BELOW: f64 = 0.02;
+/// The fewest simulations behind a resignation.
+const RESIGN_AFTER: u64 = 2000;
+
+/// A reply: `=` or `?`, the id if any, a space, the text, then a blank line. Blank lines
+/// inside the text are dropped so that the reply ends where the controller expects.
+pub fn format_reply(id: Option<u32>, result: &Result<String, String>) -> String {
+    let (mark, text) = match result {
+        Ok(text) => ('=', text),
+        Err(text) => ('?', text),
+    };
+    let mut body = String::new();
+    for (i, line) in text.trim_end().split('\n').enumerate() {
+        if i > 0 && line.trim().is_empty() {
+            continue;
+        }
+        if i > 0 {
+            body.push('\n');
+        }
+        body.push_str(line.trim_end_matches('\r'));
+    }
+    let id = id.map(|n| n.to_string()).unwrap_or_default();
+    format!("{mark}{id} {body}\n\n")
+}
+
+/// Reads one line into `bytes` (without its line break), keeping at most [`MAX_LINE`]
+/// bytes: `None` at the end of the input, else whether the line was longer.
+fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    bytes.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], i + 1, true),
+            None => (buf, buf.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(bytes.len());
+        if chunk.len() > room {
+            too_long = true;
+        }
+        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        input.consume(used);
+        if done {
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+            return Ok(Some(too_long));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine() -> Engine {
+        Engine::new(Limits {
+            time: None,
+            playouts: Some(300),
+            threads: 1,
+            seed: 3,
+        })
+    }
+
+    /// Runs a session in memory and returns everything the engine wrote.
+    fn session(engine: &mut Engine, input: &[u8]) -> String {
+        let mut out = Vec::new();
+        engine.run(input, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    fn reply(engine: &mut Engine, line: &str) -> String {
+        session(engine, format!("{line}\n").as_bytes())
+    }
+
+    #[test]
+    fn parse_each_command() {
+        use Command::*;
+        let ok = |line: &str| parse(line).1.unwrap();
+        assert_eq!(ok("protocol_version"), ProtocolVersion);
+        assert_eq!(ok("name"), Name);
+        assert_eq!(ok("version"), Version);
+        assert_eq!(ok("known_command play"), KnownCommand("play".into()));
+        assert_eq!(ok("list_commands"), ListCommands);
+        assert_eq!(ok("quit"), Quit);
+        assert_eq!(ok("boardsize 9 9"), BoardSize(9));
+        assert_eq!(ok("boardsize 7"), BoardSize(7));
+        assert_eq!(ok("clear_board"), ClearBoard);
+        let a1 = Move::Play(super::super::Point { row: 0, col: 0 });
+        assert_eq!(ok("play b A1"), Play(Color::Black, a1));
+        assert_eq!(ok("play white swap"), Play(Color::White, Move::Swap));
+        assert_eq!(ok("play W swap-pieces"), Play(Color::White, Move::Swap));
+        assert_eq!(ok("play black resign"), Play(Color::Black, Move::Resign));
+        assert_eq!(ok("genmove white"), GenMove(Color::White));
+        assert_eq!(ok("undo"), Undo);
+        assert_eq!(ok("showboard"), ShowBoard);
+        assert_eq!(ok("final_score"), FinalScore);
+        assert_eq!(ok("all_legal_moves"), AllLegalMoves);
+        assert_eq!(ok("all_legal_moves black"), AllLegalMoves);
+        assert_eq!(ok("loadsgf g.sgf 3"), LoadSgf("g.sgf".into(), Some(3)));
+        assert_eq!(ok("loadsgf g.sgf"), LoadSgf("g.sgf".into(), None));
+        assert_eq!(ok("time_left b 30 0"), TimeLeft);
+        assert_eq!(ok("param_game"), ParamGame(None));
+        assert_eq!(
+            ok("param_game allow_swap 1"),
+            ParamGame(Some(("allow_swap".into(), "1".into())))
+        );
+        assert_eq!(ok("param_player"), ParamPlayer(None));
+        assert_eq!(ok("hexgui-analyze_commands"), AnalyzeCommands);
+        assert_eq!(ok("mcts-values b"), Values(Color::Black));
+        assert_eq!(ok("mcts-pv w"), Variation(Color::White));
+        assert_eq!(ok("shortest-completion white"), Completion(Color::White));
+        assert_eq!(ok("dfpn-solve-state black"), DfpnSolveState(Color::Black));
+        assert_eq!(ok("param_dfpn use_guifx 1"), ParamDfpn);
+        assert_eq!(parse("12 name"), (Some(12), Ok(Name)));
+        assert_eq!(parse("name # a comment"), (None, Ok(Name)));
+    }
+
+    #[test]
+    fn parse_errors_say_why() {
+        let err = |line: &str| parse(line).1.unwrap_err();
+        assert_eq!(err("frobnicate"), "unknown command \"frobnicate\"");
+        assert_eq!(
+            err("boardsize 0 0"),
+            "unacceptable size: 0 (boards are 1x1 to 19x19)"
+        );
+        assert_eq!(
+            err("boardsize 99 99"),
+            "unacceptable size: 99 (boards are 1x1 to 19x19)"
+        );
+        assert_eq!(
+            err("boardsize 9 7"),
+            "non-square boards are not supported (9x7)"
+        );
+        assert_eq!(err("boardsize x"), "invalid board size \"x\"");
+        assert_eq!(err("play red a1"), "invalid color \"red\" (black or white)");
+        assert_eq!(err("play b"), "missing move");
+        assert_eq!(
+            err("play b z99"),
+            "invalid move \"z99\" (a point like a1, swap-pieces or resign)"
+        );
+        assert_eq!(err("genmove"), "missing color (black or white)");
+        assert_eq!(err("name x"), "unexpected argument \"x\"");
+        assert_eq!(err("loadsgf f 0"), "invalid move number \"0\"");
+    }
+
+    #[test]
+    fn every_reply_has_its_exact_form() {
+        let mut e = engine();
+        assert_eq!(reply(&mut e, "protocol_version"), "= 2\n\n");
+        assert_eq!(reply(&mut e, "name"), "= boardgames\n\n");
+        assert_eq!(reply(&mut e, "7 known_command genmove"), "=7 true\n\n");
+        assert_eq!(reply(&mut e, "known_command frob"), "= false\n\n");
+        assert_eq!(reply(&mut e, "boardsize 3 3"), "= \n\n");
+        assert_eq!(reply(&mut e, "play b b2"), "= \n\n");
+        assert_eq!(reply(&mut e, "play w b2"), "? b2 is occupied\n\n");
+        assert_eq!(reply(&mut e, "play w d1"), "? d1 is off the 3x3 board\n\n");
+        assert_eq!(
+            reply(&mut e, "showboard"),
+            "= \n    a b c\n 1\\ . . . \\1\n  2\\ . B . \\2\n   3\\ . . . \\3\n        a b c\n\n"
+        );
+        assert_eq!(
+            reply(&mut e, "all_legal_moves"),
+            "= a1 b1 c1 a2 c2 a3 b3 c3\n\n"
+        );
+        assert_eq!(reply(&mut e, "final_score"), "= cannot score\n\n");
+        assert_eq!(
+            reply(&mut e, "play w swap-pieces"),
+            format!("? {}\n\n", super::super::game::IllegalMove::NoSwap)
+        );
+        assert_eq!(reply(&mut e, "param_game"), "= [bool] allow_swap 0\n\n");
+        assert_eq!(reply(&mut e, "param_game allow_swap 1"), "= \n\n");
+        assert_eq!(reply(&mut e, "play w swap-pieces"), "= \n\n");
+        assert_eq!(
+            reply(&mut e, "all_legal_moves"),
+            "= a1 b1 c1 a2 c2 a3 b3 c3\n\n"
+        );
+        assert_eq!(reply(&mut e, "undo"), "= \n\n");
+        assert_eq!(reply(&mut e, "undo"), "= \n\n");
+        assert_eq!(reply(&mut e, "undo"), "? no move to undo\n\n");
+        assert_eq!(reply(&mut e, "play b b1"), "= \n\n");
+        assert_eq!(reply(&mut e, "play b b2"), "= \n\n");
+        assert_eq!(reply(&mut e, "shortest-completion black"), "= a3\n\n");
+        assert_eq!(reply(&mut e, "play b a3"), "= \n\n");
+        assert_eq!(reply(&mut e, "final_score"), "= B+\n\n");
+        assert_eq!(reply(&mut e, "genmove w"), "? the game is over\n\n");
+        assert_eq!(reply(&mut e, "mcts-values w"), "? the game is over\n\n");
+        assert_eq!(
+            reply(&mut e, "dfpn-solve-state w"),
+            "? solver not available yet\n\n"
+        );
+        assert_eq!(
+            reply(&mut e, "param_dfpn use_guifx 1"),
+            "? solver not available yet\n\n"
+        );
+        assert_eq!(reply(&mut e, "time_left b 10 0"), "= \n\n");
+        assert_eq!(
+            reply(&mut e, "param_player threads 0"),
+            "? invalid value \"0\" for threads\n\n"
+        );
+        assert_eq!(reply(&mut e, "param_player seed 5"), "= \n\n");
+        assert!(reply(&mut e, "param_player").contains("[string] seed 5\n"));
+        assert_eq!(reply(&mut e, "clear_board"), "= \n\n");
+        let genmove = reply(&mut e, "genmove b");
+        assert!(
+            genmove.starts_with("= ") && genmove.ends_with("\n\n"),
+            "{genmove:?}"
+        );
+        let mv = genmove.trim();
+        let mv = mv.trim_start_matches("= ");
+        assert!(Move::parse(mv, 3).is_some(), "{mv}");
+        assert_eq!(e.game().history().len(), 1);
+        let values = reply(&mut e, "mcts-values w");
+        assert_eq!(values.split_whitespace().count(), 1 + 2 * 8, "{values}");
+        assert!(reply(&mut e, "mcts-pv w").starts_with("= "));
+        assert_eq!(reply(&mut e, "quit"), "= \n\n");
+    }
+
+    #[test]
+    fn bad_input_gets_a_reply_and_the_loop_goes_on() {
+        let mut e = engine();
+        let mut input = Vec::new();
+        input.extend_from_slice(&vec![b'x'; 100_000]);
+        input.extend_from_slice(b"\nname\n\xff\xfe play\n# interrupt\n\n  \nversion\n");
+        let out = session(&mut e, &input);
+        assert_eq!(
+            out,
+            format!(
+                "? line longer than 4096 bytes\n\n= boardgames\n\n? the command is not UTF-8\n\n= {}\n\n",
+                env!("CARGO_PKG_VERSION")
+            )
+        );
+        // The end of the input without a line break, and after quit nothing is read.
+        assert_eq!(session(&mut e, b"name"), "= boardgames\n\n");
+        assert_eq!(session(&mut e, b"quit\nname\n"), "= \n\n");
+    }
+
+    #[test]
+    fn genmove_resigns_a_lost_game_and_swaps_a_strong_opening() {
+        let mut e = Engine::new(Limits {
+            time: None,
+            playouts: Some(3000),
+            threads: 1,
+            seed: 1,
+        });
+        // On 3x3 the centre wins for Black whatever White does.
+        let out = session(&mut e, b"boardsize 3 3\nplay b b2\ngenmove w\n");
+        assert_eq!(out, "= \n\n= \n\n= resign\n\n");
+        assert_eq!(e.game().winner(), Some(Color::Black));
+        // On 5x5 the centre is a winning first move: White takes it by swapping; a1 is not.
+        let out = session(
+            &mut e,
+            b"boardsize 5 5\nparam_game allow_swap 1\nplay b c3\ngenmove w\nshowboard\n",
+        );
+        assert!(out.ends_with("= swap-pieces\n\n= \n    a b c d e\n 1\\ . . . . . \\1\n  2\\ . . . . . \\2\n   3\\ . . W . . \\3\n    4\\ . . . . . \\4\n     5\\ . . . . . \\5\n          a b c d e\n\n"), "{out}");
+        let out = session(&mut e, b"boardsize 5 5\nplay b a1\ngenmove w\n");
+        assert!(!out.contains("swap"), "{out}");
+    }
+
+    #[test]
+    fn loadsgf_sets_up_the_position_before_move_n() {
+        let path = std::env::temp_dir().join(format!("hex-gtp-{}.sgf", std::process::id()));
+        std::fs::write(
+            &path,
+            "(;FF[4]GM[11]SZ[5];B[c3];W[swap-pieces];B[b2];W[d4])",
+        )
+        .unwrap();
+        let mut e = engine();
+        let name = path.display();
+        assert_eq!(reply(&mut e, &format!("loadsgf {name} 3")), "= \n\n");
+        assert_eq!(e.game().history().len(), 2);
+        assert_eq!(
+            reply(&mut e, "all_legal_moves").split_whitespace().count(),
+            1 + 24
+        );
+        assert_eq!(reply(&mut e, &format!("loadsgf {name}")), "= \n\n");
+        assert_eq!(e.game().history().len(), 4);
+        std::fs::write(&path, "(;FF[4]GM[1]SZ[19];B[pd])").unwrap();
+        assert_eq!(
+            reply(&mut e, &format!("loadsgf {name}")),
+            format!("? {name}:1:8: GM[1] is not Hex (GM[11])\n\n")
+        );
+        std::fs::remove_file(&path).unwrap();
+        assert!(reply(&mut e, &format!("loadsgf {name}")).starts_with("? cannot read "));
+        // The game loaded before the failures is still there.
+        assert_eq!(e.game().history().len(), 4);
+    }
+
+    #[test]
+    fn analyze_commands_are_in_hexgui_form_and_known() {
+        for line in ANALYZE_COMMANDS.lines() {
+            let parts: Vec<&str> = line.splitn(3, '/').collect();
+            assert_eq!(parts.len(), 3, "{line}");
+            assert!(["pspairs", "plist", "var", "string", "param"].contains(&parts[0]));
+            let command = parts[2].split(' ').next().unwrap();
+            assert!(COMMANDS.contains(&command), "{command}");
+            let line = parts[2].replace("%m", "black");
+            assert!(parse(&line).1.is_ok(), "{line}");
+        }
+    }
+}

@@ -1,0 +1,509 @@
+//! HexGui's game records: SGF with `GM[11]`.
+//!
+//! A record is `(;FF[4]GM[11]SZ[n]...;B[a1];W[swap-pieces]...)`: the root node gives the
+//! game (11 is Hex), the board size and optional setup stones (`AB`, `AW`), and each
+//! following node one move, `B[...]` or `W[...]`, a point like `a1`, `swap-pieces` (or
+//! `swap`) or `resign`. Of a tree with variations the main line (the first branch at every
+//! fork) is read. Unknown properties are skipped; another game (`GM` not 11) is refused.
+
+use std::fmt;
+
+use super::game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
+
+/// A game record: the size, the setup stones, the moves, and what the root said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The board's side.
+    pub size: u8,
+    /// Stones put on the board before the first move (`AB`, `AW`).
+    pub setup: Vec<(Color, Point)>,
+    /// The moves in order.
+    pub moves: Vec<(Color, Move)>,
+    /// `PB`, the Black player's name.
+    pub black: Option<String>,
+    /// `PW`, the White player's name.
+    pub white: Option<String>,
+    /// `RE`, the result, like `B+` or `W+Resign`.
+    pub result: Option<String>,
+}
+
+/// Why a record cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SgfError {
+    /// The text does not follow SGF's syntax.
+    #[error("{line}:{col}: expected {expected}")]
+    Syntax {
+        /// Line, from 1.
+        line: u32,
+        /// Column, from 1, in characters.
+        col: u32,
+        /// What should have stood there.
+        expected: &'static str,
+    },
+    /// `GM` names another game.
+    #[error("{line}:{col}: GM[{game}] is not Hex (GM[11])")]
+    NotHex {
+        /// Line, from 1.
+        line: u32,
+        /// Column, from 1.
+        col: u32,
+        /// The game number found.
+        game: String,
+    },
+    /// A property value is not what the property needs.
+    #[error("{line}:{col}: expected {expected}, found {found:?}")]
+    Value {
+        /// Line, from 1.
+        line: u32,
+        /// Column, from 1.
+        col: u32,
+        /// What the property needs.
+        expected: &'static str,
+        /// The value found.
+        found: String,
+    },
+    /// A move or setup stone that the rules refuse.
+    #[error("{line}:{col}: {error}")]
+    Illegal {
+        /// Line, from 1.
+        line: u32,
+        /// Column, from 1.
+        col: u32,
+        /// Why.
+        error: IllegalMove,
+    },
+}
+
+/// One property as read: its name, where its first value starts, its values.
+struct Property {
+    name: String,
+    line: u32,
+    col: u32,
+    values: Vec<String>,
+}
+
+struct Reader<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    line: u32,
+    col: u32,
+}
+
+impl Reader<'_> {
+    fn peek(&mut self) -> Option<char> {
+        self.chars.peek().copied()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.chars.next()?;
+        if c == '\n' {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+        Some(c)
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    fn error(&self, expected: &'static str) -> SgfError {
+        SgfError::Syntax {
+            line: self.line,
+            col: self.col,
+            expected,
+        }
+    }
+
+    fn expect(&mut self, c: char, expected: &'static str) -> Result<(), SgfError> {
+        self.skip_space();
+        if self.peek() == Some(c) {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.error(expected))
+        }
+    }
+
+    /// A node's properties, after its `;`.
+    fn node(&mut self) -> Result<Vec<Property>, SgfError> {
+        let mut properties = Vec::new();
+        loop {
+            self.skip_space();
+            if !self.peek().is_some_and(|c| c.is_ascii_uppercase()) {
+                return Ok(properties);
+            }
+            let (line, col) = (self.line, self.col);
+            let mut name = String::new();
+            while let Some(c) = self.peek().filter(char::is_ascii_uppercase) {
+                name.push(c);
+                self.bump();
+            }
+            let mut values = Vec::new();
+            loop {
+                self.skip_space();
+                if self.peek() != Some('[') {
+                    break;
+                }
+                self.bump();
+                let mut value = String::new();
+                loop {
+                    match self.bump() {
+                        None => return Err(self.error("`]` to close a property value")),
+                        Some(']') => break,
+                        Some('\\') => match self.bump() {
+                            None => return Err(self.error("a character after `\\`")),
+                            Some('\n') => {}
+                            Some(c) => value.push(c),
+                        },
+                        Some(c) => value.push(c),
+                    }
+                }
+                values.push(value);
+            }
+            if values.is_empty() {
+                return Err(self.error("`[` to start the property's value"));
+            }
+            properties.push(Property {
+                name,
+                line,
+                col,
+                values,
+            });
+        }
+    }
+
+    /// A game tree after its `(`: the nodes of its main line. Later variations are read
+    /// and dropped.
+    fn tree(
+        &mut self,
+        main: &mut Vec<Vec<Property>>,
+        keep: bool,
+        depth: u32,
+    ) -> Result<(), SgfError> {
+        if depth > 1000 {
+            return Err(self.error("variations nested less deeply"));
+        }
+        self.expect(';', "`;` to start a node")?;
+        loop {
+            let node = self.node()?;
+            if keep {
+                main.push(node);
+            }
+            self.skip_space();
+            if self.peek() == Some(';') {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        let mut first = true;
+        loop {
+            self.skip_space();
+            match self.peek() {
+                Some('(') => {
+                    self.bump();
+                    self.tree(main, keep && first, depth + 1)?;
+                    first = false;
+                }
+                Some(')') => {
+                    self.bump();
+                    return Ok(());
+                }
+                _ => return Err(self.error("`;`, `(` or `)`")),
+            }
+        }
+    }
+}
+
+fn value_error(p: &Property, expected: &'static str) -> SgfError {
+    SgfError::Value {
+        line: p.line,
+        col: p.col,
+        expected,
+        found: p.values[0].clone(),
+    }
+}
+
+/// Reads a record (the first game of the text).
+pub fn parse(text: &str) -> Result<Record, SgfError> {
+    let mut reader = Reader {
+        chars: text.chars().peekable(),
+        line: 1,
+        col: 1,
+    };
+    reader.expect('(', "`(` to start a game")?;
+    let mut nodes = Vec::new();
+    reader.tree(&mut nodes, true, 0)?;
+    let mut record = Record {
+        size: 11,
+        setup: Vec::new(),
+        moves: Vec::new(),
+        black: None,
+        white: None,
+        result: None,
+    };
+    // The size first: points are read against it.
+    for p in nodes.iter().flatten() {
+        match p.name.as_str() {
+            "GM" if p.values[0].trim() != "11" => {
+                return Err(SgfError::NotHex {
+                    line: p.line,
+                    col: p.col,
+                    game: p.values[0].clone(),
+                });
+            }
+            "SZ" => {
+                let v = p.values[0].trim();
+                let (w, h) = v.split_once(':').unwrap_or((v, v));
+                match (w.parse::<u8>(), h.parse::<u8>()) {
+                    (Ok(w), Ok(h)) if w == h && (1..=MAX_BOARD).contains(&w) => record.size = w,
+                    _ => return Err(value_error(p, "a square board size 1..19")),
+                }
+            }
+            _ => {}
+        }
+    }
+    let size = record.size;
+    for p in nodes.iter().flatten() {
+        match p.name.as_str() {
+            "AB" | "AW" => {
+                let color = if p.name == "AB" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                for v in &p.values {
+                    let point = Point::parse(v.trim(), size)
+                        .ok_or_else(|| value_error(p, "a point on the board, like a1"))?;
+                    record.setup.push((color, point));
+                }
+            }
+            "B" | "W" => {
+                let color = if p.name == "B" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let mv = Move::parse(p.values[0].trim(), size)
+                    .ok_or_else(|| value_error(p, "a point on the board, swap-pieces or resign"))?;
+                record.moves.push((color, mv));
+            }
+            "PB" => record.black = Some(p.values[0].clone()),
+            "PW" => record.white = Some(p.values[0].clone()),
+            "RE" => record.result = Some(p.values[0].clone()),
+            _ => {}
+        }
+    }
+    // Every move must be legal (swap is allowed when the record plays it). Where each stone
+    // was written: setup stones first, then moves, as `game_at` plays them.
+    let at = |names: &[&str]| {
+        nodes
+            .iter()
+            .flatten()
+            .filter(|p| names.contains(&p.name.as_str()))
+            .flat_map(|p| {
+                let count = if p.name.starts_with('A') {
+                    p.values.len()
+                } else {
+                    1
+                };
+                std::iter::repeat_n((p.line, p.col), count)
+            })
+            .collect::<Vec<_>>()
+    };
+    record.game_at(usize::MAX).map_err(|(index, error)| {
+        let places: Vec<(u32, u32)> = [at(&["AB", "AW"]), at(&["B", "W"])].concat();
+        let (line, col) = places.get(index).copied().unwrap_or((1, 1));
+        SgfError::Illegal { line, col, error }
+    })?;
+    Ok(record)
+}
+
+impl Record {
+    /// A record of `game` (its moves; stones without a move are written as setup).
+    pub fn of(game: &Game) -> Record {
+        let mut replay = Game::new(game.size()).expect("the game's size is valid");
+        replay.set_allow_swap(true);
+        for &(color, mv) in game.history() {
+            replay.play(color, mv).expect("the game's moves are legal");
+        }
+        let setup = game
+            .points()
+            .filter(|&p| game.get(p).is_some() && replay.get(p) != game.get(p))
+            .map(|p| (game.get(p).expect("filtered"), p))
+            .collect();
+        Record {
+            size: game.size(),
+            setup,
+            moves: game.history().to_vec(),
+            black: None,
+            white: None,
+            result: game.winner().map(|c| format!("{}+", c.letter())),
+        }
+    }
+
+    /// The position after the first `moves` moves (all of them if fewer), swap allowed.
+    /// On an illegal stone, its index among setup stones and moves, and why.
+    pub fn game_at(&self, moves: usize) -> Result<Game, (usize, IllegalMove)> {
+        let mut game = Game::new(self.size).expect("a record's size is 1..=19");
+        game.set_allow_swap(true);
+        for (i, &(color, point)) in self.setup.iter().enumerate() {
+            game.setup(color, point).map_err(|e| (i, e))?;
+        }
+        for (i, &(color, mv)) in self.moves.iter().take(moves).enumerate() {
+            game.play(color, mv)
+                .map_err(|e| (self.setup.len() + i, e))?;
+        }
+        Ok(game)
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// The record as HexGui writes one: `(;FF[4]GM[11]SZ[n]...;B[a1]...)`, a move a line.
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "(;FF[4]GM[11]SZ[{}]AP[boardgames]", self.size)?;
+        if let Some(name) = &self.black {
+            write!(f, "PB[{}]", escape(name))?;
+        }
+        if let Some(name) = &self.white {
+            write!(f, "PW[{}]", escape(name))?;
+        }
+        if let Some(result) = &self.result {
+            write!(f, "RE[{}]", escape(result))?;
+        }
+        for color in Color::BOTH {
+            let points: Vec<String> = self
+                .setup
+                .iter()
+                .filter(|(c, _)| *c == color)
+                .map(|(_, p)| format!("[{p}]"))
+                .collect();
+            if !points.is_empty() {
+                write!(f, "A{}{}", color.letter(), points.concat())?;
+            }
+        }
+        writeln!(f)?;
+        for (color, mv) in &self.moves {
+            writeln!(f, ";{}[{mv}]", color.letter())?;
+        }
+        writeln!(f, ")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn reads_a_hexgui_record() {
+        let text =
+            "(;AP[HexGui:0.9.GIT]FF[4]GM[11]SZ[9]\n;B[e5];W[swap-pieces];B[c3]\n(;W[d4])(;W[a1]))";
+        let record = parse(text).unwrap();
+        assert_eq!(record.size, 9);
+        assert_eq!(record.moves.len(), 4);
+        assert_eq!(record.moves[1], (Color::White, Move::Swap));
+        assert_eq!(
+            record.moves[3].1,
+            Move::Play(Point::parse("d4", 9).unwrap())
+        );
+        let game = record.game_at(2).unwrap();
+        assert_eq!(game.get(Point::parse("e5", 9).unwrap()), Some(Color::White));
+        assert_eq!(game.to_move(), Color::Black);
+    }
+
+    #[test]
+    fn refuses_other_games_and_bad_records_with_where() {
+        let go = parse("(;FF[4]GM[1]SZ[19];B[pd])").unwrap_err();
+        assert_eq!(go.to_string(), "1:8: GM[1] is not Hex (GM[11])");
+        let err = parse("(;GM[11]SZ[5]\n;B[a1];W[a1])").unwrap_err();
+        assert_eq!(err.to_string(), "2:8: a1 is occupied");
+        let err = parse("(;GM[11]SZ[5];B[f1])").unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("1:15: expected a point on the board"),
+            "{err}"
+        );
+        assert!(parse("(;GM[11]SZ[5];B[a1]").is_err());
+        let err = parse("(;GM[11]SZ[5]AB[a1][b1]\nAW[c1][b1])").unwrap_err();
+        assert_eq!(err.to_string(), "2:1: b1 is occupied");
+        let deep = format!("(;GM[11]{})", "(;C[x]".repeat(5000));
+        assert!(parse(&deep).is_err());
+        assert!(parse("(;GM[11]SZ[5:6])").is_err());
+        assert!(parse("").is_err());
+        assert!(parse("(;C[unclosed").is_err());
+    }
+
+    fn records() -> impl Strategy<Value = Record> {
+        (
+            1u8..=MAX_BOARD,
+            any::<u64>(),
+            0usize..40,
+            any::<bool>(),
+            0usize..4,
+        )
+            .prop_map(|(size, seed, length, swap, setup_count)| {
+                // A random legal game: points drawn from the seed until the game ends.
+                let mut state = seed | 1;
+                let mut draw = |n: usize| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state % n as u64) as usize
+                };
+                let mut game = Game::new(size).unwrap();
+                let mut setup = Vec::new();
+                for i in 0..setup_count {
+                    let empty: Vec<Point> = game.empty_points().collect();
+                    if empty.is_empty() || game.winner().is_some() {
+                        break;
+                    }
+                    let color = Color::BOTH[i % 2];
+                    let p = empty[draw(empty.len())];
+                    game.setup(color, p).unwrap();
+                    setup.push((color, p));
+                }
+                game.set_allow_swap(true);
+                for i in 0..length {
+                    if game.winner().is_some() {
+                        break;
+                    }
+                    let color = game.to_move();
+                    if i == 1 && swap && game.can_swap(color) {
+                        game.play(color, Move::Swap).unwrap();
+                        continue;
+                    }
+                    let empty: Vec<Point> = game.empty_points().collect();
+                    if empty.is_empty() {
+                        break;
+                    }
+                    game.play(color, Move::Play(empty[draw(empty.len())]))
+                        .unwrap();
+                }
+                let mut record = Record::of(&game);
+                // Written Black's first, as AB then AW.
+                setup.sort_by_key(|&(c, _)| c == Color::White);
+                record.setup = setup;
+                record.black = Some("a ]tricky\\ name".into());
+                record
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn a_record_reads_back_as_written(record in records()) {
+            let text = record.to_string();
+            let again = parse(&text).unwrap();
+            prop_assert_eq!(&again, &record);
+            prop_assert_eq!(again.to_string(), text);
+        }
+    }
+}
