@@ -45,6 +45,10 @@ pub struct Params {
 const PLAYOUTS: u64 = 3000;
 const MAX_PLAYOUTS: u64 = 20_000;
 const ENGINE_TIME: Duration = Duration::from_secs(2);
+/// The least search behind the values drawn on the board.
+const VALUE_PLAYOUTS: u64 = 5000;
+/// The fewest visits of a cell whose value is drawn (fewer say little).
+const VALUE_VISITS: u64 = 10;
 
 /// How the engine plays: its side, its playouts a move, its seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -461,7 +465,8 @@ impl Game {
         }
     }
 
-    /// The engine's win rate for the side to move after each empty cell, in per cent.
+    /// The engine's win rate for the side to move after each empty cell it tried at least
+    /// [`VALUE_VISITS`] times, in per cent, from a search of at least [`VALUE_PLAYOUTS`] playouts.
     fn engine_values(&self) -> Vec<(Cell, String, Player)> {
         let Some(game) = self.engine_game() else {
             return Vec::new();
@@ -470,10 +475,15 @@ impl Game {
             Player::X => Color::Black,
             Player::O => Color::White,
         };
-        let analysis = engine::analyse(&game, color, self.limits(), engine::Settings::default());
+        let limits = engine::Limits {
+            playouts: Some(self.opponent.playouts.max(VALUE_PLAYOUTS)),
+            ..self.limits()
+        };
+        let analysis = engine::analyse(&game, color, limits, engine::Settings::default());
         analysis
             .values
             .into_iter()
+            .filter(|&(_, visits, _)| visits >= VALUE_VISITS)
             .map(|(point, _, rate)| (to_cell(point), format!("{:.0}", rate * 100.0), self.to_move))
             .collect()
     }
@@ -771,7 +781,7 @@ fn status(game: &Game) -> String {
     if game.opponent.values && game.winner.is_none() {
         let _ = writeln!(
             text,
-            "<p id=\"values-note\">On each empty cell: the engine's estimate (per cent) of {}'s chance of winning after a stone there.</p>",
+            "<p id=\"values-note\">On each empty cell: the engine's estimate (per cent) of {}'s chance of winning after a stone there (blank where the search tried it fewer than {VALUE_VISITS} times).</p>",
             name(game.to_move)
         );
     }
@@ -850,7 +860,7 @@ fn actions(game: &Game) -> String {
     );
     let _ = writeln!(
         new,
-        "<p>The engine (the one `boardgames hex gtp` plays) searches each move on the server, at most {MAX_PLAYOUTS} playouts and {} s; the seed makes its play the same each time, so a link replays the game.</p>",
+        "<p>The engine (the one <code>boardgames hex gtp</code> plays) searches each move on the server, at most {MAX_PLAYOUTS} playouts and {} s; the seed makes its play the same each time, so a link replays the game.</p>",
         ENGINE_TIME.as_secs()
     );
     out += &page::section("New game", &new);
