@@ -211,6 +211,14 @@ async fn hex_against_the_engine() {
     let (status, location, _) = get("/hex?size=5&engine=x&playouts=300").await;
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert!(location.starts_with("/hex?size=5&moves="), "{location}");
+    // With the swap rule on, the engine takes a centre stone rather than answer it.
+    let (_, location, _) = get("/hex?size=5&swap=1&engine=o&playouts=2000&click=C3").await;
+    assert!(location.contains("moves=C3.swap&swap=1"), "{location}");
+    let (_, _, body) = get(&location).await;
+    assert!(
+        body.contains("<b>X (red, left to right)</b> to play"),
+        "{body}"
+    );
     // The engine takes a win in one (the boards' conventions meet the right way round).
     let (_, location, _) = get("/hex?size=3&moves=A1.A2.B1.B2&engine=x&playouts=500").await;
     assert!(location.contains("moves=A1.A2.B1.B2.C1&"), "{location}");
