@@ -15,6 +15,8 @@ pub struct Marks {
     pub hints: Vec<(Cell, Player)>,
     /// The last stone played (dotted white).
     pub last: Option<Cell>,
+    /// Short texts written on cells (an engine's win rates, say), in a player's colour.
+    pub labels: Vec<(Cell, String, Player)>,
 }
 
 /// The hexagons' radius, centre to corner, in SVG units.
@@ -123,6 +125,15 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
                 out,
                 "<circle class=\"last\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#fff\"/>",
                 RADIUS * 0.2
+            );
+        }
+        if let Some((_, label, player)) = marks.labels.iter().find(|(at, _, _)| *at == cell) {
+            let _ = writeln!(
+                out,
+                "<text class=\"label\" x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+                y + 3.5,
+                colour(*player),
+                label.replace('&', "&amp;").replace('<', "&lt;")
             );
         }
         out.push_str("</g>\n");

@@ -3,19 +3,24 @@
 //! Query: `size` (1..26, 11 by default), `x` and `o` (stones set up before play, cell names
 //! joined by `.`), `moves` (the moves since, cell names joined by `.`, `swap` for the swap
 //! move), `swap` (the swap rule is on), `show` (draw both players' shortest completions),
-//! `click` (a cell clicked), `sgf` (a game to load), `contest` (contest input to run).
+//! `click` (a cell clicked), `sgf` (a game to load), `contest` (contest input to run);
+//! against the engine, `engine` (`x` or `o`: the engine's side), `playouts` (its search a
+//! move), `seed` (its random seed, so that a link replays the same game) and `values` (draw
+//! the engine's win rate of every empty cell).
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use axum::extract::Query;
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
+use hex::engine::{self, Color, Point};
 use hex::svg::{Marks, svg, winning_chain};
 use hex::{Analysis, Board, Cell, MAX_SIZE, Player, Verdict};
 use serde::Deserialize;
 
 use crate::page::{self, Url};
-use crate::{LIMITS, WebError};
+use crate::{LIMITS, WebError, work};
 
 /// The query of `/hex`.
 #[derive(Debug, Default, Deserialize)]
@@ -29,6 +34,40 @@ pub struct Params {
     click: Option<String>,
     sgf: Option<String>,
     contest: Option<String>,
+    engine: Option<String>,
+    playouts: Option<String>,
+    seed: Option<String>,
+    values: Option<String>,
+}
+
+/// The engine's search a move: playouts by default and at most, and the server's bound on
+/// its time (reached only on a slow machine; within it the search is deterministic).
+const PLAYOUTS: u64 = 3000;
+const MAX_PLAYOUTS: u64 = 20_000;
+const ENGINE_TIME: Duration = Duration::from_secs(2);
+/// The least search behind the values drawn on the board.
+const VALUE_PLAYOUTS: u64 = 5000;
+/// The fewest visits of a cell whose value is drawn (fewer say little).
+const VALUE_VISITS: u64 = 10;
+
+/// How the engine plays: its side, its playouts a move, its seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Opponent {
+    side: Option<Player>,
+    playouts: u64,
+    seed: u64,
+    values: bool,
+}
+
+impl Default for Opponent {
+    fn default() -> Opponent {
+        Opponent {
+            side: None,
+            playouts: PLAYOUTS,
+            seed: 1,
+            values: false,
+        }
+    }
 }
 
 /// A move: a stone on a cell, or the swap.
@@ -36,6 +75,7 @@ pub struct Params {
 enum Move {
     Stone(Cell),
     Swap,
+    Resign,
 }
 
 /// A game: the set-up stones, the moves since, the position they give.
@@ -46,6 +86,7 @@ struct Game {
     moves: Vec<Move>,
     swap_rule: bool,
     show: bool,
+    opponent: Opponent,
     board: Board,
     to_move: Player,
     winner: Option<Player>,
@@ -70,6 +111,85 @@ fn cell(size: u8, what: &str, name: &str) -> Result<Cell, WebError> {
             char::from(b'A' + size - 1)
         ))
     })
+}
+
+/// The engine's point at a cell: reflected in the long diagonal (see [`Game::engine_game`]).
+fn to_point(cell: Cell) -> Point {
+    Point {
+        row: cell.col,
+        col: cell.row,
+    }
+}
+
+/// The cell at an engine's point (the inverse of [`to_point`]).
+fn to_cell(point: Point) -> Cell {
+    Cell {
+        row: point.col,
+        col: point.row,
+    }
+}
+
+/// The engine's settings of the query: 400 for a side, playouts or seed that is not one,
+/// or for the engine on a board larger than it plays.
+fn opponent(size: u8, params: &Params) -> Result<Opponent, WebError> {
+    fn given(value: &Option<String>) -> Option<&str> {
+        value.as_deref().filter(|s| !s.is_empty())
+    }
+    let mut opponent = Opponent {
+        side: match given(&params.engine)
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            None => None,
+            Some("x") => Some(Player::X),
+            Some("o") => Some(Player::O),
+            Some(other) => {
+                return Err(WebError::bad(format!(
+                    "engine: expected `x` or `o` (the engine's side), found `{other}`"
+                )));
+            }
+        },
+        values: flag(params.values.as_deref()),
+        ..Opponent::default()
+    };
+    if let Some(text) = given(&params.playouts) {
+        opponent.playouts = text
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (1..=MAX_PLAYOUTS).contains(n))
+            .ok_or_else(|| {
+                WebError::bad(format!(
+                    "playouts: expected 1..{MAX_PLAYOUTS}, found `{text}`"
+                ))
+            })?;
+    }
+    if let Some(text) = given(&params.seed) {
+        opponent.seed = text.parse::<u64>().map_err(|_| {
+            WebError::bad(format!("seed: expected a number 0..2^64, found `{text}`"))
+        })?;
+    }
+    if (opponent.side.is_some() || opponent.values) && size > engine::MAX_BOARD {
+        return Err(WebError::bad(format!(
+            "engine: the engine plays boards up to {0}x{0}, not {size}x{size}",
+            engine::MAX_BOARD
+        )));
+    }
+    Ok(opponent)
+}
+
+/// The game with the engine's reply, if it is the engine's turn: searched on a blocking
+/// thread in one of the server's search slots.
+async fn reply(game: Game) -> Result<Game, WebError> {
+    if !game.engine_to_move() {
+        return Ok(game);
+    }
+    work::run("the engine's move", move || {
+        let mut game = game;
+        let played = game.engine_move();
+        let _ = game.play(played);
+        game
+    })
+    .await
 }
 
 /// Who has won the position, if anyone.
@@ -102,6 +222,7 @@ impl Game {
             moves: Vec::new(),
             swap_rule,
             show: false,
+            opponent: Opponent::default(),
             winner: winner(&board),
             board,
             to_move,
@@ -125,6 +246,7 @@ impl Game {
         ];
         let mut game = Game::new(size, setup, flag(params.swap.as_deref()))?;
         game.show = flag(params.show.as_deref());
+        game.opponent = opponent(size, params)?;
         for (number, name) in (1..).zip(
             params
                 .moves
@@ -133,10 +255,10 @@ impl Game {
                 .split('.')
                 .filter(|s| !s.is_empty()),
         ) {
-            let played = if name == "swap" {
-                Move::Swap
-            } else {
-                Move::Stone(cell(size, "moves", name)?)
+            let played = match name {
+                "swap" => Move::Swap,
+                "resign" => Move::Resign,
+                _ => Move::Stone(cell(size, "moves", name)?),
             };
             game.play(played)
                 .map_err(|why| WebError::bad(format!("moves: move {number}, {name}: {why}")))?;
@@ -183,6 +305,12 @@ impl Game {
                 );
                 self.board = board;
             }
+            Move::Resign => {
+                self.moves.push(played);
+                self.winner = Some(self.to_move.opponent());
+                self.to_move = self.to_move.opponent();
+                return Ok(());
+            }
         }
         self.moves.push(played);
         self.to_move = self.to_move.opponent();
@@ -204,6 +332,7 @@ impl Game {
             .map(|m| match m {
                 Move::Stone(cell) => cell.to_string(),
                 Move::Swap => "swap".into(),
+                Move::Resign => "resign".into(),
             })
             .collect();
         let mut url = Url::new("/hex");
@@ -220,18 +349,143 @@ impl Game {
         if self.show {
             url = url.with("show", 1);
         }
+        let opponent = self.opponent;
+        if let Some(side) = opponent.side {
+            url = url
+                .with("engine", if side == Player::X { "x" } else { "o" })
+                .with("playouts", opponent.playouts)
+                .with("seed", opponent.seed);
+        }
+        if opponent.values {
+            url = url.with("values", 1);
+        }
         url
     }
 
-    /// The game with its last move taken back.
+    /// The game with its last move taken back; against the engine, back to the human's
+    /// turn (the engine's reply and the move before it).
     fn undone(&self) -> Game {
-        let mut game = Game::new(self.size, self.setup.clone(), self.swap_rule)
-            .unwrap_or_else(|_| self.clone());
-        game.show = self.show;
-        for &played in &self.moves[..self.moves.len().saturating_sub(1)] {
-            let _ = game.play(played);
+        let replay = |keep: usize| {
+            let mut game = Game::new(self.size, self.setup.clone(), self.swap_rule)
+                .unwrap_or_else(|_| self.clone());
+            game.show = self.show;
+            game.opponent = self.opponent;
+            for &played in &self.moves[..keep] {
+                let _ = game.play(played);
+            }
+            game
+        };
+        let game = replay(self.moves.len().saturating_sub(1));
+        if game.engine_to_move() && self.moves.len() >= 2 {
+            replay(self.moves.len() - 2)
+        } else {
+            game
         }
-        game
+    }
+
+    /// Whether the engine is to move now.
+    fn engine_to_move(&self) -> bool {
+        self.opponent.side == Some(self.to_move)
+            && self.winner.is_none()
+            && self
+                .board
+                .cells()
+                .any(|cell| self.board.get(cell).is_none())
+    }
+
+    /// The game for the engine. The engine's Black moves first and joins the top and
+    /// bottom; here X moves first and joins left and right. So the board is reflected in
+    /// its long diagonal: X's stone at row r, column c is Black's at row c, column r (the
+    /// swap's reflection is the same in both).
+    fn engine_game(&self) -> Option<engine::Game> {
+        let mut game = engine::Game::new(self.size)?;
+        game.set_allow_swap(self.swap_rule);
+        let color = |player: Player| match player {
+            Player::X => Color::Black,
+            Player::O => Color::White,
+        };
+        for (player, stones) in Player::BOTH.into_iter().zip(&self.setup) {
+            for cell in stones {
+                game.setup(color(player), to_point(*cell)).ok()?;
+            }
+        }
+        let mut player = if self.setup[0].len() > self.setup[1].len() {
+            Player::O
+        } else {
+            Player::X
+        };
+        for played in &self.moves {
+            let mv = match played {
+                Move::Stone(cell) => engine::Move::Play(to_point(*cell)),
+                Move::Swap => engine::Move::Swap,
+                Move::Resign => engine::Move::Resign,
+            };
+            game.play(color(player), mv).ok()?;
+            player = player.opponent();
+        }
+        Some(game)
+    }
+
+    /// The search's bounds for the position: the game's playouts within the server's time,
+    /// one thread, a seed of the game's seed and the move number.
+    fn limits(&self) -> engine::Limits {
+        engine::Limits {
+            time: Some(ENGINE_TIME),
+            playouts: Some(self.opponent.playouts),
+            threads: 1,
+            seed: self
+                .opponent
+                .seed
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .wrapping_add(self.moves.len() as u64),
+        }
+    }
+
+    /// The engine's move for the side to move (as `boardgames hex gtp` chooses it: the swap
+    /// when the first stone looks better than any answer, resigning when it sees no chance).
+    fn engine_move(&self) -> Move {
+        let Some(game) = self.engine_game() else {
+            return Move::Resign;
+        };
+        let color = match self.to_move {
+            Player::X => Color::Black,
+            Player::O => Color::White,
+        };
+        let analysis = engine::analyse(&game, color, self.limits(), engine::Settings::default());
+        if game.can_swap(color) && analysis.win_rate < 0.5 {
+            return Move::Swap;
+        }
+        if analysis.win_rate < 0.02 && analysis.playouts >= 2000 {
+            return Move::Resign;
+        }
+        match analysis.best {
+            engine::Move::Play(point) => Move::Stone(to_cell(point)),
+            engine::Move::Swap => Move::Swap,
+            engine::Move::Resign => Move::Resign,
+        }
+    }
+
+    /// The engine's win rate for the side to move after each empty cell it tried at least
+    /// [`VALUE_VISITS`] times, in per cent, from a search of at least [`VALUE_PLAYOUTS`] playouts.
+    fn engine_values(&self) -> Vec<(Cell, String, Player)> {
+        let Some(game) = self.engine_game() else {
+            return Vec::new();
+        };
+        let color = match self.to_move {
+            Player::X => Color::Black,
+            Player::O => Color::White,
+        };
+        let limits = engine::Limits {
+            playouts: Some(self.opponent.playouts.max(VALUE_PLAYOUTS)),
+            ..self.limits()
+        };
+        let analysis = engine::analyse(&game, color, limits, engine::Settings::default());
+        analysis
+            .values
+            .into_iter()
+            .filter(|&(_, visits, _)| visits >= VALUE_VISITS)
+            .map(|(point, _, rate)| (to_cell(point), format!("{:.0}", rate * 100.0), self.to_move))
+            .collect()
     }
 
     fn last(&self) -> Option<Cell> {
@@ -292,6 +546,9 @@ impl Game {
                 }
                 Move::Swap => {
                     let _ = write!(out, ";{key}[swap-pieces]");
+                }
+                Move::Resign => {
+                    let _ = write!(out, ";{key}[resign]");
                 }
             }
             player = player.opponent();
@@ -384,6 +641,7 @@ fn parse_sgf(text: &str, swap_rule: bool) -> Result<Game, WebError> {
                 game.swap_rule = true;
                 Move::Swap
             }
+            "resign" => Move::Resign,
             name => Move::Stone(cell(size, "sgf", name)?),
         };
         game.play(played)
@@ -432,9 +690,21 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
         let clicked = cell(game.size, "click", name)?;
         let mut next = game.clone();
         match next.play(Move::Stone(clicked)) {
-            Ok(()) => return Ok(Redirect::to(&next.url().to_string()).into_response()),
+            Ok(()) => {
+                let next = reply(next).await?;
+                return Ok(Redirect::to(&next.url().to_string()).into_response());
+            }
             Err(why) => note = why,
         }
+    }
+    if game.engine_to_move() {
+        let next = reply(game).await?;
+        return Ok(Redirect::to(&next.url().to_string()).into_response());
+    }
+    let mut marks = game.marks();
+    if game.opponent.values && game.winner.is_none() {
+        let searched = game.clone();
+        marks.labels = work::run("the engine's values", move || searched.engine_values()).await?;
     }
     let mut panel = String::new();
     if !note.is_empty() {
@@ -447,11 +717,7 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
     panel += &status(&game);
     panel += &actions(&game);
     panel += &contest(params.contest.as_deref())?;
-    let body = page::game(
-        &svg(&game.board, &game.marks()),
-        &game.url().click(),
-        &panel,
-    );
+    let body = page::game(&svg(&game.board, &marks), &game.url().click(), &panel);
     Ok(page::html(page::page("/hex", "Hex", &body)))
 }
 
@@ -463,10 +729,21 @@ fn name(player: Player) -> &'static str {
 }
 
 fn status(game: &Game) -> String {
+    let resigned = game.moves.last() == Some(&Move::Resign);
     let mut text = match game.winner {
         Some(winner) => format!(
-            "<p id=\"status\" class=\"note\"><b>{} has won</b>: the winning chain is ringed.</p>\n",
-            name(winner)
+            "<p id=\"status\" class=\"note\"><b>{}{} has won</b>: {}.</p>\n",
+            name(winner),
+            match game.opponent.side {
+                Some(side) if side == winner => ", the engine,",
+                Some(_) => ", you,",
+                None => "",
+            },
+            match (resigned, game.opponent.side) {
+                (true, Some(side)) if side != winner => "the engine resigns",
+                (true, _) => "the other side resigned",
+                (false, _) => "the winning chain is ringed",
+            }
         ),
         None => format!(
             "<p id=\"status\">Size {}, move {}: <b>{}</b> to play. Click an empty cell.</p>\n",
@@ -490,6 +767,23 @@ fn status(game: &Game) -> String {
                 }
             );
         }
+    }
+    if let Some(side) = game.opponent.side {
+        let _ = writeln!(
+            text,
+            "<p id=\"engine\">You play {}; the engine plays {} ({} playouts a move, seed {}).</p>",
+            name(side.opponent()),
+            name(side),
+            game.opponent.playouts,
+            game.opponent.seed
+        );
+    }
+    if game.opponent.values && game.winner.is_none() {
+        let _ = writeln!(
+            text,
+            "<p id=\"values-note\">On each empty cell: the engine's estimate (per cent) of {}'s chance of winning after a stone there (blank where the search tried it fewer than {VALUE_VISITS} times).</p>",
+            name(game.to_move)
+        );
     }
     if game.swap_rule {
         text += "<p>The swap rule is on: the second player may take the first stone instead of playing.</p>\n";
@@ -521,6 +815,18 @@ fn actions(game: &Game) -> String {
         },
         "button",
     );
+    if game.size <= engine::MAX_BOARD {
+        let mut valued = game.clone();
+        valued.opponent.values = !game.opponent.values;
+        links += &valued.url().link(
+            if game.opponent.values {
+                "Hide the engine's values"
+            } else {
+                "Show the engine's values"
+            },
+            "button values",
+        );
+    }
     links += &game.url().on("/hex.sgf").link("Save SGF", "button");
     links += &game.url().on("/hex.svg").link("Picture (SVG)", "button");
     let mut out = page::section("Play", &format!("<p>{links}</p>\n"));
@@ -532,11 +838,31 @@ fn actions(game: &Game) -> String {
         let _ = write!(new, "<option{selected}>{size}</option>");
     }
     let checked = if game.swap_rule { " checked" } else { "" };
+    let _ = write!(
+        new,
+        "</select></label> <label><input type=\"checkbox\" name=\"swap\" value=\"1\"{checked}> swap rule</label> <label>Opponent <select name=\"engine\" id=\"engine-side\">"
+    );
+    for (value, label) in [
+        ("", "none (two players)"),
+        ("o", "the engine plays O (you move first)"),
+        ("x", "the engine plays X (it moves first)"),
+    ] {
+        let selected = match (value, game.opponent.side) {
+            ("o", Some(Player::O)) | ("x", Some(Player::X)) | ("", None) => " selected",
+            _ => "",
+        };
+        let _ = write!(new, "<option value=\"{value}\"{selected}>{label}</option>");
+    }
     let _ = writeln!(
         new,
-        "</select></label> <label><input type=\"checkbox\" name=\"swap\" value=\"1\"{checked}> swap rule</label> <button type=\"submit\" id=\"new-game\">Start</button></form>"
+        "</select></label> <label>playouts a move <input type=\"number\" name=\"playouts\" min=\"1\" max=\"{MAX_PLAYOUTS}\" value=\"{}\" size=\"6\"></label> <label>seed <input type=\"number\" name=\"seed\" min=\"0\" value=\"{}\" size=\"6\"></label> <button type=\"submit\" id=\"new-game\">Start</button></form>",
+        game.opponent.playouts, game.opponent.seed
     );
-    new += "<p>Playing against the engine comes with the Hex engine (issue of its own).</p>\n";
+    let _ = writeln!(
+        new,
+        "<p>The engine (the one <code>boardgames hex gtp</code> plays) searches each move on the server, at most {MAX_PLAYOUTS} playouts and {} s; the seed makes its play the same each time, so a link replays the game.</p>",
+        ENGINE_TIME.as_secs()
+    );
     out += &page::section("New game", &new);
     let load = page::text_form("/hex", "sgf", "Load SGF", "", &[]);
     out += &page::section(

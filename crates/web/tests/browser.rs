@@ -103,6 +103,33 @@ fn hex_stones_placed_by_clicking_in_turn() {
             analysis.contains("X needs") && analysis.contains("O needs"),
             "{analysis}"
         );
+        // Against the engine: a click, and the engine's stone beside it; then its values.
+        client
+            .goto(&format!("{site}/hex?size=7&engine=o&playouts=500&seed=3"))
+            .await
+            .unwrap();
+        assert!(text(client, "#engine").await.contains("the engine plays O"));
+        click(client, "#cell-D4", "#cell-D4.x").await;
+        wait_for(client, "g.cell.o").await;
+        wait_for_url(client, "moves=D4.").await;
+        assert_eq!(
+            client
+                .find_all(fantoccini::Locator::Css("g.cell.x"))
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
+        assert_eq!(
+            client
+                .find_all(fantoccini::Locator::Css("g.cell.o"))
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
+        click(client, "a.button.values", "text.label").await;
+        assert!(text(client, "#values-note").await.contains("per cent"));
         screenshot(client, "hex").await;
         // A won game rings the chain.
         client

@@ -188,7 +188,87 @@ async fn hex_analysis_swap_sgf_and_contest() {
 }
 
 #[tokio::test]
+async fn hex_against_the_engine() {
+    // The human's click and the engine's reply in one request; the URL keeps both.
+    let url = "/hex?size=5&engine=o&playouts=300&seed=7";
+    let (status, location, _) = get(&format!("{url}&click=C3")).await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{location}");
+    let prefix = "/hex?size=5&moves=C3.";
+    assert!(location.starts_with(prefix), "{location}");
+    assert!(
+        location.ends_with("&engine=o&playouts=300&seed=7"),
+        "{location}"
+    );
+    // The same seed gives the same reply.
+    let (_, again, _) = get(&format!("{url}&click=C3")).await;
+    assert_eq!(location, again);
+    let (status, _, body) = get(&location).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body.matches("class=\"cell x\"").count(), 1, "{body}");
+    assert_eq!(body.matches("class=\"cell o\"").count(), 1, "{body}");
+    assert!(body.contains("the engine plays O"), "{body}");
+    // The engine moving first plays at once.
+    let (status, location, _) = get("/hex?size=5&engine=x&playouts=300").await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert!(location.starts_with("/hex?size=5&moves="), "{location}");
+    // With the swap rule on, the engine takes a centre stone rather than answer it.
+    let (_, location, _) = get("/hex?size=5&swap=1&engine=o&playouts=2000&click=C3").await;
+    assert!(location.contains("moves=C3.swap&swap=1"), "{location}");
+    let (_, _, body) = get(&location).await;
+    assert!(
+        body.contains("<b>X (red, left to right)</b> to play"),
+        "{body}"
+    );
+    // The engine takes a win in one (the boards' conventions meet the right way round).
+    let (_, location, _) = get("/hex?size=3&moves=A1.A2.B1.B2&engine=x&playouts=500").await;
+    assert!(location.contains("moves=A1.A2.B1.B2.C1&"), "{location}");
+    let (_, _, body) = get(&location).await;
+    assert!(
+        body.contains("X (red, left to right), the engine, has won"),
+        "{body}"
+    );
+    // A lost position: the engine resigns.
+    let (_, _, body) = get("/hex?size=3&moves=B2.A2.B1.resign&engine=o").await;
+    assert!(body.contains("the engine resigns"), "{body}");
+    // The engine's values, drawn on the empty cells.
+    let (status, _, body) = get("/hex?size=5&moves=C3&values=1&playouts=500").await;
+    assert_eq!(status, StatusCode::OK);
+    let labels = body.matches("class=\"label\"").count();
+    assert!((1..=24).contains(&labels), "{body}");
+}
+
+#[tokio::test]
 async fn hex_refuses_malformed_requests() {
+    refused(
+        "/hex?size=5&engine=z",
+        StatusCode::BAD_REQUEST,
+        "engine: expected `x` or `o`",
+    )
+    .await;
+    refused(
+        "/hex?size=5&engine=o&playouts=0",
+        StatusCode::BAD_REQUEST,
+        "playouts: expected 1..20000",
+    )
+    .await;
+    refused(
+        "/hex?size=5&engine=o&playouts=99999",
+        StatusCode::BAD_REQUEST,
+        "playouts",
+    )
+    .await;
+    refused(
+        "/hex?size=5&engine=o&seed=-1",
+        StatusCode::BAD_REQUEST,
+        "seed",
+    )
+    .await;
+    refused(
+        "/hex?size=21&engine=o",
+        StatusCode::BAD_REQUEST,
+        "up to 19x19",
+    )
+    .await;
     refused(
         "/hex?size=0",
         StatusCode::BAD_REQUEST,
