@@ -14,7 +14,7 @@ use std::time::Duration;
 use axum::extract::Query;
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
-use hex::engine::{self, Color, Point};
+use hex::engine::{self, Color, Point, sgf};
 use hex::svg::{Marks, svg, winning_chain};
 use hex::{Analysis, Board, Cell, MAX_SIZE, Player, Verdict};
 use serde::Deserialize;
@@ -522,130 +522,45 @@ impl Game {
         marks
     }
 
-    fn sgf(&self) -> String {
-        let point = |cell: &Cell| cell.to_string().to_ascii_lowercase();
-        let mut out = format!("(;FF[4]GM[11]SZ[{}]PB[X]PW[O]", self.size);
-        for (key, stones) in ["AB", "AW"].into_iter().zip(&self.setup) {
-            if !stones.is_empty() {
-                out += key;
-                for cell in stones {
-                    let _ = write!(out, "[{}]", point(cell));
-                }
-            }
-        }
-        let mut player = if self.setup[0].len() > self.setup[1].len() {
-            Player::O
-        } else {
-            Player::X
-        };
-        for played in &self.moves {
-            let key = if player == Player::X { "B" } else { "W" };
-            match played {
-                Move::Stone(cell) => {
-                    let _ = write!(out, ";{key}[{}]", point(cell));
-                }
-                Move::Swap => {
-                    let _ = write!(out, ";{key}[swap-pieces]");
-                }
-                Move::Resign => {
-                    let _ = write!(out, ";{key}[resign]");
-                }
-            }
-            player = player.opponent();
-        }
-        out + ")\n"
+    /// The game as HexGui records it: the engine's game (this board reflected in its long
+    /// diagonal, so that X is Black, who moves first and joins top and bottom), written by
+    /// `hex::engine::sgf`. `None` on a board larger than HexGui's and the engine's.
+    fn sgf(&self) -> Option<String> {
+        let mut record = sgf::Record::of(&self.engine_game()?);
+        record.black = Some("X".to_string());
+        record.white = Some("O".to_string());
+        Some(record.to_string())
     }
 }
 
-/// Reads a game in SGF (Hex, `GM[11]`): `SZ`, the set-up `AB`/`AW` (X/O), and the moves
-/// `B`/`W` in order (`swap-pieces` for the swap). Other properties are skipped.
+/// Reads a game in SGF as HexGui writes it (`hex::engine::sgf`), reflected back in the long
+/// diagonal: Black's stones and moves are X's, White's are O's.
 fn parse_sgf(text: &str, swap_rule: bool) -> Result<Game, WebError> {
     let bad = |message: String| WebError::bad(format!("sgf: {message}"));
-    let mut properties: Vec<(String, Vec<String>)> = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    let mut key = String::new();
-    while let Some((at, c)) = chars.next() {
-        match c {
-            'A'..='Z' => key.push(c),
-            '[' => {
-                let mut value = String::new();
-                loop {
-                    match chars.next() {
-                        Some((_, '\\')) => {
-                            if let Some((_, escaped)) = chars.next() {
-                                value.push(escaped);
-                            }
-                        }
-                        Some((_, ']')) => break,
-                        Some((_, c)) => value.push(c),
-                        None => {
-                            return Err(bad(format!("a value opened at byte {at} is not closed")));
-                        }
-                    }
-                }
-                if key.is_empty() {
-                    let (_, values) = properties
-                        .last_mut()
-                        .ok_or_else(|| bad(format!("a value at byte {at} has no property")))?;
-                    values.push(value);
-                } else {
-                    properties.push((std::mem::take(&mut key), vec![value]));
-                }
-            }
-            '(' | ')' | ';' | ' ' | '\n' | '\r' | '\t' => key.clear(),
-            'a'..='z' => {}
-            other => return Err(bad(format!("unexpected `{other}` at byte {at}"))),
-        }
-    }
-    let mut size = 11;
-    for (key, values) in &properties {
-        match key.as_str() {
-            "SZ" => {
-                size = values[0]
-                    .trim()
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|s| (1..=MAX_SIZE).contains(s))
-                    .ok_or_else(|| bad(format!("SZ[{}] is not a size 1..{MAX_SIZE}", values[0])))?;
-            }
-            "GM" if values[0].trim() != "11" => {
-                return Err(bad(format!("GM[{}] is not Hex (GM[11])", values[0])));
-            }
-            _ => {}
-        }
-    }
+    let record = sgf::parse(text).map_err(|why| bad(why.to_string()))?;
+    let player = |color: Color| match color {
+        Color::Black => Player::X,
+        Color::White => Player::O,
+    };
     let mut setup = [Vec::new(), Vec::new()];
-    for (key, values) in &properties {
-        let side = match key.as_str() {
-            "AB" => 0,
-            "AW" => 1,
-            _ => continue,
-        };
-        for value in values {
-            setup[side].push(cell(size, "sgf", value.trim())?);
-        }
+    for &(color, point) in &record.setup {
+        setup[usize::from(player(color) == Player::O)].push(to_cell(point));
     }
-    let mut game = Game::new(size, setup, swap_rule)?;
-    for (key, values) in &properties {
-        let player = match key.as_str() {
-            "B" => Player::X,
-            "W" => Player::O,
-            _ => continue,
-        };
-        let value = values[0].trim();
-        if player != game.to_move {
-            return Err(bad(format!("{key}[{value}] is out of turn")));
+    let mut game = Game::new(record.size, setup, swap_rule)?;
+    for &(color, mv) in &record.moves {
+        if player(color) != game.to_move {
+            return Err(bad(format!("{}[{mv}] is out of turn", color.letter())));
         }
-        let played = match value {
-            "swap-pieces" | "swap" => {
+        let played = match mv {
+            engine::Move::Play(point) => Move::Stone(to_cell(point)),
+            engine::Move::Swap => {
                 game.swap_rule = true;
                 Move::Swap
             }
-            "resign" => Move::Resign,
-            name => Move::Stone(cell(size, "sgf", name)?),
+            engine::Move::Resign => Move::Resign,
         };
         game.play(played)
-            .map_err(|why| bad(format!("{key}[{value}]: {why}")))?;
+            .map_err(|why| bad(format!("{}[{mv}]: {why}", color.letter())))?;
     }
     Ok(game)
 }
@@ -659,6 +574,13 @@ pub async fn picture(Query(params): Query<Params>) -> Result<Response, WebError>
 /// `/hex.sgf`: the game as an SGF file.
 pub async fn sgf(Query(params): Query<Params>) -> Result<Response, WebError> {
     let game = Game::parse(&params)?;
+    let record = game.sgf().ok_or_else(|| {
+        WebError::bad(format!(
+            "sgf: HexGui's records go up to {0}x{0}; this board is {1}x{1}",
+            engine::MAX_BOARD,
+            game.size
+        ))
+    })?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-go-sgf"),
@@ -667,7 +589,7 @@ pub async fn sgf(Query(params): Query<Params>) -> Result<Response, WebError> {
                 "attachment; filename=\"hex.sgf\"",
             ),
         ],
-        game.sgf(),
+        record,
     )
         .into_response())
 }
@@ -827,7 +749,9 @@ fn actions(game: &Game) -> String {
             "button values",
         );
     }
-    links += &game.url().on("/hex.sgf").link("Save SGF", "button");
+    if game.size <= engine::MAX_BOARD {
+        links += &game.url().on("/hex.sgf").link("Save SGF", "button");
+    }
     links += &game.url().on("/hex.svg").link("Picture (SVG)", "button");
     let mut out = page::section("Play", &format!("<p>{links}</p>\n"));
     let mut new = String::from(
@@ -867,7 +791,9 @@ fn actions(game: &Game) -> String {
     let load = page::text_form("/hex", "sgf", "Load SGF", "", &[]);
     out += &page::section(
         "Load a game",
-        &format!("<p>Paste an SGF game of Hex (B is X, W is O; AB/AW set stones up).</p>\n{load}"),
+        &format!(
+            "<p>Paste an SGF game of Hex as HexGui saves it (Black is X here, White is O, the board reflected in its long diagonal; AB/AW set stones up).</p>\n{load}"
+        ),
     );
     out
 }

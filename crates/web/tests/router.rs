@@ -173,9 +173,14 @@ async fn hex_analysis_swap_sgf_and_contest() {
         "the swap is only",
     )
     .await;
+    // SGF as HexGui has it: X is Black (first, top to bottom), so the board is reflected in
+    // its long diagonal: X's C3 stays c3, O's B4 (column B, row 4) is White's d2.
     let (_, _, sgf) = get("/hex.sgf?size=5&moves=C3.B4").await;
-    assert_eq!(sgf, "(;FF[4]GM[11]SZ[5]PB[X]PW[O];B[c3];W[b4])\n");
-    let (status, location, _) = get("/hex?sgf=(;FF[4]GM[11]SZ[5]PB[X]PW[O];B[c3];W[b4])").await;
+    assert_eq!(
+        sgf,
+        "(;FF[4]GM[11]SZ[5]AP[boardgames]PB[X]PW[O]\n;B[c3]\n;W[d2]\n)\n"
+    );
+    let (status, location, _) = get("/hex?sgf=(;FF[4]GM[11]SZ[5];B[c3];W[d2])").await;
     assert_eq!(
         (status, location.as_str()),
         (StatusCode::SEE_OTHER, "/hex?size=5&moves=C3.B4")
@@ -308,7 +313,7 @@ async fn hex_refuses_malformed_requests() {
     refused(
         "/hex?sgf=(;SZ[5];B[c3",
         StatusCode::BAD_REQUEST,
-        "not closed",
+        "1:13: expected `]` to close a property value",
     )
     .await;
     refused("/hex?sgf=(;GM[1])", StatusCode::BAD_REQUEST, "not Hex").await;
@@ -316,6 +321,12 @@ async fn hex_refuses_malformed_requests() {
         "/hex?contest=1%0A5%0A1+0%0AZ9",
         StatusCode::BAD_REQUEST,
         "contest input",
+    )
+    .await;
+    refused(
+        "/hex.sgf?size=21",
+        StatusCode::BAD_REQUEST,
+        "records go up to 19x19; this board is 21x21",
     )
     .await;
     refused(
