@@ -15,7 +15,7 @@ use super::game::{Color, Game, MAX_BOARD, Move};
 use super::mcts::{self, Limits, Reuse, Search, Settings};
 use super::sgf;
 use crate::solve::shortest_completion;
-use crate::solver::{Limits as SolverLimits, Outcome, Solver};
+use crate::solver::{Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
 
 /// The longest command line read (bytes); the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 4096;
@@ -602,6 +602,9 @@ impl Engine {
     /// The move `genmove` plays: `resign` when the search sees no chance, `swap-pieces`
     /// when swapping is allowed and Black's first stone looks better than any answer.
     fn choose(&mut self, color: Color) -> Result<Move, String> {
+        if let Some(mv) = self.endgame(color) {
+            return Ok(mv);
+        }
         let analysis = self.search(color)?;
         if self.game.can_swap(color) && analysis.win_rate < 0.5 {
             return Ok(Move::Swap);
@@ -610,6 +613,32 @@ impl Engine {
             return Ok(Move::Resign);
         }
         Ok(analysis.best)
+    }
+
+    /// The solver's winning move for `color`, when `endgame` is on, few cells are empty and
+    /// it finds a proof within `endgame_time` (a proven loss is left to the search).
+    fn endgame(&self, color: Color) -> Option<Move> {
+        let d = self.dfpn;
+        let game = &self.game;
+        if !d.endgame
+            || game.winner().is_some()
+            || game.can_swap(color)
+            || game.size() > MAX_SOLVER_SIZE
+            || game.empty_points().count() > d.endgame_empty
+        {
+            return None;
+        }
+        match solve(game, color, d.limits(Some(d.endgame_time))) {
+            Ok(Outcome::Proven(Proof {
+                winner,
+                best: Some(cell),
+                ..
+            })) if winner == color.player() => Some(Move::Play(super::Point {
+                row: cell.row,
+                col: cell.col,
+            })),
+            _ => None,
+        }
     }
 
     /// Reads commands from `input` until `quit` or its end, answering each on `output`.
@@ -977,6 +1006,29 @@ mod tests {
             out,
             "= \n\n= \n\n? unknown within the limits\n\n= \n\n? the solver takes boards up to 11x11; this one is 13x13\n\n"
         );
+    }
+
+    #[test]
+    fn genmove_plays_the_solvers_winning_move() {
+        // One playout a move: the search alone would play almost at random.
+        let mut e = Engine::new(Limits {
+            time: None,
+            playouts: Some(1),
+            threads: 1,
+            seed: 7,
+        });
+        for size in [3, 4, 5] {
+            let out = session(
+                &mut e,
+                format!("boardsize {size}\nparam_dfpn endgame 1\ngenmove b\ndfpn-solve-state w\n")
+                    .as_bytes(),
+            );
+            assert!(out.ends_with("= black\n\n"), "{size}x{size}: {out}");
+        }
+        // A lost position is left to the search.
+        let out = session(&mut e, b"boardsize 3\nplay b b2\ngenmove w\n");
+        assert!(out.starts_with("= \n\n= \n\n= "), "{out}");
+        assert_eq!(e.game().history().len(), 2);
     }
 
     #[test]
