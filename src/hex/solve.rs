@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
+use hex::engine::sgf;
 use hex::solver::{Knowledge, Limits, Outcome, Progress, ProofBook, Solver};
 use hex::{Board, Cell, Player, contest};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -14,6 +15,8 @@ use crate::io::{self, InputArg};
 ///
 /// The position is read as contest input (every data set is solved in turn). The side to move
 /// is X when both have as many stones, O when X has one more; `--to-move` says it otherwise.
+/// An input starting with `(;` is an SGF record (HexGui's): the position after its moves,
+/// Black as O (top to bottom) and White as X, with the side whose turn it is to move.
 /// Prints the winner, a winning move when the winner is to move, the proof's size (positions
 /// in the proof tree) and the time, or `unknown within the limits`. With `--openings N` it
 /// solves every first move on an empty NxN board instead, prints a table and draws the board
@@ -126,10 +129,19 @@ pub fn run(args: Args) -> Result<()> {
 /// Solves every data set of the input.
 fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
     let input = args.input.read()?;
-    let boards = input.parse(contest::parse)?;
+    // An SGF record: the position after its moves, with the side whose turn it is.
+    let (boards, turn) = if input.text.trim_start().starts_with("(;") {
+        let record = sgf::parse(&input.text).map_err(|e| anyhow!("{}:{e}", input.name))?;
+        let game = record
+            .game_at(usize::MAX)
+            .map_err(|(i, e)| anyhow!("{}: stone {}: {e}", input.name, i + 1))?;
+        (vec![game.board()], Some(game.to_move().player()))
+    } else {
+        (input.parse(contest::parse)?, None)
+    };
     let mut out = String::new();
     for (number, board) in (1..).zip(boards) {
-        let to_move = match args.to_move {
+        let to_move = match args.to_move.or(turn) {
             Some(player) => player,
             None => side_to_move(&board).with_context(|| {
                 format!(

@@ -15,6 +15,7 @@ use super::game::{Color, Game, MAX_BOARD, Move};
 use super::mcts::{self, Limits, Reuse, Search, Settings};
 use super::sgf;
 use crate::solve::shortest_completion;
+use crate::solver::{Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
 
 /// The longest command line read (bytes); the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 4096;
@@ -70,8 +71,9 @@ pub enum Command {
     Completion(Color),
     /// `dfpn-solve-state COLOR`: the winner with perfect play, COLOR to move.
     DfpnSolveState(Color),
-    /// `param_dfpn [...]`: the solver's parameters.
-    ParamDfpn,
+    /// `param_dfpn [NAME VALUE]`: the solver's parameters (`time`, `memory`, `endgame`,
+    /// `endgame_empty`, `endgame_time`; `use_guifx` is accepted).
+    ParamDfpn(Option<(String, String)>),
 }
 
 /// The commands [`Command`] knows, as `list_commands` names them.
@@ -110,7 +112,8 @@ plist/Shortest Completion Black/shortest-completion black\n\
 plist/Shortest Completion White/shortest-completion white\n\
 string/DFPN Solve State/dfpn-solve-state %m\n\
 param/Game Param/param_game\n\
-param/Player Param/param_player";
+param/Player Param/param_player\n\
+param/DFPN Param/param_dfpn";
 
 /// A line's optional id and its command, or the id and why it cannot be read.
 pub type Parsed = (Option<u32>, Result<Command, String>);
@@ -234,25 +237,127 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
             color(words.get(1).copied())?;
             Ok(Command::TimeLeft)
         }
-        "param_game" | "param_player" => {
+        "param_game" | "param_player" | "param_dfpn" => {
             let pair = match words.len() {
                 1 => None,
                 3 => Some((words[1].to_string(), words[2].to_string())),
                 _ => return Err("expected no arguments, or a name and a value".into()),
             };
-            Ok(if name == "param_game" {
-                Command::ParamGame(pair)
-            } else {
-                Command::ParamPlayer(pair)
+            Ok(match name {
+                "param_game" => Command::ParamGame(pair),
+                "param_player" => Command::ParamPlayer(pair),
+                _ => Command::ParamDfpn(pair),
             })
         }
-        "param_dfpn" => Ok(Command::ParamDfpn),
         other => Err(format!("unknown command {other:?}")),
     }
 }
 
-/// What the engine says when the solver is asked for.
-pub const NO_SOLVER: &str = "solver not available yet";
+/// What `dfpn-solve-state` says when the limits are reached before a proof.
+pub const UNKNOWN: &str = "unknown within the limits";
+
+/// The solver's settings (`param_dfpn`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DfpnSettings {
+    /// `dfpn-solve-state`'s time limit; none for no limit.
+    pub time: Option<Duration>,
+    /// The transposition table's size in MiB.
+    pub memory: usize,
+    /// Whether `genmove` asks the solver first when few cells are empty.
+    pub endgame: bool,
+    /// At most this many empty cells for `genmove` to ask the solver.
+    pub endgame_empty: usize,
+    /// `genmove`'s time limit for the solver.
+    pub endgame_time: Duration,
+    /// HexGui's `use_guifx`: accepted, no effect.
+    pub use_guifx: bool,
+}
+
+impl Default for DfpnSettings {
+    fn default() -> DfpnSettings {
+        DfpnSettings {
+            time: Some(Duration::from_secs(10)),
+            memory: 64,
+            endgame: true,
+            endgame_empty: ENDGAME_EMPTY,
+            endgame_time: Duration::from_millis(ENDGAME_MILLIS),
+            use_guifx: false,
+        }
+    }
+}
+
+/// `genmove` asks the solver when at most this many cells are empty (by default).
+pub const ENDGAME_EMPTY: usize = 30;
+/// `genmove`'s default time for the solver (milliseconds).
+pub const ENDGAME_MILLIS: u64 = 500;
+
+impl DfpnSettings {
+    fn list(&self) -> String {
+        format!(
+            "[string] time {}\n[string] memory {}\n[bool] endgame {}\n[string] endgame_empty {}\n[string] endgame_time {}\n[bool] use_guifx {}",
+            self.time.map_or(0.0, |t| t.as_secs_f64()),
+            self.memory,
+            u8::from(self.endgame),
+            self.endgame_empty,
+            self.endgame_time.as_secs_f64(),
+            u8::from(self.use_guifx)
+        )
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let bad = || format!("invalid value {value:?} for {name}");
+        let seconds = || -> Result<f64, String> {
+            let s: f64 = value.parse().map_err(|_| bad())?;
+            if (0.0..=86_400.0).contains(&s) {
+                Ok(s)
+            } else {
+                Err(bad())
+            }
+        };
+        let flag = || match value {
+            "1" | "true" => Ok(true),
+            "0" | "false" => Ok(false),
+            _ => Err(format!("invalid value {value:?} for {name} (0 or 1)")),
+        };
+        match name {
+            "time" => {
+                let s = seconds()?;
+                self.time = (s > 0.0).then(|| Duration::from_secs_f64(s));
+            }
+            "memory" => {
+                let m: usize = value.parse().map_err(|_| bad())?;
+                if !(1..=65_536).contains(&m) {
+                    return Err(bad());
+                }
+                self.memory = m;
+            }
+            "endgame" => self.endgame = flag()?,
+            "endgame_empty" => self.endgame_empty = value.parse().map_err(|_| bad())?,
+            "endgame_time" => {
+                let s = seconds()?;
+                if s == 0.0 {
+                    return Err(bad());
+                }
+                self.endgame_time = Duration::from_secs_f64(s);
+            }
+            "use_guifx" => self.use_guifx = flag()?,
+            _ => {
+                return Err(format!(
+                    "unknown parameter {name:?} (time, memory, endgame, endgame_empty, endgame_time, use_guifx)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn limits(&self, time: Option<Duration>) -> SolverLimits {
+        SolverLimits {
+            time,
+            nodes: None,
+            memory: self.memory << 20,
+        }
+    }
+}
 
 /// The engine: the game and the player's settings.
 #[derive(Clone, Debug)]
@@ -261,6 +366,7 @@ pub struct Engine {
     limits: Limits,
     settings: Settings,
     search: Search,
+    dfpn: DfpnSettings,
     quit: bool,
 }
 
@@ -272,6 +378,7 @@ impl Engine {
             limits,
             settings: Settings::default(),
             search: Search::default(),
+            dfpn: DfpnSettings::default(),
             quit: false,
         }
     }
@@ -477,13 +584,27 @@ impl Engine {
                         .join(" "),
                 })
             }
-            Command::DfpnSolveState(_) | Command::ParamDfpn => Err(NO_SOLVER.into()),
+            Command::DfpnSolveState(color) => {
+                let limits = self.dfpn.limits(self.dfpn.time);
+                match solve(&self.game, color, limits)? {
+                    Outcome::Proven(proof) => Ok(Color::of_player(proof.winner).to_string()),
+                    Outcome::Unknown { .. } => Err(UNKNOWN.into()),
+                }
+            }
+            Command::ParamDfpn(None) => Ok(self.dfpn.list()),
+            Command::ParamDfpn(Some((name, value))) => {
+                self.dfpn.set(&name, &value)?;
+                Ok(String::new())
+            }
         }
     }
 
     /// The move `genmove` plays: `resign` when the search sees no chance, `swap-pieces`
     /// when swapping is allowed and Black's first stone looks better than any answer.
     fn choose(&mut self, color: Color) -> Result<Move, String> {
+        if let Some(mv) = self.endgame(color) {
+            return Ok(mv);
+        }
         let analysis = self.search(color)?;
         if self.game.can_swap(color) && analysis.win_rate < 0.5 {
             return Ok(Move::Swap);
@@ -492,6 +613,32 @@ impl Engine {
             return Ok(Move::Resign);
         }
         Ok(analysis.best)
+    }
+
+    /// The solver's winning move for `color`, when `endgame` is on, few cells are empty and
+    /// it finds a proof within `endgame_time` (a proven loss is left to the search).
+    fn endgame(&self, color: Color) -> Option<Move> {
+        let d = self.dfpn;
+        let game = &self.game;
+        if !d.endgame
+            || game.winner().is_some()
+            || game.can_swap(color)
+            || game.size() > MAX_SOLVER_SIZE
+            || game.empty_points().count() > d.endgame_empty
+        {
+            return None;
+        }
+        match solve(game, color, d.limits(Some(d.endgame_time))) {
+            Ok(Outcome::Proven(Proof {
+                winner,
+                best: Some(cell),
+                ..
+            })) if winner == color.player() => Some(Move::Play(super::Point {
+                row: cell.row,
+                col: cell.col,
+            })),
+            _ => None,
+        }
     }
 
     /// Reads commands from `input` until `quit` or its end, answering each on `output`.
@@ -524,6 +671,13 @@ impl Engine {
         }
         Ok(())
     }
+}
+
+/// Solves the game's position with `color` to move.
+fn solve(game: &Game, color: Color, limits: SolverLimits) -> Result<Outcome, String> {
+    Solver::new(limits)
+        .solve(&game.board(), color.player())
+        .map_err(|e| e.to_string())
 }
 
 /// Below this win rate, with enough simulations, `genmove` resigns.
@@ -649,7 +803,11 @@ mod tests {
         assert_eq!(ok("mcts-pv w"), Variation(Color::White));
         assert_eq!(ok("shortest-completion white"), Completion(Color::White));
         assert_eq!(ok("dfpn-solve-state black"), DfpnSolveState(Color::Black));
-        assert_eq!(ok("param_dfpn use_guifx 1"), ParamDfpn);
+        assert_eq!(
+            ok("param_dfpn use_guifx 1"),
+            ParamDfpn(Some(("use_guifx".into(), "1".into())))
+        );
+        assert_eq!(ok("param_dfpn"), ParamDfpn(None));
         assert_eq!(parse("12 name"), (Some(12), Ok(Name)));
         assert_eq!(parse("name # a comment"), (None, Ok(Name)));
     }
@@ -723,14 +881,8 @@ mod tests {
         assert_eq!(reply(&mut e, "final_score"), "= B+\n\n");
         assert_eq!(reply(&mut e, "genmove w"), "? the game is over\n\n");
         assert_eq!(reply(&mut e, "mcts-values w"), "? the game is over\n\n");
-        assert_eq!(
-            reply(&mut e, "dfpn-solve-state w"),
-            "? solver not available yet\n\n"
-        );
-        assert_eq!(
-            reply(&mut e, "param_dfpn use_guifx 1"),
-            "? solver not available yet\n\n"
-        );
+        assert_eq!(reply(&mut e, "dfpn-solve-state w"), "= black\n\n");
+        assert_eq!(reply(&mut e, "param_dfpn use_guifx 1"), "= \n\n");
         assert_eq!(reply(&mut e, "time_left b 10 0"), "= \n\n");
         assert_eq!(
             reply(&mut e, "param_player threads 0"),
@@ -822,6 +974,95 @@ mod tests {
         assert!(reply(&mut e, &format!("loadsgf {name}")).starts_with("? cannot read "));
         // The game loaded before the failures is still there.
         assert_eq!(e.game().history().len(), 4);
+    }
+
+    #[test]
+    fn dfpn_solve_state_answers_the_winner() {
+        let mut e = engine();
+        // Whoever moves first on an empty board wins (strategy stealing).
+        let out = session(
+            &mut e,
+            b"boardsize 3\ndfpn-solve-state b\ndfpn-solve-state w\nboardsize 4\ndfpn-solve-state black\n",
+        );
+        assert_eq!(out, "= \n\n= black\n\n= white\n\n= \n\n= black\n\n");
+        // Black's centre on 3x3 wins whoever moves; so does White's.
+        let out = session(
+            &mut e,
+            b"boardsize 3\nplay b b2\ndfpn-solve-state w\nclear_board\nplay w b2\ndfpn-solve-state b\n",
+        );
+        assert_eq!(out, "= \n\n= \n\n= black\n\n= \n\n= \n\n= white\n\n");
+        // A finished game: its winner.
+        let out = session(
+            &mut e,
+            b"clear_board\nplay w a1\nplay w b1\nplay w c1\ndfpn-solve-state b\n",
+        );
+        assert!(out.ends_with("= white\n\n"), "{out}");
+        // Limits and refusals.
+        let out = session(
+            &mut e,
+            b"boardsize 11\nparam_dfpn time 0.05\ndfpn-solve-state b\nboardsize 13\ndfpn-solve-state b\n",
+        );
+        assert_eq!(
+            out,
+            "= \n\n= \n\n? unknown within the limits\n\n= \n\n? the solver takes boards up to 11x11; this one is 13x13\n\n"
+        );
+    }
+
+    #[test]
+    fn genmove_plays_the_solvers_winning_move() {
+        // One playout a move: the search alone would play almost at random.
+        let mut e = Engine::new(Limits {
+            time: None,
+            playouts: Some(1),
+            threads: 1,
+            seed: 7,
+        });
+        for size in [3, 4, 5] {
+            let out = session(
+                &mut e,
+                format!("boardsize {size}\nparam_dfpn endgame 1\ngenmove b\ndfpn-solve-state w\n")
+                    .as_bytes(),
+            );
+            assert!(out.ends_with("= black\n\n"), "{size}x{size}: {out}");
+        }
+        // A lost position is left to the search.
+        let out = session(&mut e, b"boardsize 3\nplay b b2\ngenmove w\n");
+        assert!(out.starts_with("= \n\n= \n\n= "), "{out}");
+        assert_eq!(e.game().history().len(), 2);
+    }
+
+    #[test]
+    fn param_dfpn_lists_and_sets() {
+        let mut e = engine();
+        assert_eq!(
+            reply(&mut e, "param_dfpn"),
+            "= [string] time 10\n[string] memory 64\n[bool] endgame 1\n[string] endgame_empty 30\n[string] endgame_time 0.5\n[bool] use_guifx 0\n\n"
+        );
+        let out = session(
+            &mut e,
+            b"param_dfpn time 2.5\nparam_dfpn memory 8\nparam_dfpn use_guifx 1\nparam_dfpn endgame 0\nparam_dfpn\n",
+        );
+        assert_eq!(
+            out,
+            "= \n\n= \n\n= \n\n= \n\n= [string] time 2.5\n[string] memory 8\n[bool] endgame 0\n[string] endgame_empty 30\n[string] endgame_time 0.5\n[bool] use_guifx 1\n\n"
+        );
+        assert_eq!(
+            reply(&mut e, "param_dfpn memory 0"),
+            "? invalid value \"0\" for memory\n\n"
+        );
+        assert_eq!(
+            reply(&mut e, "param_dfpn time -1"),
+            "? invalid value \"-1\" for time\n\n"
+        );
+        assert_eq!(
+            reply(&mut e, "param_dfpn use_guifx 2"),
+            "? invalid value \"2\" for use_guifx (0 or 1)\n\n"
+        );
+        assert!(reply(&mut e, "param_dfpn frob 1").starts_with("? unknown parameter \"frob\""));
+        assert_eq!(
+            reply(&mut e, "param_dfpn time"),
+            "? expected no arguments, or a name and a value\n\n"
+        );
     }
 
     #[test]
