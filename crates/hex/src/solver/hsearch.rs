@@ -33,6 +33,7 @@ pub struct SideConnections {
     pub semi: Vec<(Bits, u8)>,
 }
 
+#[derive(Default)]
 struct HSearch {
     count: usize,
     /// The first endpoint that is an empty cell; `cell_of[e]` its cell.
@@ -213,16 +214,20 @@ pub fn side_connections(
         cell_of.push(at);
     }
     let count = cell_of.len();
-    let mut search = HSearch {
-        count,
-        first_cell,
-        cell_of,
-        full: vec![Vec::new(); count * count],
-        semi: vec![Vec::new(); count * count],
-        full_partners: vec![Vec::new(); count],
-        semi_partners: vec![Vec::new(); count],
-        queue: Vec::new(),
-    };
+    // The lists of the last search, emptied, so that their memory is reused.
+    let mut search = SCRATCH.with_borrow_mut(std::mem::take);
+    search.count = count;
+    search.first_cell = first_cell;
+    search.cell_of = cell_of;
+    for lists in [&mut search.full_partners, &mut search.semi_partners] {
+        lists.iter_mut().for_each(Vec::clear);
+        lists.resize_with(count, Vec::new);
+    }
+    search.full.iter_mut().for_each(Vec::clear);
+    search.full.resize_with(count * count, Vec::new);
+    search.semi.iter_mut().for_each(Vec::clear);
+    search.semi.resize_with(count * count, Vec::new);
+    search.queue.clear();
     let sides = [first, last];
     for (group, &set) in stones.iter().enumerate() {
         let mut near = geometry.grow(set) & empty;
@@ -243,10 +248,17 @@ pub fn side_connections(
     }
     search.run();
     let pair = search.pair(0, 1);
-    SideConnections {
+    let found = SideConnections {
         full: search.full[pair].first().copied(),
-        semi: std::mem::take(&mut search.semi[pair]),
-    }
+        semi: search.semi[pair].clone(),
+    };
+    SCRATCH.with_borrow_mut(|scratch| *scratch = search);
+    found
+}
+
+thread_local! {
+    /// The lists of the thread's last H-search, kept for their memory.
+    static SCRATCH: std::cell::RefCell<HSearch> = std::cell::RefCell::default();
 }
 
 #[cfg(test)]
