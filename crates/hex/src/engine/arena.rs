@@ -417,8 +417,9 @@ mod tests {
     fn rules() -> Rules {
         Rules {
             size: 2,
-            move_time: Duration::from_millis(500),
-            command_time: Duration::from_secs(2),
+            // Generous, so that a loaded machine does not make the good engine late.
+            move_time: Duration::from_secs(3),
+            command_time: Duration::from_secs(5),
         }
     }
 
@@ -436,7 +437,7 @@ mod tests {
             ),
             (scripted("refuses", "printf '? no\\n\\n'"), "refused: no"),
             (scripted("dies", "exit 3"), "engine stopped"),
-            (scripted("sleeps", "sleep 5"), "timeout"),
+            (scripted("sleeps", "sleep 10"), "timeout"),
             (scripted("resigns", "printf '= resign\\n\\n'"), "resigned"),
         ];
         for (bad, verdict) in cases {
