@@ -629,13 +629,7 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
         marks.labels = work::run("the engine's values", move || searched.engine_values()).await?;
     }
     let mut panel = String::new();
-    if !note.is_empty() {
-        let _ = writeln!(
-            panel,
-            "<p class=\"note\" id=\"note\">{}</p>",
-            page::escape(&note)
-        );
-    }
+    panel += &page::note(&note);
     panel += &status(&game);
     panel += &actions(&game);
     panel += &contest(params.contest.as_deref())?;
@@ -800,13 +794,7 @@ fn actions(game: &Game) -> String {
 
 /// The contest input box and, for input given, the contest output and links to the boards.
 fn contest(input: Option<&str>) -> Result<String, WebError> {
-    let input = input.unwrap_or("");
-    if input.len() > LIMITS.text {
-        return Err(WebError::bad(format!(
-            "contest: the input is longer than {} bytes",
-            LIMITS.text
-        )));
-    }
+    let input = page::contest_input(input)?;
     let mut text = String::from(
         "<p>The contest's input (data sets of a size, the counts of X and O stones, their cells); it says who has won or each player's shortest completion.</p>\n",
     );

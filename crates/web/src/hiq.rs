@@ -15,7 +15,7 @@ use hiq::{Game, Hole, Jump, Layout, Position};
 use serde::Deserialize;
 
 use crate::page::{self, Url};
-use crate::{LIMITS, WebError, work};
+use crate::{WebError, work};
 
 /// The query of `/hiq`, every field as text: parsing it is ours, with our messages.
 #[derive(Debug, Default, Deserialize)]
@@ -262,13 +262,7 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
         }
     }
     let mut panel = String::new();
-    if !note.is_empty() {
-        let _ = writeln!(
-            panel,
-            "<p class=\"note\" id=\"note\">{}</p>",
-            page::escape(&note)
-        );
-    }
+    panel += &page::note(&note);
     panel += &status(&state);
     panel += &actions(&state);
     if flag(params.solve.as_deref()) {
@@ -496,13 +490,7 @@ fn steps(state: &State, jumps: &[Jump]) -> String {
 
 /// The contest input box and, for input given, the contest output and the instances.
 fn contest(state: &State, input: Option<&str>) -> Result<String, WebError> {
-    let input = input.unwrap_or("");
-    if input.len() > LIMITS.text {
-        return Err(WebError::bad(format!(
-            "contest: the input is longer than {} bytes",
-            LIMITS.text
-        )));
-    }
+    let input = page::contest_input(input)?;
     let mut text = String::from(
         "<p>The contest's input (a count, then each instance's pegs ended by 0); it plays every instance by the contest rule.</p>\n",
     );

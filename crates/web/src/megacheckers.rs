@@ -13,7 +13,7 @@ use megacheckers::{Best, Board, Content, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape}
 use serde::Deserialize;
 
 use crate::page::{self, Url};
-use crate::{LIMITS, WebError, work};
+use crate::{WebError, work};
 
 /// The query of `/megacheckers`.
 #[derive(Debug, Default, Deserialize)]
@@ -191,13 +191,7 @@ fn actions(board: &Board) -> String {
 
 /// The contest input box and, for input given, the contest output and links to the boards.
 async fn contest(input: Option<&str>) -> Result<String, WebError> {
-    let input = input.unwrap_or("");
-    if input.len() > LIMITS.text {
-        return Err(WebError::bad(format!(
-            "contest: the input is longer than {} bytes",
-            LIMITS.text
-        )));
-    }
+    let input = page::contest_input(input)?;
     let mut text = String::from(
         "<p>The contest's input (boards as rows, columns and the homes' contents, ended by 0 0); it prints the most pieces one capture takes.</p>\n",
     );

@@ -190,3 +190,24 @@ pub fn sample_link(path: &'static str, sample: &str) -> String {
             .link("The contest's sample", "button")
     )
 }
+
+/// The contest input of a request (empty when none was given), refused when it is longer than
+/// [`LIMITS`](crate::LIMITS) allows.
+pub fn contest_input(input: Option<&str>) -> Result<&str, crate::WebError> {
+    let input = input.unwrap_or("");
+    if input.len() > crate::LIMITS.text {
+        return Err(crate::WebError::bad(format!(
+            "contest: the input is longer than {} bytes",
+            crate::LIMITS.text
+        )));
+    }
+    Ok(input)
+}
+
+/// The note about what a click did, as a paragraph (nothing when there is no note).
+pub fn note(note: &str) -> String {
+    if note.is_empty() {
+        return String::new();
+    }
+    format!("<p class=\"note\" id=\"note\">{}</p>\n", escape(note))
+}

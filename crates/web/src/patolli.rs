@@ -13,8 +13,8 @@ use patolli::svg::svg;
 use patolli::{Board, Division, Game, Line, Move, Side, contest};
 use serde::Deserialize;
 
+use crate::WebError;
 use crate::page::{self, Url};
-use crate::{LIMITS, WebError};
 
 /// The query of `/patolli`.
 #[derive(Debug, Default, Deserialize)]
@@ -284,13 +284,7 @@ fn setup(state: &State) -> String {
 
 /// The contest input box and, for input given, the contest output and links to the lines.
 fn run_contest(state: &State, input: Option<&str>) -> Result<String, WebError> {
-    let input = input.unwrap_or("");
-    if input.len() > LIMITS.text {
-        return Err(WebError::bad(format!(
-            "contest: the input is longer than {} bytes",
-            LIMITS.text
-        )));
-    }
+    let input = page::contest_input(input)?;
     let mut text = format!(
         "<p>The contest's input for the {} division, a game a line; it prints each line's answer.</p>\n",
         state.name

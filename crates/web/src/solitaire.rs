@@ -19,7 +19,7 @@ use solitaire_chess::{Deal, Game, Piece, SQUARES, Square};
 use solitaire_chess_player::{Budget, Config, Player};
 
 use crate::page::{self, Url};
-use crate::{LIMITS, WebError, work};
+use crate::{WebError, work};
 
 /// The query of `/solitaire-chess`.
 #[derive(Debug, Default, Deserialize)]
@@ -241,13 +241,7 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
         state.watch = false;
     }
     let mut panel = String::new();
-    if !note.is_empty() {
-        let _ = writeln!(
-            panel,
-            "<p class=\"note\" id=\"note\">{}</p>",
-            page::escape(&note)
-        );
-    }
+    panel += &page::note(&note);
     panel += &status(&state);
     panel += &actions(&state);
     panel += &contest(params.contest.as_deref()).await?;
@@ -387,13 +381,7 @@ fn actions(state: &State) -> String {
 
 /// The contest program's first move for a starting board given as text.
 async fn contest(input: Option<&str>) -> Result<String, WebError> {
-    let input = input.unwrap_or("");
-    if input.len() > LIMITS.text {
-        return Err(WebError::bad(format!(
-            "contest: the input is longer than {} bytes",
-            LIMITS.text
-        )));
-    }
+    let input = page::contest_input(input)?;
     let mut text = String::from(
         "<p>The contest program's start: the bronze layer, six lines of six names (1 2 3 4 torn lopare dam springare); it answers with its first move, ROW COL.</p>\n",
     );
