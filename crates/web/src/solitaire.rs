@@ -37,18 +37,13 @@ pub struct Params {
 
 /// How hard the built-in player thinks for a hint: a fixed amount of work, so that a hint is
 /// the same on any machine and quick (tens of milliseconds in a release build).
-const HINT: Config = Config {
-    budget: Budget::Worlds(64),
-    strategy: solitaire_chess_player::Strategy::Auto,
-    seed: 1,
-    policy: None,
-    exploration: 20.0,
-    beam_width: 32,
-    plies: 1,
-    halving: true,
-    mast: 0.75,
-    threads: 1,
-};
+fn hint_config() -> Config {
+    Config {
+        budget: Budget::Worlds(64),
+        threads: 1,
+        ..Config::default()
+    }
+}
 
 /// A game on a deal: the deal's name, the squares removed from, the game they give, and the
 /// pieces removed in order.
@@ -166,7 +161,7 @@ impl State {
 async fn hint(state: &State) -> Result<Option<Square>, WebError> {
     let (deal, moves) = (state.deal.clone(), state.moves.clone());
     work::run("the built-in player", move || {
-        let mut player = Player::new(&deal.bronze(), HINT);
+        let mut player = Player::new(&deal.bronze(), hint_config());
         let mut game = Game::new(&deal);
         for &at in &moves {
             game.play(at).ok()?;
@@ -395,7 +390,7 @@ async fn contest(input: Option<&str>) -> Result<String, WebError> {
     if !input.trim().is_empty() {
         let board = parse_board(input)?;
         let first = work::run("the built-in player", move || {
-            Player::new(&board, HINT).choose()
+            Player::new(&board, hint_config()).choose()
         })
         .await?;
         let output = match first {

@@ -267,6 +267,21 @@ struct Node {
     children: u16,
 }
 
+impl Node {
+    /// A node for a stone on `cell`, not yet visited and without children.
+    fn leaf(cell: u16) -> Node {
+        Node {
+            cell,
+            visits: 0,
+            wins: 0.0,
+            amaf_visits: 0,
+            amaf_wins: 0.0,
+            first_child: 0,
+            children: 0,
+        }
+    }
+}
+
 /// The weight of the prior, in AMAF visits.
 const PRIOR_VISITS: u32 = 20;
 
@@ -282,15 +297,7 @@ struct Tree {
 impl Tree {
     fn new(root: &Padded, color: u8, settings: Settings) -> Tree {
         let mut tree = Tree {
-            nodes: vec![Node {
-                cell: 0,
-                visits: 0,
-                wins: 0.0,
-                amaf_visits: 0,
-                amaf_wins: 0.0,
-                first_child: 0,
-                children: 0,
-            }],
+            nodes: vec![Node::leaf(0)],
             root_color: color,
             settings,
         };
@@ -312,15 +319,7 @@ impl Tree {
             && (0..board.cells.len()).any(|at| board.cells[at] == EMPTY && !board.dead(at));
         for at in 0..board.cells.len() {
             if board.cells[at] == EMPTY && !(prune && board.dead(at)) {
-                self.nodes.push(Node {
-                    cell: at as u16,
-                    visits: 0,
-                    wins: 0.0,
-                    amaf_visits: 0,
-                    amaf_wins: 0.0,
-                    first_child: 0,
-                    children: 0,
-                });
+                self.nodes.push(Node::leaf(at as u16));
                 count += 1;
             }
         }
