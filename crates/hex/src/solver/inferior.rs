@@ -392,6 +392,25 @@ mod tests {
     }
 
     #[test]
+    fn filling_dead_cells_can_kill_more() {
+        // c3 (row 2, col 2) is not dead at first sight, but its neighbours d3, b4 and c4
+        // are, and are filled with the colour each is of no use to: d3 and b4 X, then c4
+        // O. With them filled, c3 is of no use to O: O's b3 and c4 are joined by O's last
+        // side, and its one empty neighbour, c2, touches b3.
+        let (geometry, stones) = position(&[
+            ". . . X", //
+            ". . . X", //
+            ". O . .", //
+            "O . . X",
+        ]);
+        let first = at(&geometry, 2, 3) | at(&geometry, 3, 1) | at(&geometry, 3, 2);
+        let c3 = at(&geometry, 2, 2);
+        let dead = dead(&geometry, stones);
+        assert_eq!(dead, first | c3);
+        assert!(colour_never_matters(&geometry, stones, dead));
+    }
+
+    #[test]
     fn two_edge_cells_between_two_stones_on_the_edge_are_captured() {
         // d2 and d3 (rows 1 and 2, col 3) on X's last side, between X's d1 and d4 on it:
         // once X has one of them, the other touches only that side and cells touching X's
