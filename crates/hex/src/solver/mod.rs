@@ -279,8 +279,10 @@ fn count(search: &mut Search, seen: &mut HashSet<u64>) -> u64 {
         }
     };
     let moves: Bits = match search.evaluate() {
-        Eval::Win(_) | Eval::Loss => return 1,
-        Eval::Moves(moves) => moves,
+        Eval::Win { .. } | Eval::Loss { .. } => return 1,
+        // The moves the search kept (a proof from the book keeps none: all of them).
+        Eval::Moves { moves, .. } if entry.moves() == 0 => moves,
+        Eval::Moves { .. } => entry.moves(),
     };
     let children: Vec<u8> = if entry.pn == 0 {
         vec![entry.best]
