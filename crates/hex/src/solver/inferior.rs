@@ -75,7 +75,7 @@ fn group_of(
 ) -> (Bits, [bool; 2]) {
     let mut group = seeds & own;
     loop {
-        group = geometry.flood(group, own);
+        group = spread(geometry, group, own);
         let mut grew = false;
         for s in 0..2 {
             reached[s] |= group & sides[s] != 0;
@@ -97,22 +97,88 @@ fn dead_cell(geometry: &Geometry, stones: [Bits; 2], at: u8) -> Option<usize> {
     (0..2).find(|&s| useless_to(geometry, stones[s], empty, geometry.sides[s], at))
 }
 
+/// For each of the six directions, the cells whose neighbour that way is in `set`: the set
+/// shifted one step, without wrapping round a row's ends.
+fn shifted(geometry: &Geometry, set: Bits) -> [Bits; 6] {
+    let n = u32::from(geometry.size);
+    // X's sides are the first and last columns.
+    let [first, last] = geometry.sides[0];
+    let (not_first, not_last) = (set & !first, set & !last);
+    [
+        set >> n,
+        not_last >> (n - 1),
+        not_first >> 1,
+        not_last << 1,
+        not_first << (n - 1),
+        set << n,
+    ]
+    .map(|shift| shift & geometry.all)
+}
+
+/// The cells next to some cell of `set`.
+fn next_to(geometry: &Geometry, set: Bits) -> Bits {
+    shifted(geometry, set).into_iter().fold(0, |a, b| a | b)
+}
+
+/// The cells with at least three neighbours in `set`.
+fn three_next_to(geometry: &Geometry, set: Bits) -> Bits {
+    let [a, b, c, d, e, f] = shifted(geometry, set);
+    // Two full adders, bit by bit: a + b + c = s1 + 2 c1, d + e + f = s2 + 2 c2.
+    let (s1, c1) = (a ^ b ^ c, (a & b) | (c & (a ^ b)));
+    let (s2, c2) = (d ^ e ^ f, (d & e) | (f & (d ^ e)));
+    (c1 & c2) | ((c1 | c2) & (s1 | s2))
+}
+
+/// The empty cells that may be of no use to the player owning `own` (see [`useless_to`]):
+/// all of them are, by one bit-parallel pass over necessary conditions. With no stone or
+/// side of theirs next to a cell, it must have at most two empty neighbours; else each of
+/// its empty neighbours must touch a stone or side of theirs.
+fn maybe_useless(geometry: &Geometry, own: Bits, empty: Bits, sides: [Bits; 2]) -> Bits {
+    let touch = next_to(geometry, own) | sides[0] | sides[1];
+    let far = empty & !touch;
+    (empty & touch & !next_to(geometry, far)) | (empty & !touch & !three_next_to(geometry, empty))
+}
+
+/// The cells of `within` joined to `seeds` through `within`, a ring of neighbours at a time
+/// (what [`Geometry::flood`] finds, by whole-set steps).
+fn spread(geometry: &Geometry, seeds: Bits, within: Bits) -> Bits {
+    let mut reached = seeds & within;
+    loop {
+        let next = (reached | next_to(geometry, reached)) & within;
+        if next == reached {
+            return reached;
+        }
+        reached = next;
+    }
+}
+
 /// The position with its dead cells filled (each with the colour of a player it is of no
 /// use to), and those cells.
+///
+/// Filling a cell with the colour of a player it is of no use to leaves that player's
+/// groups as they were but for the cell joining the group of its neighbours (already one),
+/// or making a group of its own when it has no neighbour of theirs; and the other player's
+/// stones as they were. The rule looks at a cell's neighbours and whether they touch a
+/// group: so only cells within two steps of the filled one can change, and only those are
+/// looked at again.
 fn fill_dead(geometry: &Geometry, mut stones: [Bits; 2]) -> ([Bits; 2], Bits) {
+    let mut empty = geometry.all & !stones[0] & !stones[1];
+    let mut todo = (0..2).fold(0, |set, s| {
+        set | maybe_useless(geometry, stones[s], empty, geometry.sides[s])
+    });
     let mut dead = 0;
-    loop {
-        let before = dead;
-        for at in cells_of(geometry.all & !stones[0] & !stones[1]) {
-            if let Some(s) = dead_cell(geometry, stones, at) {
-                stones[s] |= bit(at);
-                dead |= bit(at);
-            }
-        }
-        if dead == before {
-            return (stones, dead);
+    while todo != 0 {
+        let at = todo.trailing_zeros() as u8;
+        todo &= todo - 1;
+        if let Some(s) = dead_cell(geometry, stones, at) {
+            stones[s] |= bit(at);
+            empty &= !bit(at);
+            dead |= bit(at);
+            let near = geometry.neighbours[usize::from(at)];
+            todo |= (near | next_to(geometry, near)) & empty;
         }
     }
+    (stones, dead)
 }
 
 /// The empty cells that are dead: however the other empty cells are filled, the winner is
@@ -134,6 +200,45 @@ pub fn dead(geometry: &Geometry, stones: [Bits; 2]) -> Bits {
     fill_dead(geometry, stones).1
 }
 
+/// What [`useless_to`] needs to know of a position whose dead cells are filled, to rule out
+/// quickly that a cell dies once `player` has taken a neighbour of it.
+#[derive(Clone, Copy, Debug)]
+struct PairFilter {
+    /// The player's slot.
+    player: usize,
+    /// The empty cells.
+    empty: Bits,
+    /// For each player, the cells touching a stone or side of theirs.
+    touch: [Bits; 2],
+}
+
+impl PairFilter {
+    fn new(geometry: &Geometry, base: [Bits; 2], player: Player) -> PairFilter {
+        PairFilter {
+            player: slot(player),
+            empty: geometry.all & !base[0] & !base[1],
+            touch: [0, 1]
+                .map(|t| next_to(geometry, base[t]) | geometry.sides[t][0] | geometry.sides[t][1]),
+        }
+    }
+
+    /// Necessary for the empty cell `at` to be dead once its neighbour `taken` is the
+    /// player's: of no use to the player (who then touches it), every empty neighbour but
+    /// `taken` touching the player's stones or sides or `taken`; or of no use to the other
+    /// player, touching a stone or side of theirs, every empty neighbour but `taken`
+    /// touching one too. (When `at` touches nothing of the other player's, its neighbours
+    /// are empty, the player's, or the player's side beyond the edge, and any empty one,
+    /// being next to two of them, touches the player's or `taken` unless `at` has three
+    /// empty neighbours besides `taken`, too many to be of no use to the other player: the
+    /// first test covers it.)
+    fn may_die(self, geometry: &Geometry, at: u8, taken: u8) -> bool {
+        let (s, other) = (self.player, 1 - self.player);
+        let around = geometry.neighbours[usize::from(at)] & self.empty & !bit(taken);
+        around & !self.touch[s] & !geometry.neighbours[usize::from(taken)] == 0
+            || (self.touch[other] & bit(at) != 0 && around & !self.touch[other] == 0)
+    }
+}
+
 /// Calls `each` with every pair of neighbouring empty cells, neither dead, of which each is
 /// dead once the other is `player`'s (lower cell first), in the position `base` whose dead
 /// cells are filled.
@@ -143,16 +248,15 @@ fn capturing_pairs(
     player: Player,
     mut each: impl FnMut(u8, u8),
 ) {
-    let s = slot(player);
-    let empty = geometry.all & !base[0] & !base[1];
+    let filter = PairFilter::new(geometry, base, player);
     let dead_once = |at: u8, taken: u8| {
         let mut next = base;
-        next[s] |= bit(taken);
-        dead_cell(geometry, next, at).is_some()
+        next[filter.player] |= bit(taken);
+        filter.may_die(geometry, at, taken) && dead_cell(geometry, next, at).is_some()
     };
-    for a in cells_of(empty) {
+    for a in cells_of(filter.empty) {
         let later = (Bits::MAX << a) << 1;
-        for b in cells_of(geometry.neighbours[usize::from(a)] & empty & later) {
+        for b in cells_of(geometry.neighbours[usize::from(a)] & filter.empty & later) {
             if dead_once(a, b) && dead_once(b, a) {
                 each(a, b);
             }
@@ -299,6 +403,119 @@ mod tests {
                 })
             })
         })
+    }
+
+    #[test]
+    fn the_shifts_agree_with_the_neighbour_table() {
+        for size in 1..=11 {
+            let geometry = Geometry::new(size);
+            let mut stream = Stream(u64::from(size));
+            for _ in 0..200 {
+                let set = (Bits::from(stream.next()) << 64 | Bits::from(stream.next()))
+                    & (Bits::from(stream.next()) << 64 | Bits::from(stream.next()))
+                    & geometry.all;
+                let count = |at: u8| (geometry.neighbours[usize::from(at)] & set).count_ones();
+                let near: Bits = cells_of(geometry.all)
+                    .filter(|&at| count(at) >= 1)
+                    .fold(0, |a, at| a | bit(at));
+                let crowded: Bits = cells_of(geometry.all)
+                    .filter(|&at| count(at) >= 3)
+                    .fold(0, |a, at| a | bit(at));
+                assert_eq!(next_to(&geometry, set), near);
+                let seeds = Bits::from(stream.next()) & set;
+                assert_eq!(spread(&geometry, seeds, set), geometry.flood(seeds, set));
+                assert_eq!(three_next_to(&geometry, set), crowded);
+            }
+        }
+    }
+
+    #[test]
+    fn the_shortcuts_miss_no_dead_cell() {
+        // Positions of every density on 5x5 and 11x11: the bit-parallel filters must pass
+        // each cell the full rule finds, and filling must stop only when the full rule finds
+        // nothing more (else cells would be missed, not wrongly found).
+        let mut seen = [0usize; 2];
+        for (size, seed) in [(5, 4), (11, 5)] {
+            let geometry = Geometry::new(size);
+            let mut stream = Stream(seed);
+            for _ in 0..400 {
+                let density = stream.below(100);
+                let mut stones = [0; 2];
+                for at in cells_of(geometry.all) {
+                    if stream.below(100) < density {
+                        stones[(stream.next() & 1) as usize] |= bit(at);
+                    }
+                }
+                let empty = geometry.all & !stones[0] & !stones[1];
+                for s in 0..2 {
+                    let sides = geometry.sides[s];
+                    let maybe = maybe_useless(&geometry, stones[s], empty, sides);
+                    for at in cells_of(empty) {
+                        if useless_to(&geometry, stones[s], empty, sides, at) {
+                            assert_ne!(maybe & bit(at), 0, "{at} in {stones:x?}");
+                            seen[0] += 1;
+                        }
+                    }
+                }
+                let base = fill_dead(&geometry, stones).0;
+                // Looking again only near each filled cell misses nothing.
+                for at in cells_of(geometry.all & !base[0] & !base[1]) {
+                    assert_eq!(dead_cell(&geometry, base, at), None, "{at} in {stones:x?}");
+                }
+                for player in Player::BOTH {
+                    let filter = PairFilter::new(&geometry, base, player);
+                    for at in cells_of(filter.empty) {
+                        for taken in cells_of(geometry.neighbours[usize::from(at)] & filter.empty) {
+                            let mut next = base;
+                            next[slot(player)] |= bit(taken);
+                            if dead_cell(&geometry, next, at).is_some() {
+                                assert!(filter.may_die(&geometry, at, taken));
+                                seen[1] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n >= 100), "{seen:?}");
+        // Rarer: cells that die once the player takes a neighbour only because they are then
+        // of no use to the other player (found by a wider sweep of the same kind).
+        for (size, stones, player, at, taken) in [
+            (6, [0x422c8, 0xce2909002], Player::X, 16, 11),
+            (6, [0xc2710a066, 0x58611001], Player::O, 3, 4),
+            (
+                11,
+                [
+                    0x100e3482200802024808800600f84e0,
+                    0x82141004c020978039002605804000,
+                ],
+                Player::O,
+                56,
+                67,
+            ),
+        ] {
+            let geometry = Geometry::new(size);
+            let base = fill_dead(&geometry, stones).0;
+            let mut next = base;
+            next[slot(player)] |= bit(taken);
+            let empty = geometry.all & !next[0] & !next[1];
+            let other = 1 - slot(player);
+            assert!(useless_to(
+                &geometry,
+                next[other],
+                empty,
+                geometry.sides[other],
+                at
+            ));
+            assert!(!useless_to(
+                &geometry,
+                next[slot(player)],
+                empty,
+                geometry.sides[slot(player)],
+                at
+            ));
+            assert!(PairFilter::new(&geometry, base, player).may_die(&geometry, at, taken));
+        }
     }
 
     #[test]
