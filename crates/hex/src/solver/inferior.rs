@@ -12,6 +12,87 @@
 use super::bitboard::{Bits, Geometry, bit, cells_of, slot};
 use crate::board::Player;
 
+/// Where a group of a player's is found from: one of its stones, or one of the player's
+/// sides (first 0, last 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seed {
+    Stone(Bits),
+    Side(usize),
+}
+
+/// The groups of one player's stones found so far in a position, each with the sides it
+/// reaches (a side joining every stone on it), so that cells next to the same group do not
+/// flood it again; at most `N` are kept (none for a position looked at once).
+#[derive(Clone, Copy, Debug)]
+struct Groups<const N: usize> {
+    sets: [Bits; N],
+    reached: [[bool; 2]; N],
+    len: usize,
+}
+
+impl<const N: usize> Groups<N> {
+    fn new() -> Self {
+        Groups {
+            sets: [0; N],
+            reached: [[false; 2]; N],
+            len: 0,
+        }
+    }
+
+    /// The index of the group kept for `seed`, if any.
+    fn find(&self, seed: Seed) -> Option<usize> {
+        (0..self.len).find(|&i| match seed {
+            Seed::Stone(stone) => self.sets[i] & stone != 0,
+            Seed::Side(side) => self.reached[i][side],
+        })
+    }
+
+    /// The group of the player's stones `own` (sides `sides`) found from `seed`, and which
+    /// sides it reaches.
+    fn of(
+        &mut self,
+        geometry: &Geometry,
+        own: Bits,
+        sides: [Bits; 2],
+        seed: Seed,
+    ) -> (Bits, [bool; 2]) {
+        if let Some(i) = self.find(seed) {
+            return (self.sets[i], self.reached[i]);
+        }
+        let found = match seed {
+            Seed::Stone(stone) => group_of(geometry, own, sides, stone, [false; 2]),
+            Seed::Side(side) => {
+                let mut reached = [false; 2];
+                reached[side] = true;
+                group_of(geometry, own, sides, own & sides[side], reached)
+            }
+        };
+        if self.len < N {
+            (self.sets[self.len], self.reached[self.len]) = found;
+            self.len += 1;
+        }
+        found
+    }
+
+    /// Adds the stone `at`, just played and joined to the group found from `seed` only.
+    fn join(&mut self, seed: Seed, at: u8) {
+        if let Some(i) = self.find(seed) {
+            self.sets[i] |= bit(at);
+        }
+    }
+}
+
+/// The stone or side the group a player's stone on `at` would join is found from (a stone
+/// of theirs next to it, else a side of theirs it lies on), if any.
+fn seed_of(geometry: &Geometry, own: Bits, sides: [Bits; 2], at: u8) -> Option<Seed> {
+    let touching = geometry.neighbours[usize::from(at)] & own;
+    if touching != 0 {
+        Some(Seed::Stone(touching & touching.wrapping_neg()))
+    } else {
+        (0..2).find(|&s| sides[s] & bit(at) != 0).map(Seed::Side)
+    }
+}
+
 /// Whether the empty cell `at` is of no use to the player owning `own` (with sides `sides`,
 /// first and last), however the cells of `empty` are filled: every stone or side of theirs
 /// that could touch `at` is joined to the others without `at`.
@@ -21,18 +102,23 @@ use crate::board::Player;
 /// (a stone of it, or a side it reaches), so that it joins the group if it becomes the
 /// player's. With no fixed one, the empty neighbours must be at most two that touch each
 /// other.
-fn useless_to(geometry: &Geometry, own: Bits, empty: Bits, sides: [Bits; 2], at: u8) -> bool {
+fn useless_to<const N: usize>(
+    geometry: &Geometry,
+    own: Bits,
+    empty: Bits,
+    sides: [Bits; 2],
+    at: u8,
+    groups: &mut Groups<N>,
+) -> bool {
     let around = geometry.neighbours[usize::from(at)];
     let open = around & empty;
-    let touching = around & own;
-    let on = sides.map(|side| side & bit(at) != 0);
-    if touching == 0 && !on[0] && !on[1] {
+    let Some(seed) = seed_of(geometry, own, sides, at) else {
         return match open.count_ones() {
             0 | 1 => true,
             2 => geometry.neighbours[open.trailing_zeros() as usize] & open != 0,
             _ => false,
         };
-    }
+    };
     // Cheap first: an empty neighbour touching no stone or side of the player's cannot
     // touch their group.
     let near_sides = sides[0] | sides[1];
@@ -41,22 +127,9 @@ fn useless_to(geometry: &Geometry, own: Bits, empty: Bits, sides: [Bits; 2], at:
     {
         return false;
     }
-    let (group, reached) = if touching != 0 {
-        group_of(
-            geometry,
-            own,
-            sides,
-            touching & touching.wrapping_neg(),
-            [false; 2],
-        )
-    } else {
-        let side = usize::from(!on[0]);
-        let mut reached = [false; 2];
-        reached[side] = true;
-        group_of(geometry, own, sides, own & sides[side], reached)
-    };
-    touching & !group == 0
-        && (0..2).all(|s| !on[s] || reached[s])
+    let (group, reached) = groups.of(geometry, own, sides, seed);
+    around & own & !group == 0
+        && (0..2).all(|s| sides[s] & bit(at) == 0 || reached[s])
         && cells_of(open).all(|e| {
             geometry.neighbours[usize::from(e)] & group != 0
                 || (0..2).any(|s| reached[s] && sides[s] & bit(e) != 0)
@@ -91,10 +164,39 @@ fn group_of(
 }
 
 /// Whether the empty cell `at` is dead on its own: of no use to one of the players (see
-/// [`useless_to`]), and that player, X first, if so.
-fn dead_cell(geometry: &Geometry, stones: [Bits; 2], at: u8) -> Option<usize> {
+/// [`useless_to`]), and that player, X first, if so. `groups` are each player's groups
+/// found so far in this position; `maybe` the cells each player is tried on (the others
+/// being known not to be of use to them).
+fn dead_cell<const N: usize>(
+    geometry: &Geometry,
+    stones: [Bits; 2],
+    at: u8,
+    groups: &mut [Groups<N>; 2],
+    maybe: [Bits; 2],
+) -> Option<usize> {
     let empty = geometry.all & !stones[0] & !stones[1];
-    (0..2).find(|&s| useless_to(geometry, stones[s], empty, geometry.sides[s], at))
+    (0..2).find(|&s| {
+        maybe[s] & bit(at) != 0
+            && useless_to(
+                geometry,
+                stones[s],
+                empty,
+                geometry.sides[s],
+                at,
+                &mut groups[s],
+            )
+    })
+}
+
+/// Whether the empty cell `at` is dead on its own in a position looked at once.
+fn dead_here(geometry: &Geometry, stones: [Bits; 2], at: u8) -> Option<usize> {
+    dead_cell(
+        geometry,
+        stones,
+        at,
+        &mut [Groups::<0>::new(); 2],
+        [Bits::MAX; 2],
+    )
 }
 
 /// For each of the six directions, the cells whose neighbour that way is in `set`: the set
@@ -120,13 +222,17 @@ fn next_to(geometry: &Geometry, set: Bits) -> Bits {
     shifted(geometry, set).into_iter().fold(0, |a, b| a | b)
 }
 
-/// The cells with at least three neighbours in `set`.
-fn three_next_to(geometry: &Geometry, set: Bits) -> Bits {
+/// The cells with at least two, three and four neighbours in `set`.
+fn crowded(geometry: &Geometry, set: Bits) -> [Bits; 3] {
     let [a, b, c, d, e, f] = shifted(geometry, set);
     // Two full adders, bit by bit: a + b + c = s1 + 2 c1, d + e + f = s2 + 2 c2.
     let (s1, c1) = (a ^ b ^ c, (a & b) | (c & (a ^ b)));
     let (s2, c2) = (d ^ e ^ f, (d & e) | (f & (d ^ e)));
-    (c1 & c2) | ((c1 | c2) & (s1 | s2))
+    [
+        c1 | c2 | (s1 & s2),
+        (c1 & c2) | ((c1 | c2) & (s1 | s2)),
+        (c1 & c2) | ((c1 ^ c2) & s1 & s2),
+    ]
 }
 
 /// The empty cells that may be of no use to the player owning `own` (see [`useless_to`]):
@@ -136,7 +242,7 @@ fn three_next_to(geometry: &Geometry, set: Bits) -> Bits {
 fn maybe_useless(geometry: &Geometry, own: Bits, empty: Bits, sides: [Bits; 2]) -> Bits {
     let touch = next_to(geometry, own) | sides[0] | sides[1];
     let far = empty & !touch;
-    (empty & touch & !next_to(geometry, far)) | (empty & !touch & !three_next_to(geometry, empty))
+    (empty & touch & !next_to(geometry, far)) | (empty & !touch & !crowded(geometry, empty)[1])
 }
 
 /// The cells of `within` joined to `seeds` through `within`, a ring of neighbours at a time
@@ -161,21 +267,39 @@ fn spread(geometry: &Geometry, seeds: Bits, within: Bits) -> Bits {
 /// stones as they were. The rule looks at a cell's neighbours and whether they touch a
 /// group: so only cells within two steps of the filled one can change, and only those are
 /// looked at again.
-fn fill_dead(geometry: &Geometry, mut stones: [Bits; 2]) -> ([Bits; 2], Bits) {
+fn fill_dead(geometry: &Geometry, stones: [Bits; 2]) -> ([Bits; 2], Bits) {
+    // A player has at most about one group in three cells, and sides merge some.
+    fill_dead_keeping::<48>(geometry, stones)
+}
+
+/// [`fill_dead`], keeping up to `N` groups of each player's as they are found.
+fn fill_dead_keeping<const N: usize>(
+    geometry: &Geometry,
+    mut stones: [Bits; 2],
+) -> ([Bits; 2], Bits) {
     let mut empty = geometry.all & !stones[0] & !stones[1];
-    let mut todo = (0..2).fold(0, |set, s| {
-        set | maybe_useless(geometry, stones[s], empty, geometry.sides[s])
-    });
+    let maybe_of = |stones: [Bits; 2], empty: Bits| {
+        [0, 1].map(|s| maybe_useless(geometry, stones[s], empty, geometry.sides[s]))
+    };
+    let mut maybe = maybe_of(stones, empty);
+    let mut todo = maybe[0] | maybe[1];
     let mut dead = 0;
+    let mut groups = [Groups::<N>::new(); 2];
     while todo != 0 {
         let at = todo.trailing_zeros() as u8;
         todo &= todo - 1;
-        if let Some(s) = dead_cell(geometry, stones, at) {
+        if let Some(s) = dead_cell(geometry, stones, at, &mut groups, maybe) {
+            // The groups as they were but for `at` joining one (or being a group alone,
+            // found when first asked for).
+            if let Some(seed) = seed_of(geometry, stones[s], geometry.sides[s], at) {
+                groups[s].join(seed, at);
+            }
             stones[s] |= bit(at);
             empty &= !bit(at);
             dead |= bit(at);
             let near = geometry.neighbours[usize::from(at)];
-            todo |= (near | next_to(geometry, near)) & empty;
+            maybe = maybe_of(stones, empty);
+            todo |= (near | next_to(geometry, near)) & (maybe[0] | maybe[1]);
         }
     }
     (stones, dead)
@@ -210,15 +334,26 @@ struct PairFilter {
     empty: Bits,
     /// For each player, the cells touching a stone or side of theirs.
     touch: [Bits; 2],
+    /// The empty cells that may die once the player takes some neighbour of theirs (see
+    /// [`PairFilter::may_die`]): for the player, those empty neighbours not touching the
+    /// player's stones or sides must lie next to the neighbour taken or be it, three cells
+    /// in a row, so there are at most three; for the other player, at most one.
+    cells: Bits,
 }
 
 impl PairFilter {
     fn new(geometry: &Geometry, base: [Bits; 2], player: Player) -> PairFilter {
+        let (s, other) = (slot(player), 1 - slot(player));
+        let empty = geometry.all & !base[0] & !base[1];
+        let touch = [0, 1]
+            .map(|t| next_to(geometry, base[t]) | geometry.sides[t][0] | geometry.sides[t][1]);
+        let [_, _, four] = crowded(geometry, empty & !touch[s]);
+        let [two, _, _] = crowded(geometry, empty & !touch[other]);
         PairFilter {
-            player: slot(player),
-            empty: geometry.all & !base[0] & !base[1],
-            touch: [0, 1]
-                .map(|t| next_to(geometry, base[t]) | geometry.sides[t][0] | geometry.sides[t][1]),
+            player: s,
+            empty,
+            touch,
+            cells: empty & (!four | (touch[other] & !two)),
         }
     }
 
@@ -249,15 +384,23 @@ fn capturing_pairs(
     mut each: impl FnMut(u8, u8),
 ) {
     let filter = PairFilter::new(geometry, base, player);
-    let dead_once = |at: u8, taken: u8| {
+    // The other player's groups are the same in every position looked at; the player's
+    // are found afresh for each.
+    let mut groups = [Groups::<48>::new(); 2];
+    let mut dead_once = |at: u8, taken: u8| {
         let mut next = base;
         next[filter.player] |= bit(taken);
-        filter.may_die(geometry, at, taken) && dead_cell(geometry, next, at).is_some()
+        groups[filter.player].len = 0;
+        dead_cell(geometry, next, at, &mut groups, [Bits::MAX; 2]).is_some()
     };
-    for a in cells_of(filter.empty) {
+    for a in cells_of(filter.cells) {
         let later = (Bits::MAX << a) << 1;
-        for b in cells_of(geometry.neighbours[usize::from(a)] & filter.empty & later) {
-            if dead_once(a, b) && dead_once(b, a) {
+        for b in cells_of(geometry.neighbours[usize::from(a)] & filter.cells & later) {
+            if filter.may_die(geometry, a, b)
+                && filter.may_die(geometry, b, a)
+                && dead_once(a, b)
+                && dead_once(b, a)
+            {
                 each(a, b);
             }
         }
@@ -415,16 +558,15 @@ mod tests {
                     & (Bits::from(stream.next()) << 64 | Bits::from(stream.next()))
                     & geometry.all;
                 let count = |at: u8| (geometry.neighbours[usize::from(at)] & set).count_ones();
-                let near: Bits = cells_of(geometry.all)
-                    .filter(|&at| count(at) >= 1)
-                    .fold(0, |a, at| a | bit(at));
-                let crowded: Bits = cells_of(geometry.all)
-                    .filter(|&at| count(at) >= 3)
-                    .fold(0, |a, at| a | bit(at));
-                assert_eq!(next_to(&geometry, set), near);
+                let at_least = |k: u32| -> Bits {
+                    cells_of(geometry.all)
+                        .filter(|&at| count(at) >= k)
+                        .fold(0, |a, at| a | bit(at))
+                };
+                assert_eq!(next_to(&geometry, set), at_least(1));
+                assert_eq!(crowded(&geometry, set), [2, 3, 4].map(at_least));
                 let seeds = Bits::from(stream.next()) & set;
                 assert_eq!(spread(&geometry, seeds, set), geometry.flood(seeds, set));
-                assert_eq!(three_next_to(&geometry, set), crowded);
             }
         }
     }
@@ -451,16 +593,25 @@ mod tests {
                     let sides = geometry.sides[s];
                     let maybe = maybe_useless(&geometry, stones[s], empty, sides);
                     for at in cells_of(empty) {
-                        if useless_to(&geometry, stones[s], empty, sides, at) {
+                        if useless_to(
+                            &geometry,
+                            stones[s],
+                            empty,
+                            sides,
+                            at,
+                            &mut Groups::<0>::new(),
+                        ) {
                             assert_ne!(maybe & bit(at), 0, "{at} in {stones:x?}");
                             seen[0] += 1;
                         }
                     }
                 }
                 let base = fill_dead(&geometry, stones).0;
+                // Keeping groups changes nothing.
+                assert_eq!(fill_dead_keeping::<0>(&geometry, stones).0, base);
                 // Looking again only near each filled cell misses nothing.
                 for at in cells_of(geometry.all & !base[0] & !base[1]) {
-                    assert_eq!(dead_cell(&geometry, base, at), None, "{at} in {stones:x?}");
+                    assert_eq!(dead_here(&geometry, base, at), None, "{at} in {stones:x?}");
                 }
                 for player in Player::BOTH {
                     let filter = PairFilter::new(&geometry, base, player);
@@ -468,8 +619,9 @@ mod tests {
                         for taken in cells_of(geometry.neighbours[usize::from(at)] & filter.empty) {
                             let mut next = base;
                             next[slot(player)] |= bit(taken);
-                            if dead_cell(&geometry, next, at).is_some() {
+                            if dead_here(&geometry, next, at).is_some() {
                                 assert!(filter.may_die(&geometry, at, taken));
+                                assert_ne!(filter.cells & bit(at), 0);
                                 seen[1] += 1;
                             }
                         }
@@ -505,14 +657,16 @@ mod tests {
                 next[other],
                 empty,
                 geometry.sides[other],
-                at
+                at,
+                &mut Groups::<0>::new()
             ));
             assert!(!useless_to(
                 &geometry,
                 next[slot(player)],
                 empty,
                 geometry.sides[slot(player)],
-                at
+                at,
+                &mut Groups::<0>::new()
             ));
             assert!(PairFilter::new(&geometry, base, player).may_die(&geometry, at, taken));
         }
