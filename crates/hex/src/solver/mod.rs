@@ -23,6 +23,8 @@ mod bitboard;
 mod book;
 mod dfpn;
 mod hsearch;
+#[allow(dead_code)]
+mod inferior;
 mod tt;
 mod vc;
 
