@@ -66,6 +66,9 @@ pub struct Args {
     /// Tuning: a position and its half turn are kept apart.
     #[arg(long, help_heading = "Tuning")]
     no_symmetry: bool,
+    /// Tuning: dead and captured cells are searched like any other.
+    #[arg(long, help_heading = "Tuning")]
+    no_inferior: bool,
 }
 
 fn parse_player(text: &str) -> Result<Player, String> {
@@ -98,6 +101,7 @@ pub fn run(args: Args) -> Result<()> {
         must_play: !args.no_must_play && !args.no_connections,
         h_search: !args.no_h_search && !args.no_connections,
         symmetry: !args.no_symmetry,
+        inferior: !args.no_inferior,
     };
     let book = match &args.book {
         Some(path) if path.exists() => {

@@ -16,6 +16,7 @@ use crate::board::Player;
 
 use super::bitboard::{Bits, Geometry, bit, cells_of, slot};
 use super::hsearch::side_connections;
+use super::inferior::{Inferior, analyse};
 use super::tt::{Entry, INFINITE, NO_MOVE, Table};
 use super::vc::{Links, Templates};
 use super::{Knowledge, Limits};
@@ -266,18 +267,43 @@ impl Search {
                 proof: theirs,
             };
         }
-        let mine = Links::new(geometry, &self.templates, me, own, empty);
+        // Dead cells are given to nobody, captured ones to their captor; a proof through them
+        // holds as long as the captured cells are left to their captor (dead ones may go to
+        // anyone), so they join every proof.
+        let inferior = if self.knowledge.inferior {
+            analyse(geometry, self.stones)
+        } else {
+            Inferior::default()
+        };
+        let [mine_captured, their_captured] =
+            [me, me.opponent()].map(|p| inferior.captured[slot(p)]);
+        let settled = mine_captured | their_captured;
+        let (own, theirs) = (own | mine_captured, theirs | their_captured);
+        let open = empty & !inferior.dead & !settled;
+        let win = |carrier: Bits, at: Option<u8>| match win(carrier | settled, at) {
+            Eval::Win { best, proof } => Eval::Win {
+                // A captured or dead cell is no move to name when an open one will do.
+                best: if open & bit(best) == 0 && carrier & open != 0 {
+                    cells_of(carrier & open).next().unwrap_or(best)
+                } else {
+                    best
+                },
+                proof,
+            },
+            other => other,
+        };
+        let mine = Links::new(geometry, &self.templates, me, own, open);
         if let Some(carrier) = mine.connection() {
             return win(carrier, None);
         }
-        let other = Links::new(geometry, &self.templates, me.opponent(), theirs, empty);
+        let other = Links::new(geometry, &self.templates, me.opponent(), theirs, open);
         if let Some(carrier) = other.connection() {
             return Eval::Loss {
-                proof: theirs | carrier,
+                proof: theirs | carrier | settled,
             };
         }
         for &at in &self.order {
-            if empty & bit(at) != 0 {
+            if open & bit(at) != 0 {
                 if let Some(carrier) = mine.connection_with(at) {
                     return win(carrier, Some(at));
                 }
@@ -285,7 +311,9 @@ impl Search {
         }
         // The opponent's threats: a move outside the carrier of one loses to it. The quick
         // links first; H-search only where they decide nothing, as it costs far more.
-        let (mut moves, mut proof) = (empty, theirs);
+        // Every open cell is a move to search; if none is left, the filled board is full and
+        // one side has joined, which the connections above have seen.
+        let (mut moves, mut proof) = (if open == 0 { empty } else { open }, theirs | settled);
         let mut confine = |carrier: Bits| {
             if moves & !carrier != 0 {
                 moves &= carrier;
@@ -294,7 +322,7 @@ impl Search {
             moves != 0
         };
         if self.knowledge.must_play {
-            for at in cells_of(empty) {
+            for at in cells_of(open) {
                 if let Some(carrier) = other.connection_with(at) {
                     if !confine(carrier | bit(at)) {
                         return Eval::Loss { proof };
@@ -303,17 +331,17 @@ impl Search {
             }
         }
         if self.knowledge.h_search {
-            let found = side_connections(geometry, me, own, empty);
+            let found = side_connections(geometry, me, own, open);
             if let Some(carrier) = found.full {
                 return win(carrier, None);
             }
             if let Some(&(carrier, key)) = found.semi.first() {
                 return win(carrier, Some(key));
             }
-            let threats = side_connections(geometry, me.opponent(), theirs, empty);
+            let threats = side_connections(geometry, me.opponent(), theirs, open);
             if let Some(carrier) = threats.full {
                 return Eval::Loss {
-                    proof: theirs | carrier,
+                    proof: theirs | carrier | settled,
                 };
             }
             if self.knowledge.must_play {

@@ -189,6 +189,7 @@ fn dead_cell<const N: usize>(
 }
 
 /// Whether the empty cell `at` is dead on its own in a position looked at once.
+#[cfg(test)]
 fn dead_here(geometry: &Geometry, stones: [Bits; 2], at: u8) -> Option<usize> {
     dead_cell(
         geometry,
@@ -320,6 +321,7 @@ fn fill_dead_keeping<const N: usize>(
 /// a dead cell filled (either colour) is dead in the position itself, since the filled
 /// cell's colour does not matter in any full board either; so the rule is applied again on
 /// the position with the dead cells filled until nothing changes.
+#[cfg(test)]
 pub fn dead(geometry: &Geometry, stones: [Bits; 2]) -> Bits {
     fill_dead(geometry, stones).1
 }
@@ -423,11 +425,40 @@ fn capturing_pairs(
 /// the position is again the one with the cells filled. The converse holds because a stone
 /// more never hurts in Hex. The pairs are found in the position with its dead cells filled,
 /// which has the same winner.
+#[cfg(test)]
 pub fn captured(geometry: &Geometry, stones: [Bits; 2], player: Player) -> Bits {
     let (base, _) = fill_dead(geometry, stones);
     let mut cells = 0;
     capturing_pairs(geometry, base, player, |a, b| cells |= bit(a) | bit(b));
     cells
+}
+
+/// A position's inferior cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Inferior {
+    /// The dead cells ([`dead`]).
+    pub dead: Bits,
+    /// Each player's captured cells (`[X, O]`): X's as [`captured`] finds them, then O's in
+    /// the position with X's given to X, so that both may be filled in together.
+    pub captured: [Bits; 2],
+}
+
+/// The dead cells and both players' captured cells, with one filling of the dead cells (the
+/// search's way to [`dead`] and [`captured`], whose comments say why each is sound).
+pub fn analyse(geometry: &Geometry, stones: [Bits; 2]) -> Inferior {
+    let (mut base, dead) = fill_dead(geometry, stones);
+    let mut captured = [0; 2];
+    capturing_pairs(geometry, base, Player::X, |a, b| {
+        captured[0] |= bit(a) | bit(b)
+    });
+    if captured[0] != 0 {
+        base[0] |= captured[0];
+        base = fill_dead(geometry, base).0;
+    }
+    capturing_pairs(geometry, base, Player::O, |a, b| {
+        captured[1] |= bit(a) | bit(b)
+    });
+    Inferior { dead, captured }
 }
 
 #[cfg(test)]
@@ -546,6 +577,41 @@ mod tests {
                 })
             })
         })
+    }
+
+    #[test]
+    fn both_captured_sets_and_the_dead_cells_fill_in_together() {
+        // What the solver fills in at once: X's captured cells to X, O's to O, and the dead
+        // cells to X or to O, all at the same time.
+        let mut both = 0;
+        for (size, count, seed) in [(4, 300, 21), (5, 300, 22)] {
+            let geometry = Geometry::new(size);
+            for stones in random_positions(size, count, 10, seed) {
+                let found = analyse(&geometry, stones);
+                assert_eq!(found.captured[0] & found.captured[1], 0);
+                assert_eq!((found.captured[0] | found.captured[1]) & found.dead, 0);
+                both += usize::from(found.captured[0] != 0 && found.captured[1] != 0);
+                let mut memo = HashMap::new();
+                for to_move in Player::BOTH {
+                    let expected = winner(&geometry, stones, to_move, &mut memo);
+                    for dead_to in 0..2 {
+                        let mut filled = stones;
+                        filled[0] |= found.captured[0];
+                        filled[1] |= found.captured[1];
+                        filled[dead_to] |= found.dead;
+                        assert_eq!(
+                            winner(&geometry, filled, to_move, &mut memo),
+                            expected,
+                            "{stones:x?} {found:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            both > 0,
+            "some positions have captured cells of both players"
+        );
     }
 
     #[test]

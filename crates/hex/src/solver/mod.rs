@@ -23,7 +23,6 @@ mod bitboard;
 mod book;
 mod dfpn;
 mod hsearch;
-#[allow(dead_code)]
 mod inferior;
 mod tt;
 mod vc;
@@ -77,6 +76,9 @@ pub struct Knowledge {
     pub h_search: bool,
     /// A position and its half turn share an entry.
     pub symmetry: bool,
+    /// Dead and captured cells are filled in: never searched, and given to their captor when
+    /// connections are looked for.
+    pub inferior: bool,
 }
 
 impl Default for Knowledge {
@@ -86,6 +88,7 @@ impl Default for Knowledge {
             must_play: true,
             h_search: true,
             symmetry: true,
+            inferior: true,
         }
     }
 }

@@ -184,6 +184,7 @@ fn without_knowledge_the_search_agrees_too() {
         must_play: false,
         h_search: false,
         symmetry: false,
+        inferior: false,
     };
     check_against_minimax(4, [0, 0], 1, plain);
     check_against_minimax(
