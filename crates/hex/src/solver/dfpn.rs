@@ -469,7 +469,7 @@ impl Search {
             }
             let child_pn_limit = (dn_limit - (dn - best_pn)).min(INFINITE);
             let child_dn_limit = pn_limit
-                .min(second.saturating_add(second / 2 + 1))
+                .min(second.saturating_add(second / 4 + 1))
                 .min(INFINITE);
             self.play(best);
             self.mid(child_pn_limit, child_dn_limit);
