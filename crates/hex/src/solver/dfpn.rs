@@ -267,9 +267,9 @@ impl Search {
                 proof: theirs,
             };
         }
-        // Dead cells are given to nobody, captured ones to their captor; a proof through them
-        // holds as long as the captured cells are left to their captor (dead ones may go to
-        // anyone), so they join every proof.
+        // Dead cells are given to nobody, captured ones to their captor. A proof through them
+        // holds as long as the winner's captured cells are left to the winner (the loser's
+        // may go to the loser, dead ones to anyone), so those join the winner's proofs.
         let inferior = if self.knowledge.inferior {
             analyse(geometry, self.stones)
         } else {
@@ -280,7 +280,7 @@ impl Search {
         let settled = mine_captured | their_captured;
         let (own, theirs) = (own | mine_captured, theirs | their_captured);
         let open = empty & !inferior.dead & !settled;
-        let win = |carrier: Bits, at: Option<u8>| match win(carrier | settled, at) {
+        let win = |carrier: Bits, at: Option<u8>| match win(carrier | mine_captured, at) {
             Eval::Win { best, proof } => Eval::Win {
                 // A captured or dead cell is no move to name when an open one will do.
                 best: if open & bit(best) == 0 && carrier & open != 0 {
@@ -299,7 +299,7 @@ impl Search {
         let other = Links::new(geometry, &self.templates, me.opponent(), theirs, open);
         if let Some(carrier) = other.connection() {
             return Eval::Loss {
-                proof: theirs | carrier | settled,
+                proof: theirs | carrier,
             };
         }
         for &at in &self.order {
@@ -313,7 +313,7 @@ impl Search {
         // links first; H-search only where they decide nothing, as it costs far more.
         // Every open cell is a move to search; if none is left, the filled board is full and
         // one side has joined, which the connections above have seen.
-        let (mut moves, mut proof) = (if open == 0 { empty } else { open }, theirs | settled);
+        let (mut moves, mut proof) = (if open == 0 { empty } else { open }, theirs);
         let mut confine = |carrier: Bits| {
             if moves & !carrier != 0 {
                 moves &= carrier;
@@ -341,7 +341,7 @@ impl Search {
             let threats = side_connections(geometry, me.opponent(), theirs, open);
             if let Some(carrier) = threats.full {
                 return Eval::Loss {
-                    proof: theirs | carrier | settled,
+                    proof: theirs | carrier,
                 };
             }
             if self.knowledge.must_play {
