@@ -4,11 +4,15 @@
 //! be proven to show it wins, `dn` to show it loses. A position's `pn` is the least `dn` of
 //! its children, its `dn` the sum of their `pn`. The search descends into the child with the
 //! least `dn` with thresholds that send it back up when a sibling becomes more promising
-//! (with the usual 1 + epsilon slack, which saves many trips up and down).
+//! (with the usual 1 + epsilon slack, which saves many trips up and down). Only the first
+//! half of the moves not yet lost take part at each position (widening), so that the search
+//! goes deep into a few of them rather than a little into all.
 //!
-//! Each position is first judged with the Hex knowledge of [`evaluate`]: a win when the side
-//! to move has (or can make with one stone) a virtual connection, a loss when the opponent
-//! already has one, otherwise only the moves of the must-play region are searched.
+//! Each position is first judged with the Hex knowledge of [`Search::evaluate`]: dead and
+//! captured cells filled in, a win when the side to move has (or can make with one stone) a
+//! virtual connection, a loss when the opponent already has one, otherwise only the moves of
+//! the must-play region are searched. Every proven position keeps the cells its proof
+//! depends on: a move that loses drops every sibling outside its proof.
 
 use std::time::Instant;
 

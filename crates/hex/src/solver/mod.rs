@@ -2,9 +2,11 @@
 //!
 //! Depth-first proof-number search ([`dfpn`]) over a bit-board ([`bitboard`]), with a
 //! transposition table bounded in memory ([`tt`]) and the Hex knowledge that keeps proofs
-//! small ([`vc`]): virtual connections (bridges and edge templates) end the search early,
-//! and the opponent's threats confine the moves searched to the must-play region. A
-//! position and its half turn share their entry. Proven positions can be kept in a
+//! small ([`vc`], [`hsearch`], [`inferior`]): virtual connections (bridges, edge templates
+//! and H-search's) end the search early, the opponent's threats confine the moves searched
+//! to the must-play region, dead and captured cells are filled in, and each proof's cells
+//! rule out the siblings of a losing move that lie outside them. A position and its half
+//! turn share their entry. Proven positions can be kept in a
 //! [`ProofBook`] that later runs read.
 //!
 //! ```
