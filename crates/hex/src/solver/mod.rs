@@ -1,8 +1,8 @@
 //! A solver: who wins a Hex position with a given side to move, and a winning move.
 //!
-//! Depth-first proof-number search ([`dfpn`]) over a bit-board ([`bitboard`]), with a
-//! transposition table bounded in memory ([`tt`]) and the Hex knowledge that keeps proofs
-//! small ([`vc`], [`hsearch`], [`inferior`]): virtual connections (bridges, edge templates
+//! Depth-first proof-number search (`dfpn`) over a bit-board (`bitboard`), with a
+//! transposition table bounded in memory (`tt`) and the Hex knowledge that keeps proofs
+//! small (`vc`, `hsearch`, `inferior`): virtual connections (bridges, edge templates
 //! and H-search's) end the search early, the opponent's threats confine the moves searched
 //! to the must-play region, dead and captured cells are filled in, and each proof's cells
 //! rule out the siblings of a losing move that lie outside them. A position and its half
