@@ -4,7 +4,6 @@ use hex::solver::{Limits, Outcome, Solver};
 use hex::{Board, Cell, Player};
 
 #[test]
-#[ignore = "about two minutes on a loaded machine: run with `cargo test -p hex --release -- --ignored`"]
 fn the_6x6_openings_match_the_published_table() {
     let text = include_str!("data/6x6-openings.txt");
     let winning: Vec<Cell> = text
