@@ -104,11 +104,15 @@ thread_local! {
 /// has at most 121 cells, so that every endpoint fits a byte.
 type End = u8;
 
-/// A set of endpoints.
-type Ends = u128;
+/// A set of endpoints: bit `e % 64` of word `e / 64`.
+type Ends = [u64; 2];
 
-fn has(set: Ends, e: End) -> bool {
-    set >> e & 1 != 0
+fn has(set: &Ends, e: End) -> bool {
+    set[usize::from(e >> 6 & 1)] >> (e & 63) & 1 != 0
+}
+
+fn put(set: &mut Ends, e: End) {
+    set[usize::from(e >> 6 & 1)] |= 1 << (e & 63);
 }
 
 /// Whether one of the first `len` carriers of `list` lies within `carrier`.
@@ -152,11 +156,12 @@ struct HSearch<S> {
     /// The same for semi-connections.
     semi: Vec<Semis<S>>,
     semi_len: Vec<u8>,
-    /// For each endpoint, the endpoints it has a full connection with, in the order the
-    /// pairs' lists went from empty to not empty (so an endpoint may come more than once).
-    full_partners: Vec<Vec<End>>,
+    /// For each endpoint, the endpoints it has a full connection with (and their pair), in
+    /// the order the pairs' lists went from empty to not empty (so an endpoint may come more
+    /// than once).
+    full_partners: Vec<Vec<(End, u16)>>,
     /// The same for semi-connections.
-    semi_partners: Vec<Vec<End>>,
+    semi_partners: Vec<Vec<(End, u16)>>,
     queue: Vec<(End, End, S)>,
 }
 
@@ -182,7 +187,7 @@ impl<S: Cells> HSearch<S> {
             }
         }
         self.joined.clear();
-        self.joined.resize(count, 0);
+        self.joined.resize(count, [0; 2]);
         self.full_len.clear();
         self.full_len.resize(pairs, 0);
         self.semi_len.clear();
@@ -216,26 +221,32 @@ impl<S: Cells> HSearch<S> {
         list[kept] = carrier;
         self.full_len[p] = kept as u8 + 1;
         if carrier.is_empty() {
-            self.joined[usize::from(a)] |= 1 << b;
-            self.joined[usize::from(b)] |= 1 << a;
+            put(&mut self.joined[usize::from(a)], b);
+            put(&mut self.joined[usize::from(b)], a);
         }
         if kept == 0 {
-            self.full_partners[usize::from(a)].push(b);
-            self.full_partners[usize::from(b)].push(a);
+            self.full_partners[usize::from(a)].push((b, p as u16));
+            self.full_partners[usize::from(b)].push((a, p as u16));
         }
         self.queue.push((a, b, carrier));
     }
 
     /// Adds a semi-connection with `key` between `a` and `b` (whose pair is `p`).
+    #[inline(always)]
     fn add_semi(&mut self, a: End, b: End, p: usize, carrier: S, key: u8) {
-        if covered(&self.full[p], self.full_len[p], carrier) {
-            return;
+        // Most are refused: those tests where they are made, the rest in a call.
+        if !covered(&self.full[p], self.full_len[p], carrier)
+            && !covered(&self.semi[p].carriers, self.semi_len[p], carrier)
+        {
+            self.insert_semi(a, b, p, carrier, key);
         }
+    }
+
+    /// Adds a semi-connection that no kept connection covers.
+    #[inline(never)]
+    fn insert_semi(&mut self, a: End, b: End, p: usize, carrier: S, key: u8) {
         let list = &mut self.semi[p];
         let len = self.semi_len[p];
-        if covered(&list.carriers, len, carrier) {
-            return;
-        }
         let mut kept = 0;
         for i in 0..usize::from(len).min(SEMI_PER_PAIR) {
             let c = list.carriers[i];
@@ -251,8 +262,8 @@ impl<S: Cells> HSearch<S> {
             return;
         }
         if kept == 0 {
-            self.semi_partners[usize::from(a)].push(b);
-            self.semi_partners[usize::from(b)].push(a);
+            self.semi_partners[usize::from(a)].push((b, p as u16));
+            self.semi_partners[usize::from(b)].push((a, p as u16));
         }
         // After the carriers with as few cells or fewer.
         let size = carrier.size();
@@ -305,23 +316,21 @@ impl<S: Cells> HSearch<S> {
         let key = self.cell_of[usize::from(middle)];
         // The others not to join: `end` itself, and those it is joined to already (which
         // would take nothing more).
-        let skip = self.joined[usize::from(end)] | 1 << end;
-        // Nor, through a full connection, those whose cell `carrier` holds.
-        let mut skip_full = skip;
-        for at in cells_of(carrier.bits()) {
-            skip_full |= 1 << self.endpoint_of_cell[usize::from(at)];
-        }
+        let mut skip = self.joined[usize::from(end)];
+        put(&mut skip, end);
         // The additions below touch the lists of `end` and of the others only, never
         // `middle`'s, so they can be read in place.
         let partners = std::mem::take(&mut self.full_partners[usize::from(middle)]);
-        for &other in &partners {
-            if has(skip_full, other) {
+        for &(other, from) in &partners {
+            // Nor, through a full connection, those whose cell `carrier` holds.
+            if has(&skip, other) || !(self.cell_bit[usize::from(other)] & carrier).is_empty() {
                 continue;
             }
-            let from = pair(middle, other);
-            let (list, len) = (self.full[from], self.full_len[from]);
+            let from = usize::from(from);
+            let len = usize::from(self.full_len[from]).min(FULL_PER_PAIR);
             let to = pair(end, other);
-            for &c2 in &list[..usize::from(len).min(FULL_PER_PAIR)] {
+            for k in 0..len {
+                let c2 = self.full[from][k];
                 if !(c2 & blocked).is_empty() {
                     continue;
                 }
@@ -338,17 +347,18 @@ impl<S: Cells> HSearch<S> {
             return;
         }
         let partners = std::mem::take(&mut self.semi_partners[usize::from(middle)]);
-        for &other in &partners {
-            if has(skip, other) {
+        for &(other, from) in &partners {
+            if has(&skip, other) {
                 continue;
             }
-            let from = pair(middle, other);
-            let (list, len) = (self.semi[from], self.semi_len[from]);
+            let from = usize::from(from);
+            let len = usize::from(self.semi_len[from]).min(SEMI_PER_PAIR);
             let to = pair(end, other);
-            for k in 0..usize::from(len).min(SEMI_PER_PAIR) {
-                let c2 = list.carriers[k];
+            for k in 0..len {
+                let c2 = self.semi[from].carriers[k];
                 if (c2 & blocked).is_empty() {
-                    self.add_semi(end, other, to, carrier | c2, list.keys[k]);
+                    let key = self.semi[from].keys[k];
+                    self.add_semi(end, other, to, carrier | c2, key);
                 }
             }
         }
