@@ -1,11 +1,13 @@
 //! `boardgames hex solve`: who wins a position, or every opening of a board.
 
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use hex::engine::sgf;
-use hex::solver::{Knowledge, Limits, Outcome, Progress, ProofBook, Solver};
+use hex::solver::{Knowledge, Limits, Outcome, Progress, Proof, ProofBook, Solver};
 use hex::{Board, Cell, Player, contest};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -44,6 +46,10 @@ pub struct Args {
     /// MiB for the transposition table.
     #[arg(long, value_name = "MIB", default_value_t = 256)]
     memory: usize,
+    /// With --openings: how many openings are solved at once, each with its own table of
+    /// --memory / N MiB (one per core by default).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
     /// A proof file to read (if it exists) and to write back with the new proofs.
     #[arg(long, value_name = "FILE")]
     book: Option<PathBuf>,
@@ -60,6 +66,9 @@ pub struct Args {
     /// Tuning: a position and its half turn are kept apart.
     #[arg(long, help_heading = "Tuning")]
     no_symmetry: bool,
+    /// Tuning: dead and captured cells are searched like any other.
+    #[arg(long, help_heading = "Tuning")]
+    no_inferior: bool,
 }
 
 fn parse_player(text: &str) -> Result<Player, String> {
@@ -87,44 +96,82 @@ pub fn run(args: Args) -> Result<()> {
         nodes: None,
         memory,
     };
-    let bar = ProgressBar::new_spinner();
-    bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a template"));
-    let shown = bar.clone();
     let knowledge = Knowledge {
         connections: !args.no_connections,
         must_play: !args.no_must_play && !args.no_connections,
         h_search: !args.no_h_search && !args.no_connections,
         symmetry: !args.no_symmetry,
+        inferior: !args.no_inferior,
     };
-    let mut solver =
-        Solver::new(limits)
-            .with_knowledge(knowledge)
-            .with_progress(move |progress: Progress| {
+    let book = match &args.book {
+        Some(path) if path.exists() => {
+            let input = io::read_path(path)?;
+            Some(input.parse(ProofBook::parse)?)
+        }
+        _ => None,
+    };
+    // A solver with its share of the memory, reporting to `bar`.
+    let solver = |share: usize, bar: &ProgressBar| {
+        let limits = Limits {
+            memory: (limits.memory / share).max(1 << 20),
+            ..limits
+        };
+        let shown = bar.clone();
+        let solver = Solver::new(limits).with_knowledge(knowledge).with_progress(
+            move |progress: Progress| {
                 shown.set_message(format!(
                     "{} positions searched; root proof/disproof numbers {}/{}",
                     progress.nodes, progress.pn, progress.dn
                 ));
                 shown.tick();
-            });
-    if let Some(path) = &args.book {
-        if path.exists() {
-            let input = io::read_path(path)?;
-            solver = solver.with_book(input.parse(ProofBook::parse)?);
+            },
+        );
+        match &book {
+            Some(book) => solver.with_book(book.clone()),
+            None => solver,
         }
-    }
-    let report = match args.openings {
-        Some(size) => openings(&mut solver, size, args.first, &bar)?,
-        None => positions(&mut solver, &args)?,
     };
-    bar.finish_and_clear();
+    let (report, proved) = match args.openings {
+        Some(size) => {
+            let threads = args.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                usize::from,
+            );
+            let cells = usize::from(size) * usize::from(size);
+            let bar = ProgressBar::new(cells as u64).with_style(
+                ProgressStyle::with_template("{bar:30} {pos}/{len} openings {elapsed} {msg}")
+                    .expect("a template"),
+            );
+            let threads = threads.min(cells);
+            let found = openings(|| solver(threads, &bar), size, args.first, threads, &bar);
+            bar.finish_and_clear();
+            found?
+        }
+        None => {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a template"),
+            );
+            let mut solver = solver(1, &bar);
+            let report = positions(&mut solver, &args);
+            bar.finish_and_clear();
+            (report?, vec![solver.book(MIN_WORK)])
+        }
+    };
     if let Some(path) = &args.book {
-        // Positions whose proof took fewer expansions are quicker to prove again than to read.
-        let book = solver.book(64);
+        let mut book = ProofBook::default();
+        for proved in proved {
+            book.merge(proved);
+        }
         std::fs::write(path, book.to_string())
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     io::print(&report)
 }
+
+/// Positions whose proof took fewer expansions are quicker to prove again than to read, so
+/// the proof file keeps only the others.
+const MIN_WORK: u32 = 64;
 
 /// Solves every data set of the input.
 fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
@@ -189,9 +236,66 @@ fn side_to_move(board: &Board) -> Option<Player> {
     }
 }
 
-/// Solves every opening of an empty board: a table, then the board marked.
-fn openings(solver: &mut Solver, size: u8, first: Player, bar: &ProgressBar) -> Result<String> {
+/// Solves every opening of an empty board, `threads` at a time with a solver each from
+/// `solver`: a table, then the board marked; and what each solver proved.
+fn openings(
+    solver: impl Fn() -> Solver + Sync,
+    size: u8,
+    first: Player,
+    threads: usize,
+    bar: &ProgressBar,
+) -> Result<(String, Vec<ProofBook>)> {
     let empty = Board::empty(size).context("a board size 1..11")?;
+    let cells: Vec<Cell> = empty.cells().collect();
+    // An opening and its half turn have the same winner (the board's half turn keeps each
+    // player's sides): only the first of each pair is solved.
+    let turn = |cell: Cell| Cell {
+        row: size - 1 - cell.row,
+        col: size - 1 - cell.col,
+    };
+    let index_of = |cell: Cell| usize::from(cell.row) * usize::from(size) + usize::from(cell.col);
+    let solved: Vec<usize> = (0..cells.len())
+        .filter(|&i| i <= index_of(turn(cells[i])))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let outcomes = Mutex::new(vec![None; cells.len()]);
+    let books = Mutex::new(Vec::new());
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut solver = solver();
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&index) = solved.get(index) else {
+                        break;
+                    };
+                    let cell = cells[index];
+                    let mut board = empty.clone();
+                    board.set(cell, first);
+                    let outcome = solver.solve(&board, first.opponent());
+                    let mut outcomes = lock(&outcomes);
+                    let twin = index_of(turn(cell));
+                    if twin != index {
+                        outcomes[twin] = Some(outcome.clone().map(|outcome| match outcome {
+                            Outcome::Proven(proof) => Outcome::Proven(Proof {
+                                best: proof.best.map(turn),
+                                nodes: 0,
+                                time: Duration::ZERO,
+                                ..proof
+                            }),
+                            Outcome::Unknown { .. } => outcome,
+                        }));
+                        bar.inc(1);
+                    }
+                    outcomes[index] = Some(outcome);
+                    bar.inc(1);
+                }
+                lock(&books).push(solver.book(MIN_WORK));
+            });
+        }
+    });
+    let wall = started.elapsed();
     let mut out = format!(
         "Openings of {size}x{size}, {first} first, {} to move after the opening:\n",
         first.opponent()
@@ -199,11 +303,11 @@ fn openings(solver: &mut Solver, size: u8, first: Player, bar: &ProgressBar) -> 
     out.push_str("opening  winner  reply  proof  searched  seconds\n");
     let mut marks = Vec::new();
     let (mut total_time, mut total_nodes) = (Duration::ZERO, 0);
-    for cell in empty.cells() {
-        bar.set_prefix(cell.to_string());
-        let mut board = empty.clone();
-        board.set(cell, first);
-        match solver.solve(&board, first.opponent())? {
+    let outcomes = outcomes
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    for (cell, outcome) in cells.iter().zip(outcomes) {
+        match outcome.expect("every opening is solved")? {
             Outcome::Proven(proof) => {
                 let reply = proof.best.map_or("-".to_string(), |c: Cell| c.to_string());
                 out.push_str(&format!(
@@ -232,8 +336,14 @@ fn openings(solver: &mut Solver, size: u8, first: Player, bar: &ProgressBar) -> 
         }
     }
     out.push_str(&format!(
-        "total: {total_nodes} positions searched in {:.3} s\n\n",
-        total_time.as_secs_f64()
+        "total: {total_nodes} positions searched in {:.3} s ({:.3} s on {threads} {})\n",
+        total_time.as_secs_f64(),
+        wall.as_secs_f64(),
+        if threads == 1 { "thread" } else { "threads" }
+    ));
+    out.push_str(&format!(
+        "{} openings are the half turn of another one and were not searched again.\n\n",
+        cells.len() - solved.len()
     ));
     out.push_str(&format!(
         "W: {first} wins after that opening, L: {} wins, ?: unknown\n",
@@ -243,5 +353,11 @@ fn openings(solver: &mut Solver, size: u8, first: Player, bar: &ProgressBar) -> 
         let cells: Vec<String> = line.iter().map(char::to_string).collect();
         out.push_str(&format!("{}{}\n", " ".repeat(2 * row), cells.join("   ")));
     }
-    Ok(out)
+    let books = books.into_inner().unwrap_or_else(PoisonError::into_inner);
+    Ok((out, books))
+}
+
+/// A lock that a panicked thread left behind is still good: the data is whole.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }

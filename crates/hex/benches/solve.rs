@@ -53,6 +53,13 @@ fn solve(c: &mut Criterion) {
                 ..all
             },
         ),
+        (
+            "no dead or captured cells",
+            Knowledge {
+                inferior: false,
+                ..all
+            },
+        ),
     ];
     for (name, knowledge) in variants {
         group.bench_function(name, |b| b.iter(|| black_box(all_openings(5, knowledge))));

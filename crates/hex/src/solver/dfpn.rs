@@ -16,19 +16,21 @@ use crate::board::Player;
 
 use super::bitboard::{Bits, Geometry, bit, cells_of, slot};
 use super::hsearch::side_connections;
+use super::inferior::{Inferior, analyse};
 use super::tt::{Entry, INFINITE, NO_MOVE, Table};
 use super::vc::{Links, Templates};
 use super::{Knowledge, Limits};
 
-/// What the knowledge says of a position before any search.
+/// What the knowledge says of a position before any search. Each judgement comes with the
+/// cells it depends on (see [`Entry::proof`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Eval {
     /// The side to move wins by this move ([`NO_MOVE`] when no cell is left).
-    Win(u8),
+    Win { best: u8, proof: Bits },
     /// The side to move loses whatever it does.
-    Loss,
-    /// These moves must be searched (every other move loses).
-    Moves(Bits),
+    Loss { proof: Bits },
+    /// These moves must be searched: every other move loses, as the cells of `proof` show.
+    Moves { moves: Bits, proof: Bits },
 }
 
 /// Keys of positions: one random number per cell and player, the same on every run (the
@@ -158,14 +160,37 @@ impl Search {
         }
     }
 
-    fn child_key(&self, at: u8) -> u64 {
+    /// The key of the position after a move, and whether it is the turned one's.
+    fn child_key(&self, at: u8) -> (u64, bool) {
         let p = slot(self.to_move);
         let a = self.hash[0] ^ self.keys[p][usize::from(at)] ^ self.o_to_move;
         if !self.knowledge.symmetry {
-            return a;
+            return (a, false);
         }
         let b = self.hash[1] ^ self.keys[p][usize::from(self.geometry.turn(at))] ^ self.o_to_move;
-        a.min(b)
+        if b < a { (b, true) } else { (a, false) }
+    }
+
+    /// A set turned back from the orientation of a key.
+    fn turned_bits(&self, turned: bool, bits: Bits) -> Bits {
+        if turned {
+            self.geometry.turn_bits(bits)
+        } else {
+            bits
+        }
+    }
+
+    /// The child's bounds and, when proven, the cells its proof depends on (every cell when
+    /// the table does not know them).
+    fn child(&self, at: u8) -> (u32, u32, Bits) {
+        let (key, turned) = self.child_key(at);
+        match self.table.get(key) {
+            Some(entry) if entry.proven() => {
+                (entry.pn, entry.dn, self.turned_bits(turned, entry.proof()))
+            }
+            Some(entry) => (entry.pn, entry.dn, self.geometry.all),
+            None => (1, 1, self.geometry.all),
+        }
     }
 
     fn turned(&self, turned: bool, at: u8) -> u8 {
@@ -185,6 +210,7 @@ impl Search {
             entry = Entry::new(
                 key,
                 self.geometry.turn_bits(entry.moves()),
+                self.geometry.turn_bits(entry.proof()),
                 entry.pn,
                 entry.dn,
                 entry.work,
@@ -194,17 +220,13 @@ impl Search {
         Some(entry)
     }
 
-    fn store(&mut self, moves: Bits, pn: u32, dn: u32, work: u64, best: u8) {
+    fn store(&mut self, moves: Bits, proof: Bits, pn: u32, dn: u32, work: u64, best: u8) {
         let (key, turned) = self.key();
-        let moves = if turned {
-            self.geometry.turn_bits(moves)
-        } else {
-            moves
-        };
         let work = u32::try_from(work).unwrap_or(u32::MAX);
         self.table.put(Entry::new(
             key,
-            moves,
+            self.turned_bits(turned, moves),
+            self.turned_bits(turned, proof),
             pn,
             dn,
             work,
@@ -220,70 +242,117 @@ impl Search {
         let theirs = self.stones[slot(me.opponent())];
         let empty = geometry.all & !own & !theirs;
         let any_empty = || self.order.iter().copied().find(|&at| empty & bit(at) != 0);
+        // A win through a connection with this carrier (`at` the cell to take first, if any).
+        let win = |carrier: Bits, at: Option<u8>| Eval::Win {
+            best: at
+                .or_else(|| cells_of(carrier).next())
+                .or_else(any_empty)
+                .unwrap_or(NO_MOVE),
+            proof: own | carrier | at.map_or(0, bit),
+        };
         if !self.knowledge.connections {
             if geometry.joins(me, own) {
-                return Eval::Win(any_empty().unwrap_or(NO_MOVE));
+                return win(0, None);
             }
             if geometry.joins(me.opponent(), theirs) {
-                return Eval::Loss;
+                return Eval::Loss { proof: theirs };
             }
             for &at in &self.order {
                 if empty & bit(at) != 0 && geometry.joins(me, own | bit(at)) {
-                    return Eval::Win(at);
+                    return win(0, Some(at));
                 }
             }
-            return Eval::Moves(empty);
+            return Eval::Moves {
+                moves: empty,
+                proof: theirs,
+            };
         }
-        let mine = Links::new(geometry, &self.templates, me, own, empty);
+        // Dead cells are given to nobody, captured ones to their captor; a proof through them
+        // holds as long as the captured cells are left to their captor (dead ones may go to
+        // anyone), so they join every proof.
+        let inferior = if self.knowledge.inferior {
+            analyse(geometry, self.stones)
+        } else {
+            Inferior::default()
+        };
+        let [mine_captured, their_captured] =
+            [me, me.opponent()].map(|p| inferior.captured[slot(p)]);
+        let settled = mine_captured | their_captured;
+        let (own, theirs) = (own | mine_captured, theirs | their_captured);
+        let open = empty & !inferior.dead & !settled;
+        let win = |carrier: Bits, at: Option<u8>| match win(carrier | settled, at) {
+            Eval::Win { best, proof } => Eval::Win {
+                // A captured or dead cell is no move to name when an open one will do.
+                best: if open & bit(best) == 0 && carrier & open != 0 {
+                    cells_of(carrier & open).next().unwrap_or(best)
+                } else {
+                    best
+                },
+                proof,
+            },
+            other => other,
+        };
+        let mine = Links::new(geometry, &self.templates, me, own, open);
         if let Some(carrier) = mine.connection() {
-            let inside = cells_of(carrier).next();
-            return Eval::Win(inside.or_else(any_empty).unwrap_or(NO_MOVE));
+            return win(carrier, None);
         }
-        let other = Links::new(geometry, &self.templates, me.opponent(), theirs, empty);
-        if other.connection().is_some() {
-            return Eval::Loss;
+        let other = Links::new(geometry, &self.templates, me.opponent(), theirs, open);
+        if let Some(carrier) = other.connection() {
+            return Eval::Loss {
+                proof: theirs | carrier | settled,
+            };
         }
         for &at in &self.order {
-            if empty & bit(at) != 0 && mine.connection_with(at).is_some() {
-                return Eval::Win(at);
+            if open & bit(at) != 0 {
+                if let Some(carrier) = mine.connection_with(at) {
+                    return win(carrier, Some(at));
+                }
             }
         }
-        // The opponent's threats that the quick links see; H-search only where they decide
-        // nothing, as it costs far more.
-        let mut moves = empty;
+        // The opponent's threats: a move outside the carrier of one loses to it. The quick
+        // links first; H-search only where they decide nothing, as it costs far more.
+        // Every open cell is a move to search; if none is left, the filled board is full and
+        // one side has joined, which the connections above have seen.
+        let (mut moves, mut proof) = (if open == 0 { empty } else { open }, theirs | settled);
+        let mut confine = |carrier: Bits| {
+            if moves & !carrier != 0 {
+                moves &= carrier;
+                proof |= carrier;
+            }
+            moves != 0
+        };
         if self.knowledge.must_play {
-            for at in cells_of(empty) {
+            for at in cells_of(open) {
                 if let Some(carrier) = other.connection_with(at) {
-                    moves &= carrier | bit(at);
-                    if moves == 0 {
-                        return Eval::Loss;
+                    if !confine(carrier | bit(at)) {
+                        return Eval::Loss { proof };
                     }
                 }
             }
         }
         if self.knowledge.h_search {
-            let found = side_connections(geometry, me, own, empty);
+            let found = side_connections(geometry, me, own, open);
             if let Some(carrier) = found.full {
-                let inside = cells_of(carrier).next();
-                return Eval::Win(inside.or_else(any_empty).unwrap_or(NO_MOVE));
+                return win(carrier, None);
             }
-            if let Some(&(_, key)) = found.semi.first() {
-                return Eval::Win(key);
+            if let Some(&(carrier, key)) = found.semi.first() {
+                return win(carrier, Some(key));
             }
-            let threats = side_connections(geometry, me.opponent(), theirs, empty);
-            if threats.full.is_some() {
-                return Eval::Loss;
+            let threats = side_connections(geometry, me.opponent(), theirs, open);
+            if let Some(carrier) = threats.full {
+                return Eval::Loss {
+                    proof: theirs | carrier | settled,
+                };
             }
             if self.knowledge.must_play {
                 for &(carrier, _) in &threats.semi {
-                    moves &= carrier;
-                }
-                if moves == 0 {
-                    return Eval::Loss;
+                    if !confine(carrier) {
+                        return Eval::Loss { proof };
+                    }
                 }
             }
         }
-        Eval::Moves(moves)
+        Eval::Moves { moves, proof }
     }
 
     fn out_of_limits(&mut self) -> bool {
@@ -324,46 +393,58 @@ impl Search {
         }
     }
 
-    /// The judgement of a position: from the table, the book, or the knowledge.
-    fn judge(&mut self) -> Result<Bits, (u32, u32)> {
+    /// The judgement of a position: from the table, the book, or the knowledge. An open
+    /// position's moves and the cells that show the others lose, or a solved one's bounds.
+    fn judge(&mut self) -> Result<(Bits, Bits), (u32, u32)> {
         if let Some(entry) = self.entry() {
             if entry.proven() {
                 return Err((entry.pn, entry.dn));
             }
-            return Ok(entry.moves());
+            return Ok((entry.moves(), entry.proof()));
         }
-        let (key, _) = self.key();
+        let (key, turned) = self.key();
         if let Some(&(wins, best)) = self.book.as_ref().and_then(|book| book.get(&key)) {
             let (pn, dn) = if wins { (0, INFINITE) } else { (INFINITE, 0) };
-            let (_, turned) = self.key();
-            // The book's moves are in the key's orientation; store them as found.
-            self.store(0, pn, dn, 1, self.turned(turned, best));
+            // The book's moves are in the key's orientation; store them as found. It keeps no
+            // proofs: every cell may matter.
+            let all = self.geometry.all;
+            self.store(0, all, pn, dn, 1, self.turned(turned, best));
             return Err((pn, dn));
         }
         match self.evaluate() {
-            Eval::Win(best) => {
-                self.store(0, 0, INFINITE, 1, best);
+            Eval::Win { best, proof } => {
+                self.store(0, proof, 0, INFINITE, 1, best);
                 Err((0, INFINITE))
             }
-            Eval::Loss => {
-                self.store(0, INFINITE, 0, 1, NO_MOVE);
+            Eval::Loss { proof } => {
+                self.store(0, proof, INFINITE, 0, 1, NO_MOVE);
                 Err((INFINITE, 0))
             }
-            Eval::Moves(moves) => Ok(moves),
+            Eval::Moves { moves, proof } => Ok((moves, proof)),
         }
     }
 
     /// Multiple iterative deepening: searches below the position until it is solved or its
     /// numbers reach the thresholds; returns them.
+    ///
+    /// A move that loses tells more than that: the opponent's win depends only on the cells
+    /// of its proof, so every other move outside them loses as well and is dropped.
     fn mid(&mut self, pn_limit: u32, dn_limit: u32) -> (u32, u32) {
         self.nodes += 1;
-        let moves = match self.judge() {
-            Ok(moves) => moves,
+        let (mut moves, mut proof) = match self.judge() {
+            Ok(found) => found,
             Err(bounds) => return bounds,
         };
         let before = self.nodes;
         let (mut pn, mut dn, mut best);
         loop {
+            for at in cells_of(moves) {
+                let (cpn, _, cproof) = self.child(at);
+                if cpn == 0 && moves & !(cproof | bit(at)) != 0 {
+                    moves &= cproof | bit(at);
+                    proof |= cproof;
+                }
+            }
             pn = INFINITE;
             dn = 0;
             best = NO_MOVE;
@@ -372,10 +453,7 @@ impl Search {
                 if moves & bit(at) == 0 {
                     continue;
                 }
-                let (cpn, cdn) = self
-                    .table
-                    .get(self.child_key(at))
-                    .map_or((1, 1), |entry| (entry.pn, entry.dn));
+                let (cpn, cdn, _) = self.child(at);
                 dn = (dn + cpn).min(INFINITE);
                 if cdn < pn {
                     second = pn;
@@ -397,10 +475,17 @@ impl Search {
             self.mid(child_pn_limit, child_dn_limit);
             self.undo(best);
         }
-        if dn == 0 {
+        if pn == 0 {
+            // The winning move's proof (its child's) is this position's.
+            proof = self.child(best).2;
+        } else if dn == 0 {
+            // Every move searched loses, each by its own proof; the others by `proof`.
             best = NO_MOVE;
+            for at in cells_of(moves) {
+                proof |= self.child(at).2;
+            }
         }
-        self.store(moves, pn, dn, self.nodes - before + 1, best);
+        self.store(moves, proof, pn, dn, self.nodes - before + 1, best);
         (pn, dn)
     }
 }

@@ -23,6 +23,7 @@ mod bitboard;
 mod book;
 mod dfpn;
 mod hsearch;
+mod inferior;
 mod tt;
 mod vc;
 
@@ -75,6 +76,9 @@ pub struct Knowledge {
     pub h_search: bool,
     /// A position and its half turn share an entry.
     pub symmetry: bool,
+    /// Dead and captured cells are filled in: never searched, and given to their captor when
+    /// connections are looked for.
+    pub inferior: bool,
 }
 
 impl Default for Knowledge {
@@ -84,6 +88,7 @@ impl Default for Knowledge {
             must_play: true,
             h_search: true,
             symmetry: true,
+            inferior: true,
         }
     }
 }
@@ -277,8 +282,10 @@ fn count(search: &mut Search, seen: &mut HashSet<u64>) -> u64 {
         }
     };
     let moves: Bits = match search.evaluate() {
-        Eval::Win(_) | Eval::Loss => return 1,
-        Eval::Moves(moves) => moves,
+        Eval::Win { .. } | Eval::Loss { .. } => return 1,
+        // The moves the search kept (a proof from the book keeps none: all of them).
+        Eval::Moves { moves, .. } if entry.moves() == 0 => moves,
+        Eval::Moves { .. } => entry.moves(),
     };
     let children: Vec<u8> = if entry.pn == 0 {
         vec![entry.best]

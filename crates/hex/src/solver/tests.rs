@@ -133,6 +133,50 @@ fn every_5x5_position_two_moves_from_a_middle_game_agrees_with_minimax() {
     }
 }
 
+/// A proof's cells are all its winner needs: with every other empty cell given to the
+/// loser, minimax finds the same winner.
+fn check_proof_cells(size: u8, start: [Bits; 2], depth: usize) {
+    let geometry = bitboard::Geometry::new(size);
+    let mut memo = std::collections::HashMap::new();
+    let mut solver = Solver::new(Limits {
+        memory: 1 << 20,
+        ..Limits::default()
+    });
+    let mut narrowed = 0;
+    for first in Player::BOTH {
+        for (stones, to_move) in positions(size, start, depth, first) {
+            let board = board_of(size, stones);
+            let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
+                panic!("no limits, yet no proof:\n{board}");
+            };
+            let search = solver.search.as_ref().expect("searched");
+            let cells = search.entry().expect("the root is kept").proof();
+            let loser = bitboard::slot(proof.winner.opponent());
+            let empty = geometry.all & !stones[0] & !stones[1];
+            let mut filled = stones;
+            filled[loser] |= empty & !cells;
+            narrowed += usize::from(empty & !cells != 0);
+            let wins = minimax(&geometry, filled, to_move, &mut memo);
+            assert_eq!(
+                wins,
+                proof.winner == to_move,
+                "{to_move} to move on\n{board}with the cells outside the proof given to the loser"
+            );
+        }
+    }
+    assert!(narrowed > 0, "some proofs leave cells out");
+}
+
+#[test]
+fn a_proof_holds_with_every_cell_outside_it_given_to_the_loser() {
+    check_proof_cells(4, [0, 0], 3);
+    check_proof_cells(
+        5,
+        stones(5, &["A1", "C2", "B4", "E5"], &["B2", "D3", "C4", "A5"]),
+        2,
+    );
+}
+
 #[test]
 fn without_knowledge_the_search_agrees_too() {
     let plain = Knowledge {
@@ -140,6 +184,7 @@ fn without_knowledge_the_search_agrees_too() {
         must_play: false,
         h_search: false,
         symmetry: false,
+        inferior: false,
     };
     check_against_minimax(4, [0, 0], 1, plain);
     check_against_minimax(

@@ -17,6 +17,8 @@ pub struct Entry {
     pub key: u64,
     /// The moves worth trying (the must-play region), as two halves of a bit set.
     moves: [u64; 2],
+    /// The cells a proof depends on (see [`Entry::proof`]).
+    proof: [u64; 2],
     /// Proof number: 0 when the side to move is proven to win.
     pub pn: u32,
     /// Disproof number: 0 when the side to move is proven to lose.
@@ -29,10 +31,11 @@ pub struct Entry {
 
 impl Entry {
     /// An entry for a position.
-    pub fn new(key: u64, moves: Bits, pn: u32, dn: u32, work: u32, best: u8) -> Entry {
+    pub fn new(key: u64, moves: Bits, proof: Bits, pn: u32, dn: u32, work: u32, best: u8) -> Entry {
         Entry {
             key,
-            moves: [moves as u64, (moves >> 64) as u64],
+            moves: halves(moves),
+            proof: halves(proof),
             pn,
             dn,
             work,
@@ -42,13 +45,28 @@ impl Entry {
 
     /// The moves worth trying.
     pub fn moves(&self) -> Bits {
-        Bits::from(self.moves[0]) | Bits::from(self.moves[1]) << 64
+        whole(self.moves)
+    }
+
+    /// For a proven position, the cells its proof depends on: the winner still wins when every
+    /// other empty cell is given to the loser (so a loser's move outside them loses too). For an
+    /// open one, the cells that show every move outside [`Entry::moves`] loses.
+    pub fn proof(&self) -> Bits {
+        whole(self.proof)
     }
 
     /// Whether the position is solved.
     pub fn proven(&self) -> bool {
         self.pn == 0 || self.dn == 0
     }
+}
+
+fn halves(bits: Bits) -> [u64; 2] {
+    [bits as u64, (bits >> 64) as u64]
+}
+
+fn whole(halves: [u64; 2]) -> Bits {
+    Bits::from(halves[0]) | Bits::from(halves[1]) << 64
 }
 
 /// A table of entries in at most a given number of bytes.
@@ -125,15 +143,16 @@ mod tests {
     fn entries_come_back_and_the_cheaper_one_goes() {
         let mut table = Table::new(size_of::<[Entry; 2]>());
         let moves: Bits = 1 << 100 | 5;
-        table.put(Entry::new(7, moves, 1, 2, 50, 3));
-        table.put(Entry::new(8, 0, 0, INFINITE, 10, 4));
+        table.put(Entry::new(7, moves, 9, 1, 2, 50, 3));
+        table.put(Entry::new(8, 0, 0, 0, INFINITE, 10, 4));
         assert_eq!(table.get(7).unwrap().moves(), moves);
+        assert_eq!(table.get(7).unwrap().proof(), 9);
         assert_eq!(table.get(8).unwrap().best, 4);
-        table.put(Entry::new(9, 0, 1, 1, 20, NO_MOVE));
+        table.put(Entry::new(9, 0, 0, 1, 1, 20, NO_MOVE));
         assert!(table.get(8).is_none(), "the entry with the least work goes");
         assert!(table.get(7).is_some() && table.get(9).is_some());
         assert_eq!(table.replaced, 1);
-        table.put(Entry::new(7, 0, 0, INFINITE, 60, 1));
+        table.put(Entry::new(7, 0, 0, 0, INFINITE, 60, 1));
         assert_eq!(table.get(7).unwrap().pn, 0);
         assert_eq!(table.entries().count(), 2);
     }

@@ -1,0 +1,952 @@
+//! Inferior cells: dead cells, whose colour never decides the game, and cells a player has
+//! captured, which that player may take without changing who wins.
+//!
+//! Both rest on one fact of Hex: a full board has exactly one winner. So if a cell's colour
+//! cannot change whether *one* player joins their sides, in any way the other empty cells
+//! may be filled, it cannot change who wins. A cell's colour cannot change that when the
+//! player's stones and sides next to it are joined to one another without it: a chain
+//! through the cell can go round it.
+//!
+//! Everything here is bit operations on the position; nothing allocates.
+
+use super::bitboard::{Bits, Geometry, bit, cells_of, slot};
+use crate::board::Player;
+
+/// Where a group of a player's is found from: one of its stones, or one of the player's
+/// sides (first 0, last 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seed {
+    Stone(Bits),
+    Side(usize),
+}
+
+/// The groups of one player's stones found so far in a position, each with the sides it
+/// reaches (a side joining every stone on it), so that cells next to the same group do not
+/// flood it again; at most `N` are kept (none for a position looked at once).
+#[derive(Clone, Copy, Debug)]
+struct Groups<const N: usize> {
+    sets: [Bits; N],
+    reached: [[bool; 2]; N],
+    len: usize,
+}
+
+impl<const N: usize> Groups<N> {
+    fn new() -> Self {
+        Groups {
+            sets: [0; N],
+            reached: [[false; 2]; N],
+            len: 0,
+        }
+    }
+
+    /// The index of the group kept for `seed`, if any.
+    fn find(&self, seed: Seed) -> Option<usize> {
+        (0..self.len).find(|&i| match seed {
+            Seed::Stone(stone) => self.sets[i] & stone != 0,
+            Seed::Side(side) => self.reached[i][side],
+        })
+    }
+
+    /// The group of the player's stones `own` (sides `sides`) found from `seed`, and which
+    /// sides it reaches.
+    fn of(
+        &mut self,
+        geometry: &Geometry,
+        own: Bits,
+        sides: [Bits; 2],
+        seed: Seed,
+    ) -> (Bits, [bool; 2]) {
+        if let Some(i) = self.find(seed) {
+            return (self.sets[i], self.reached[i]);
+        }
+        let found = match seed {
+            Seed::Stone(stone) => group_of(geometry, own, sides, stone, [false; 2]),
+            Seed::Side(side) => {
+                let mut reached = [false; 2];
+                reached[side] = true;
+                group_of(geometry, own, sides, own & sides[side], reached)
+            }
+        };
+        if self.len < N {
+            (self.sets[self.len], self.reached[self.len]) = found;
+            self.len += 1;
+        }
+        found
+    }
+
+    /// Adds the stone `at`, just played and joined to the group found from `seed` only.
+    fn join(&mut self, seed: Seed, at: u8) {
+        if let Some(i) = self.find(seed) {
+            self.sets[i] |= bit(at);
+        }
+    }
+}
+
+/// The stone or side the group a player's stone on `at` would join is found from (a stone
+/// of theirs next to it, else a side of theirs it lies on), if any.
+fn seed_of(geometry: &Geometry, own: Bits, sides: [Bits; 2], at: u8) -> Option<Seed> {
+    let touching = geometry.neighbours[usize::from(at)] & own;
+    if touching != 0 {
+        Some(Seed::Stone(touching & touching.wrapping_neg()))
+    } else {
+        (0..2).find(|&s| sides[s] & bit(at) != 0).map(Seed::Side)
+    }
+}
+
+/// Whether the empty cell `at` is of no use to the player owning `own` (with sides `sides`,
+/// first and last), however the cells of `empty` are filled: every stone or side of theirs
+/// that could touch `at` is joined to the others without `at`.
+///
+/// The fixed ones (stones next to `at`, sides `at` lies on) must lie in one group of the
+/// player's, sides joining the stones on them; each empty neighbour must touch that group
+/// (a stone of it, or a side it reaches), so that it joins the group if it becomes the
+/// player's. With no fixed one, the empty neighbours must be at most two that touch each
+/// other.
+fn useless_to<const N: usize>(
+    geometry: &Geometry,
+    own: Bits,
+    empty: Bits,
+    sides: [Bits; 2],
+    at: u8,
+    groups: &mut Groups<N>,
+) -> bool {
+    let around = geometry.neighbours[usize::from(at)];
+    let open = around & empty;
+    let Some(seed) = seed_of(geometry, own, sides, at) else {
+        return match open.count_ones() {
+            0 | 1 => true,
+            2 => geometry.neighbours[open.trailing_zeros() as usize] & open != 0,
+            _ => false,
+        };
+    };
+    // Cheap first: an empty neighbour touching no stone or side of the player's cannot
+    // touch their group.
+    let near_sides = sides[0] | sides[1];
+    if cells_of(open)
+        .any(|e| geometry.neighbours[usize::from(e)] & own == 0 && near_sides & bit(e) == 0)
+    {
+        return false;
+    }
+    let (group, reached) = groups.of(geometry, own, sides, seed);
+    around & own & !group == 0
+        && (0..2).all(|s| sides[s] & bit(at) == 0 || reached[s])
+        && cells_of(open).all(|e| {
+            geometry.neighbours[usize::from(e)] & group != 0
+                || (0..2).any(|s| reached[s] && sides[s] & bit(e) != 0)
+        })
+}
+
+/// The group of the player's stones `own` holding `seeds` (stones of it), a side joining
+/// every stone on it, and which of the two sides it reaches (`reached` gives those reached
+/// already).
+fn group_of(
+    geometry: &Geometry,
+    own: Bits,
+    sides: [Bits; 2],
+    seeds: Bits,
+    mut reached: [bool; 2],
+) -> (Bits, [bool; 2]) {
+    let mut group = seeds & own;
+    loop {
+        group = spread(geometry, group, own);
+        let mut grew = false;
+        for s in 0..2 {
+            reached[s] |= group & sides[s] != 0;
+            if reached[s] && own & sides[s] & !group != 0 {
+                group |= own & sides[s];
+                grew = true;
+            }
+        }
+        if !grew {
+            return (group, reached);
+        }
+    }
+}
+
+/// Whether the empty cell `at` is dead on its own: of no use to one of the players (see
+/// [`useless_to`]), and that player, X first, if so. `groups` are each player's groups
+/// found so far in this position; `maybe` the cells each player is tried on (the others
+/// being known not to be of use to them).
+fn dead_cell<const N: usize>(
+    geometry: &Geometry,
+    stones: [Bits; 2],
+    at: u8,
+    groups: &mut [Groups<N>; 2],
+    maybe: [Bits; 2],
+) -> Option<usize> {
+    let empty = geometry.all & !stones[0] & !stones[1];
+    (0..2).find(|&s| {
+        maybe[s] & bit(at) != 0
+            && useless_to(
+                geometry,
+                stones[s],
+                empty,
+                geometry.sides[s],
+                at,
+                &mut groups[s],
+            )
+    })
+}
+
+/// Whether the empty cell `at` is dead on its own in a position looked at once.
+#[cfg(test)]
+fn dead_here(geometry: &Geometry, stones: [Bits; 2], at: u8) -> Option<usize> {
+    dead_cell(
+        geometry,
+        stones,
+        at,
+        &mut [Groups::<0>::new(); 2],
+        [Bits::MAX; 2],
+    )
+}
+
+/// For each of the six directions, the cells whose neighbour that way is in `set`: the set
+/// shifted one step, without wrapping round a row's ends.
+fn shifted(geometry: &Geometry, set: Bits) -> [Bits; 6] {
+    let n = u32::from(geometry.size);
+    // X's sides are the first and last columns.
+    let [first, last] = geometry.sides[0];
+    let (not_first, not_last) = (set & !first, set & !last);
+    [
+        set >> n,
+        not_last >> (n - 1),
+        not_first >> 1,
+        not_last << 1,
+        not_first << (n - 1),
+        set << n,
+    ]
+    .map(|shift| shift & geometry.all)
+}
+
+/// The cells next to some cell of `set`.
+fn next_to(geometry: &Geometry, set: Bits) -> Bits {
+    shifted(geometry, set).into_iter().fold(0, |a, b| a | b)
+}
+
+/// The cells with at least two, three and four neighbours in `set`.
+fn crowded(geometry: &Geometry, set: Bits) -> [Bits; 3] {
+    let [a, b, c, d, e, f] = shifted(geometry, set);
+    // Two full adders, bit by bit: a + b + c = s1 + 2 c1, d + e + f = s2 + 2 c2.
+    let (s1, c1) = (a ^ b ^ c, (a & b) | (c & (a ^ b)));
+    let (s2, c2) = (d ^ e ^ f, (d & e) | (f & (d ^ e)));
+    [
+        c1 | c2 | (s1 & s2),
+        (c1 & c2) | ((c1 | c2) & (s1 | s2)),
+        (c1 & c2) | ((c1 ^ c2) & s1 & s2),
+    ]
+}
+
+/// The empty cells that may be of no use to the player owning `own` (see [`useless_to`]):
+/// all of them are, by one bit-parallel pass over necessary conditions. With no stone or
+/// side of theirs next to a cell, it must have at most two empty neighbours; else each of
+/// its empty neighbours must touch a stone or side of theirs.
+fn maybe_useless(geometry: &Geometry, own: Bits, empty: Bits, sides: [Bits; 2]) -> Bits {
+    let touch = next_to(geometry, own) | sides[0] | sides[1];
+    let far = empty & !touch;
+    (empty & touch & !next_to(geometry, far)) | (empty & !touch & !crowded(geometry, empty)[1])
+}
+
+/// The cells of `within` joined to `seeds` through `within`, a ring of neighbours at a time
+/// (what [`Geometry::flood`] finds, by whole-set steps).
+fn spread(geometry: &Geometry, seeds: Bits, within: Bits) -> Bits {
+    let mut reached = seeds & within;
+    loop {
+        let next = (reached | next_to(geometry, reached)) & within;
+        if next == reached {
+            return reached;
+        }
+        reached = next;
+    }
+}
+
+/// The position with its dead cells filled (each with the colour of a player it is of no
+/// use to), and those cells.
+///
+/// Filling a cell with the colour of a player it is of no use to leaves that player's
+/// groups as they were but for the cell joining the group of its neighbours (already one),
+/// or making a group of its own when it has no neighbour of theirs; and the other player's
+/// stones as they were. The rule looks at a cell's neighbours and whether they touch a
+/// group: so only cells within two steps of the filled one can change, and only those are
+/// looked at again.
+fn fill_dead(geometry: &Geometry, stones: [Bits; 2]) -> ([Bits; 2], Bits) {
+    // A player has at most about one group in three cells, and sides merge some.
+    fill_dead_keeping::<48>(geometry, stones)
+}
+
+/// [`fill_dead`], keeping up to `N` groups of each player's as they are found.
+fn fill_dead_keeping<const N: usize>(
+    geometry: &Geometry,
+    mut stones: [Bits; 2],
+) -> ([Bits; 2], Bits) {
+    let mut empty = geometry.all & !stones[0] & !stones[1];
+    let maybe_of = |stones: [Bits; 2], empty: Bits| {
+        [0, 1].map(|s| maybe_useless(geometry, stones[s], empty, geometry.sides[s]))
+    };
+    let mut maybe = maybe_of(stones, empty);
+    let mut todo = maybe[0] | maybe[1];
+    let mut dead = 0;
+    let mut groups = [Groups::<N>::new(); 2];
+    while todo != 0 {
+        let at = todo.trailing_zeros() as u8;
+        todo &= todo - 1;
+        if let Some(s) = dead_cell(geometry, stones, at, &mut groups, maybe) {
+            // The groups as they were but for `at` joining one (or being a group alone,
+            // found when first asked for).
+            if let Some(seed) = seed_of(geometry, stones[s], geometry.sides[s], at) {
+                groups[s].join(seed, at);
+            }
+            stones[s] |= bit(at);
+            empty &= !bit(at);
+            dead |= bit(at);
+            let near = geometry.neighbours[usize::from(at)];
+            maybe = maybe_of(stones, empty);
+            todo |= (near | next_to(geometry, near)) & (maybe[0] | maybe[1]);
+        }
+    }
+    (stones, dead)
+}
+
+/// The empty cells that are dead: however the other empty cells are filled, the winner is
+/// the same whatever colour such a cell has. So they may be filled with any colours at all
+/// (together too) without changing who wins with either side to move, and a move there is
+/// never better than any other.
+///
+/// Why it is sound: a cell is dead when, for one of the players, every stone or side of theirs
+/// that could touch it (stones next to it, sides it lies on, and its empty neighbours should
+/// they become the player's) is joined to the others without it. Then in any full board
+/// the player joins their sides with the cell or without it alike, and as a full board has
+/// exactly one winner, the winner does not depend on the cell. An empty cell with no empty
+/// neighbour whose neighbours of each colour are joined (the classic local rule) is one
+/// case; four neighbours in a row of one colour is another. A cell dead in the position with
+/// a dead cell filled (either colour) is dead in the position itself, since the filled
+/// cell's colour does not matter in any full board either; so the rule is applied again on
+/// the position with the dead cells filled until nothing changes.
+#[cfg(test)]
+pub fn dead(geometry: &Geometry, stones: [Bits; 2]) -> Bits {
+    fill_dead(geometry, stones).1
+}
+
+/// What [`useless_to`] needs to know of a position whose dead cells are filled, to rule out
+/// quickly that a cell dies once `player` has taken a neighbour of it.
+#[derive(Clone, Copy, Debug)]
+struct PairFilter {
+    /// The player's slot.
+    player: usize,
+    /// The empty cells.
+    empty: Bits,
+    /// For each player, the cells touching a stone or side of theirs.
+    touch: [Bits; 2],
+    /// The empty cells that may die once the player takes some neighbour of theirs (see
+    /// [`PairFilter::may_die`]): for the player, those empty neighbours not touching the
+    /// player's stones or sides must lie next to the neighbour taken or be it, three cells
+    /// in a row, so there are at most three; for the other player, at most one.
+    cells: Bits,
+}
+
+impl PairFilter {
+    fn new(geometry: &Geometry, base: [Bits; 2], player: Player) -> PairFilter {
+        let (s, other) = (slot(player), 1 - slot(player));
+        let empty = geometry.all & !base[0] & !base[1];
+        let touch = [0, 1]
+            .map(|t| next_to(geometry, base[t]) | geometry.sides[t][0] | geometry.sides[t][1]);
+        let [_, _, four] = crowded(geometry, empty & !touch[s]);
+        let [two, _, _] = crowded(geometry, empty & !touch[other]);
+        PairFilter {
+            player: s,
+            empty,
+            touch,
+            cells: empty & (!four | (touch[other] & !two)),
+        }
+    }
+
+    /// Necessary for the empty cell `at` to be dead once its neighbour `taken` is the
+    /// player's: of no use to the player (who then touches it), every empty neighbour but
+    /// `taken` touching the player's stones or sides or `taken`; or of no use to the other
+    /// player, touching a stone or side of theirs, every empty neighbour but `taken`
+    /// touching one too. (When `at` touches nothing of the other player's, its neighbours
+    /// are empty, the player's, or the player's side beyond the edge, and any empty one,
+    /// being next to two of them, touches the player's or `taken` unless `at` has three
+    /// empty neighbours besides `taken`, too many to be of no use to the other player: the
+    /// first test covers it.)
+    fn may_die(self, geometry: &Geometry, at: u8, taken: u8) -> bool {
+        let (s, other) = (self.player, 1 - self.player);
+        let around = geometry.neighbours[usize::from(at)] & self.empty & !bit(taken);
+        around & !self.touch[s] & !geometry.neighbours[usize::from(taken)] == 0
+            || (self.touch[other] & bit(at) != 0 && around & !self.touch[other] == 0)
+    }
+}
+
+/// Calls `each` with every pair of neighbouring empty cells, neither dead, of which each is
+/// dead once the other is `player`'s (lower cell first), in the position `base` whose dead
+/// cells are filled.
+fn capturing_pairs(
+    geometry: &Geometry,
+    base: [Bits; 2],
+    player: Player,
+    mut each: impl FnMut(u8, u8),
+) {
+    let filter = PairFilter::new(geometry, base, player);
+    // The other player's groups are the same in every position looked at; the player's
+    // are found afresh for each.
+    let mut groups = [Groups::<48>::new(); 2];
+    let mut dead_once = |at: u8, taken: u8| {
+        let mut next = base;
+        next[filter.player] |= bit(taken);
+        groups[filter.player].len = 0;
+        dead_cell(geometry, next, at, &mut groups, [Bits::MAX; 2]).is_some()
+    };
+    for a in cells_of(filter.cells) {
+        let later = (Bits::MAX << a) << 1;
+        for b in cells_of(geometry.neighbours[usize::from(a)] & filter.cells & later) {
+            if filter.may_die(geometry, a, b)
+                && filter.may_die(geometry, b, a)
+                && dead_once(a, b)
+                && dead_once(b, a)
+            {
+                each(a, b);
+            }
+        }
+    }
+}
+
+/// Empty cells `player` has captured: the cells of the pairs of neighbouring empty cells,
+/// neither dead, such that each is dead once the other is the player's. Giving all of them
+/// to the player does not change who wins, with either side to move.
+///
+/// Why it is sound: the player plays the strategy of the position with those cells filled
+/// with their stones. When the opponent first plays into them, at `x`, the player answers
+/// with a cell `y` paired with `x`. Then `x` is dead, so it may be counted as the player's;
+/// with `x` and `y` the player's, every cell paired with either is dead, so may be counted
+/// as the player's too, and so on through every pair linked to them. (Deadness only grows
+/// as stones are added, fewer ways being left to fill the board, so the pairs found now
+/// still hold then; and a cell dead in a position with a dead cell filled in is dead in the
+/// position itself.) So one answer settles every pair linked to the intrusion, even where
+/// pairs share a cell: later intrusions there are on dead cells and need no answer, and
+/// the position is again the one with the cells filled. The converse holds because a stone
+/// more never hurts in Hex. The pairs are found in the position with its dead cells filled,
+/// which has the same winner.
+#[cfg(test)]
+pub fn captured(geometry: &Geometry, stones: [Bits; 2], player: Player) -> Bits {
+    let (base, _) = fill_dead(geometry, stones);
+    let mut cells = 0;
+    capturing_pairs(geometry, base, player, |a, b| cells |= bit(a) | bit(b));
+    cells
+}
+
+/// A position's inferior cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Inferior {
+    /// The dead cells ([`dead`]).
+    pub dead: Bits,
+    /// Each player's captured cells (`[X, O]`): X's as [`captured`] finds them, then O's in
+    /// the position with X's given to X, so that both may be filled in together.
+    pub captured: [Bits; 2],
+}
+
+/// The dead cells and both players' captured cells, with one filling of the dead cells (the
+/// search's way to [`dead`] and [`captured`], whose comments say why each is sound).
+pub fn analyse(geometry: &Geometry, stones: [Bits; 2]) -> Inferior {
+    let (mut base, dead) = fill_dead(geometry, stones);
+    let mut captured = [0; 2];
+    capturing_pairs(geometry, base, Player::X, |a, b| {
+        captured[0] |= bit(a) | bit(b)
+    });
+    if captured[0] != 0 {
+        base[0] |= captured[0];
+        base = fill_dead(geometry, base).0;
+    }
+    capturing_pairs(geometry, base, Player::O, |a, b| {
+        captured[1] |= bit(a) | bit(b)
+    });
+    Inferior { dead, captured }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// A position drawn row by row, top first (`X`, `O`, `.`; spaces ignored).
+    fn position(rows: &[&str]) -> (Geometry, [Bits; 2]) {
+        let size = rows.len() as u8;
+        let geometry = Geometry::new(size);
+        let mut stones = [0; 2];
+        for (row, line) in rows.iter().enumerate() {
+            let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+            assert_eq!(cells.len(), rows.len(), "row {row}");
+            for (col, c) in cells.into_iter().enumerate() {
+                let at = bit(row as u8 * size + col as u8);
+                match c {
+                    'X' => stones[0] |= at,
+                    'O' => stones[1] |= at,
+                    '.' => {}
+                    _ => panic!("{c}"),
+                }
+            }
+        }
+        (geometry, stones)
+    }
+
+    fn at(geometry: &Geometry, row: u8, col: u8) -> Bits {
+        bit(row * geometry.size + col)
+    }
+
+    /// Who wins with `to_move` to move: plain minimax over every empty cell, memoised.
+    fn winner(
+        geometry: &Geometry,
+        stones: [Bits; 2],
+        to_move: Player,
+        memo: &mut HashMap<([Bits; 2], usize), Player>,
+    ) -> Player {
+        for player in Player::BOTH {
+            if geometry.joins(player, stones[slot(player)]) {
+                return player;
+            }
+        }
+        let key = (stones, slot(to_move));
+        if let Some(&won) = memo.get(&key) {
+            return won;
+        }
+        let empty = geometry.all & !stones[0] & !stones[1];
+        let wins = cells_of(empty).any(|cell| {
+            let mut next = stones;
+            next[slot(to_move)] |= bit(cell);
+            winner(geometry, next, to_move.opponent(), memo) == to_move
+        });
+        let won = if wins { to_move } else { to_move.opponent() };
+        memo.insert(key, won);
+        won
+    }
+
+    /// SplitMix64: a seeded stream for the random positions.
+    struct Stream(u64);
+
+    impl Stream {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// Random undecided positions: `size` x `size`, `2..=most_empty` empty cells, the others
+    /// X or O at random.
+    fn random_positions(size: u8, count: usize, most_empty: u64, seed: u64) -> Vec<[Bits; 2]> {
+        let geometry = Geometry::new(size);
+        let mut stream = Stream(seed);
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut empty: Bits = 0;
+            let want = 2 + stream.below(most_empty - 1);
+            while u64::from(empty.count_ones()) < want {
+                empty |= bit(stream.below(u64::from(geometry.cells())) as u8);
+            }
+            let mut stones = [0; 2];
+            for cell in cells_of(geometry.all & !empty) {
+                stones[(stream.next() & 1) as usize] |= bit(cell);
+            }
+            if !Player::BOTH
+                .into_iter()
+                .any(|p| geometry.joins(p, stones[slot(p)]))
+            {
+                out.push(stones);
+            }
+        }
+        out
+    }
+
+    /// Whether giving each cell of `cells` to X, then each to O, and all of them to X and
+    /// then to O, leaves the minimax winner alone with either side to move.
+    fn colour_never_matters(geometry: &Geometry, stones: [Bits; 2], cells: Bits) -> bool {
+        let mut memo = HashMap::new();
+        Player::BOTH.into_iter().all(|to_move| {
+            let expected = winner(geometry, stones, to_move, &mut memo);
+            let mut variants = vec![cells];
+            variants.extend(cells_of(cells).map(bit));
+            variants.into_iter().all(|given| {
+                (0..2).all(|s| {
+                    let mut next = stones;
+                    next[s] |= given;
+                    winner(geometry, next, to_move, &mut memo) == expected
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn both_captured_sets_and_the_dead_cells_fill_in_together() {
+        // What the solver fills in at once: X's captured cells to X, O's to O, and the dead
+        // cells to X or to O, all at the same time.
+        let mut both = 0;
+        for (size, count, seed) in [(4, 300, 21), (5, 300, 22)] {
+            let geometry = Geometry::new(size);
+            for stones in random_positions(size, count, 10, seed) {
+                let found = analyse(&geometry, stones);
+                assert_eq!(found.captured[0] & found.captured[1], 0);
+                assert_eq!((found.captured[0] | found.captured[1]) & found.dead, 0);
+                both += usize::from(found.captured[0] != 0 && found.captured[1] != 0);
+                let mut memo = HashMap::new();
+                for to_move in Player::BOTH {
+                    let expected = winner(&geometry, stones, to_move, &mut memo);
+                    for dead_to in 0..2 {
+                        let mut filled = stones;
+                        filled[0] |= found.captured[0];
+                        filled[1] |= found.captured[1];
+                        filled[dead_to] |= found.dead;
+                        assert_eq!(
+                            winner(&geometry, filled, to_move, &mut memo),
+                            expected,
+                            "{stones:x?} {found:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            both > 0,
+            "some positions have captured cells of both players"
+        );
+    }
+
+    #[test]
+    fn the_shifts_agree_with_the_neighbour_table() {
+        for size in 1..=11 {
+            let geometry = Geometry::new(size);
+            let mut stream = Stream(u64::from(size));
+            for _ in 0..200 {
+                let set = (Bits::from(stream.next()) << 64 | Bits::from(stream.next()))
+                    & (Bits::from(stream.next()) << 64 | Bits::from(stream.next()))
+                    & geometry.all;
+                let count = |at: u8| (geometry.neighbours[usize::from(at)] & set).count_ones();
+                let at_least = |k: u32| -> Bits {
+                    cells_of(geometry.all)
+                        .filter(|&at| count(at) >= k)
+                        .fold(0, |a, at| a | bit(at))
+                };
+                assert_eq!(next_to(&geometry, set), at_least(1));
+                assert_eq!(crowded(&geometry, set), [2, 3, 4].map(at_least));
+                let seeds = Bits::from(stream.next()) & set;
+                assert_eq!(spread(&geometry, seeds, set), geometry.flood(seeds, set));
+            }
+        }
+    }
+
+    #[test]
+    fn the_shortcuts_miss_no_dead_cell() {
+        // Positions of every density on 5x5 and 11x11: the bit-parallel filters must pass
+        // each cell the full rule finds, and filling must stop only when the full rule finds
+        // nothing more (else cells would be missed, not wrongly found).
+        let mut seen = [0usize; 2];
+        for (size, seed) in [(5, 4), (11, 5)] {
+            let geometry = Geometry::new(size);
+            let mut stream = Stream(seed);
+            for _ in 0..400 {
+                let density = stream.below(100);
+                let mut stones = [0; 2];
+                for at in cells_of(geometry.all) {
+                    if stream.below(100) < density {
+                        stones[(stream.next() & 1) as usize] |= bit(at);
+                    }
+                }
+                let empty = geometry.all & !stones[0] & !stones[1];
+                for s in 0..2 {
+                    let sides = geometry.sides[s];
+                    let maybe = maybe_useless(&geometry, stones[s], empty, sides);
+                    for at in cells_of(empty) {
+                        if useless_to(
+                            &geometry,
+                            stones[s],
+                            empty,
+                            sides,
+                            at,
+                            &mut Groups::<0>::new(),
+                        ) {
+                            assert_ne!(maybe & bit(at), 0, "{at} in {stones:x?}");
+                            seen[0] += 1;
+                        }
+                    }
+                }
+                let base = fill_dead(&geometry, stones).0;
+                // Keeping groups changes nothing.
+                assert_eq!(fill_dead_keeping::<0>(&geometry, stones).0, base);
+                // Looking again only near each filled cell misses nothing.
+                for at in cells_of(geometry.all & !base[0] & !base[1]) {
+                    assert_eq!(dead_here(&geometry, base, at), None, "{at} in {stones:x?}");
+                }
+                for player in Player::BOTH {
+                    let filter = PairFilter::new(&geometry, base, player);
+                    for at in cells_of(filter.empty) {
+                        for taken in cells_of(geometry.neighbours[usize::from(at)] & filter.empty) {
+                            let mut next = base;
+                            next[slot(player)] |= bit(taken);
+                            if dead_here(&geometry, next, at).is_some() {
+                                assert!(filter.may_die(&geometry, at, taken));
+                                assert_ne!(filter.cells & bit(at), 0);
+                                seen[1] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n >= 100), "{seen:?}");
+        // Rarer: cells that die once the player takes a neighbour only because they are then
+        // of no use to the other player (found by a wider sweep of the same kind).
+        for (size, stones, player, at, taken) in [
+            (6, [0x422c8, 0xce2909002], Player::X, 16, 11),
+            (6, [0xc2710a066, 0x58611001], Player::O, 3, 4),
+            (
+                11,
+                [
+                    0x100e3482200802024808800600f84e0,
+                    0x82141004c020978039002605804000,
+                ],
+                Player::O,
+                56,
+                67,
+            ),
+        ] {
+            let geometry = Geometry::new(size);
+            let base = fill_dead(&geometry, stones).0;
+            let mut next = base;
+            next[slot(player)] |= bit(taken);
+            let empty = geometry.all & !next[0] & !next[1];
+            let other = 1 - slot(player);
+            assert!(useless_to(
+                &geometry,
+                next[other],
+                empty,
+                geometry.sides[other],
+                at,
+                &mut Groups::<0>::new()
+            ));
+            assert!(!useless_to(
+                &geometry,
+                next[slot(player)],
+                empty,
+                geometry.sides[slot(player)],
+                at,
+                &mut Groups::<0>::new()
+            ));
+            assert!(PairFilter::new(&geometry, base, player).may_die(&geometry, at, taken));
+        }
+    }
+
+    #[test]
+    fn a_cell_surrounded_by_one_colour_is_dead() {
+        // b2 (row 1, col 1): its six neighbours (a ring, so one group) are X.
+        let (geometry, stones) = position(&[
+            ". X X", //
+            "X . X", //
+            "X X .",
+        ]);
+        let b2 = at(&geometry, 1, 1);
+        assert_eq!(dead(&geometry, stones) & b2, b2);
+        // One O stone in the ring: X's five are still a chain round it, and O's one
+        // stone has nothing to be joined to.
+        let (geometry, stones) = position(&[
+            ". X O", //
+            "X . X", //
+            "X X .",
+        ]);
+        assert_eq!(dead(&geometry, stones) & b2, b2);
+        assert!(colour_never_matters(&geometry, stones, b2));
+    }
+
+    #[test]
+    fn a_cell_between_a_group_of_each_colour_is_dead() {
+        // b2: three X in a row above and right of it, three O in a row below and left.
+        let (geometry, stones) = position(&[
+            ". X X .", //
+            "O . X .", //
+            "O O . .", //
+            ". . . .",
+        ]);
+        let b2 = at(&geometry, 1, 1);
+        assert_eq!(dead(&geometry, stones) & b2, b2);
+        // The colours alternating round it (three lone stones each): whoever takes it
+        // joins three stones, so it is not dead.
+        let (geometry, stones) = position(&[
+            ". X O .", //
+            "O . X .", //
+            "X O . .", //
+            ". . . .",
+        ]);
+        assert_eq!(dead(&geometry, stones) & b2, 0);
+    }
+
+    #[test]
+    fn an_edge_cell_is_dead_when_the_side_joins_its_neighbours() {
+        // a2 (row 1, col 0) lies on X's first side, with X's a1 and a3 on that side too
+        // (joined by it) and O's b1, b2 next to each other: dead.
+        let (geometry, stones) = position(&[
+            "X O . .", //
+            ". O . .", //
+            "X . . .", //
+            ". . . .",
+        ]);
+        let a2 = at(&geometry, 1, 0);
+        assert_eq!(dead(&geometry, stones) & a2, a2);
+        // The colours swapped: O's two stones are not joined (a2 is on no side of O's),
+        // and X's two are joined but reach no side, while a2 lies on one: not dead.
+        let (geometry, stones) = position(&[
+            "O X . .", //
+            ". X . .", //
+            "O . . .", //
+            ". . . .",
+        ]);
+        assert_eq!(dead(&geometry, stones) & a2, 0);
+    }
+
+    #[test]
+    fn four_neighbours_in_a_row_of_one_colour_make_a_dead_cell() {
+        // c3 (row 2, col 2): four X neighbours in a row, the other two empty; either
+        // empty one, if X's, touches the row, so X gains nothing at c3.
+        let (geometry, stones) = position(&[
+            ". . . . .", //
+            ". . X X .", //
+            ". . . X .", //
+            ". . X . .", //
+            ". . . . .",
+        ]);
+        let c3 = at(&geometry, 2, 2);
+        // So is d1 (row 0, col 3), on O's first side behind X's c2 and d2 (row 1): as
+        // X's it touches only that pair and cells touching it, as O's only O's side and
+        // cells on it.
+        let d1 = at(&geometry, 0, 3);
+        assert_eq!(dead(&geometry, stones), c3 | d1);
+        // Three in a row: the empty neighbour across from the middle one touches none
+        // of them, and three empty neighbours are too many for O.
+        let mut three = stones;
+        three[0] &= !at(&geometry, 3, 2);
+        assert_eq!(dead(&geometry, three), d1);
+    }
+
+    #[test]
+    fn filling_dead_cells_can_kill_more() {
+        // c3 (row 2, col 2) is not dead at first sight, but its neighbours d3, b4 and c4
+        // are, and are filled with the colour each is of no use to: d3 and b4 X, then c4
+        // O. With them filled, c3 is of no use to O: O's b3 and c4 are joined by O's last
+        // side, and its one empty neighbour, c2, touches b3.
+        let (geometry, stones) = position(&[
+            ". . . X", //
+            ". . . X", //
+            ". O . .", //
+            "O . . X",
+        ]);
+        let first = at(&geometry, 2, 3) | at(&geometry, 3, 1) | at(&geometry, 3, 2);
+        let c3 = at(&geometry, 2, 2);
+        let dead = dead(&geometry, stones);
+        assert_eq!(dead, first | c3);
+        assert!(colour_never_matters(&geometry, stones, dead));
+    }
+
+    #[test]
+    fn two_edge_cells_between_two_stones_on_the_edge_are_captured() {
+        // d2 and d3 (rows 1 and 2, col 3) on X's last side, between X's d1 and d4 on it:
+        // once X has one of them, the other touches only that side and cells touching X's
+        // stones, so whichever O takes, X takes the other.
+        let (geometry, stones) = position(&[
+            ". . . X", //
+            ". . . .", //
+            ". . . .", //
+            ". . . X",
+        ]);
+        let pair = at(&geometry, 1, 3) | at(&geometry, 2, 3);
+        assert_eq!(dead(&geometry, stones), 0);
+        assert_eq!(captured(&geometry, stones, Player::X), pair);
+        assert_eq!(captured(&geometry, stones, Player::O), 0);
+        // The same with the left half filled, small enough for minimax.
+        let (geometry, stones) = position(&[
+            "O X . X", //
+            "X O . .", //
+            "O X . .", //
+            "X O . X",
+        ]);
+        assert_eq!(captured(&geometry, stones, Player::X) & pair, pair);
+        let mut memo = HashMap::new();
+        for to_move in Player::BOTH {
+            let mut given = stones;
+            given[0] |= pair;
+            assert_eq!(
+                winner(&geometry, given, to_move, &mut memo),
+                winner(&geometry, stones, to_move, &mut memo)
+            );
+        }
+        // Once O has played d3, the pair is gone: d2 alone is not captured.
+        let mut intruded = stones;
+        intruded[1] |= at(&geometry, 2, 3);
+        assert_eq!(captured(&geometry, intruded, Player::X) & pair, 0);
+    }
+
+    #[test]
+    fn the_brute_force_check_catches_a_rule_that_is_not_sound() {
+        // Calling every empty cell with no empty neighbour dead, colours ignored, is wrong;
+        // the check used below must find that out on the same positions.
+        let geometry = Geometry::new(4);
+        let caught = random_positions(4, 300, 7, 2).into_iter().any(|stones| {
+            let empty = geometry.all & !stones[0] & !stones[1];
+            let enclosed = cells_of(empty)
+                .filter(|&c| geometry.neighbours[usize::from(c)] & empty == 0)
+                .fold(0, |set, c| set | bit(c));
+            !colour_never_matters(&geometry, stones, enclosed)
+        });
+        assert!(caught);
+    }
+
+    #[test]
+    fn random_small_positions_agree_with_minimax() {
+        // Cells found: dead, captured by X, by O; positions where captured pairs share a
+        // cell.
+        let mut found = [0usize; 4];
+        for (size, count, most_empty, seed) in [(3, 300, 6, 1), (4, 1000, 9, 2), (5, 1000, 10, 3)] {
+            let geometry = Geometry::new(size);
+            for stones in random_positions(size, count, most_empty, seed) {
+                let empty = geometry.all & !stones[0] & !stones[1];
+                let dead = dead(&geometry, stones);
+                assert_eq!(dead & !empty, 0);
+                assert!(
+                    colour_never_matters(&geometry, stones, dead),
+                    "dead {dead:#x} in {stones:x?}"
+                );
+                found[0] += dead.count_ones() as usize;
+                let mut memo = HashMap::new();
+                for player in Player::BOTH {
+                    let cells = captured(&geometry, stones, player);
+                    assert_eq!(cells & !empty, 0);
+                    assert_eq!(cells & dead, 0);
+                    found[1 + slot(player)] += cells.count_ones() as usize;
+                    let mut paired = 0;
+                    let mut pairs = 0;
+                    capturing_pairs(&geometry, fill_dead(&geometry, stones).0, player, |a, b| {
+                        assert_ne!(geometry.neighbours[usize::from(a)] & bit(b), 0);
+                        paired += 2;
+                        pairs |= bit(a) | bit(b);
+                    });
+                    assert_eq!(pairs, cells);
+                    found[3] += usize::from(paired > cells.count_ones());
+                    // All of them, and each alone, given to the player.
+                    for given in std::iter::once(cells).chain(cells_of(cells).map(bit)) {
+                        for to_move in Player::BOTH {
+                            let expected = winner(&geometry, stones, to_move, &mut memo);
+                            let mut next = stones;
+                            next[slot(player)] |= given;
+                            assert_eq!(
+                                winner(&geometry, next, to_move, &mut memo),
+                                expected,
+                                "{player} captures {cells:#x} in {stones:x?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found.iter().all(|&n| n >= 20), "too few found: {found:?}");
+    }
+}
