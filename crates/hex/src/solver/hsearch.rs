@@ -234,9 +234,10 @@ impl<S: Cells> HSearch<S> {
     /// Adds a semi-connection with `key` between `a` and `b` (whose pair is `p`).
     #[inline(always)]
     fn add_semi(&mut self, a: End, b: End, p: usize, carrier: S, key: u8) {
-        // Most are refused: those tests where they are made, the rest in a call.
-        if !covered(&self.full[p], self.full_len[p], carrier)
-            && !covered(&self.semi[p].carriers, self.semi_len[p], carrier)
+        // Most are refused: those tests where they are made (the semi-connections first,
+        // which refuse more), the rest in a call.
+        if !covered(&self.semi[p].carriers, self.semi_len[p], carrier)
+            && !covered(&self.full[p], self.full_len[p], carrier)
         {
             self.insert_semi(a, b, p, carrier, key);
         }
