@@ -449,11 +449,26 @@ impl Search {
             dn = 0;
             best = NO_MOVE;
             let (mut best_pn, mut second) = (0, INFINITE);
+            // Widening: only the first half of the moves not yet lost count (in the order
+            // they are tried), so that the search goes deep into a few instead of a little
+            // into all; a lost move makes room for the next.
+            let live = cells_of(moves).filter(|&at| self.child(at).0 != 0).count();
+            let mut window = if live < 2 {
+                usize::MAX
+            } else {
+                1 + live.div_ceil(2)
+            };
             for &at in &self.order {
                 if moves & bit(at) == 0 {
                     continue;
                 }
                 let (cpn, cdn, _) = self.child(at);
+                if cpn != 0 {
+                    if window == 0 {
+                        continue;
+                    }
+                    window -= 1;
+                }
                 dn = (dn + cpn).min(INFINITE);
                 if cdn < pn {
                     second = pn;
@@ -469,7 +484,7 @@ impl Search {
             }
             let child_pn_limit = (dn_limit - (dn - best_pn)).min(INFINITE);
             let child_dn_limit = pn_limit
-                .min(second.saturating_add(second / 2 + 1))
+                .min(second.saturating_add(second / 4 + 1))
                 .min(INFINITE);
             self.play(best);
             self.mid(child_pn_limit, child_dn_limit);
