@@ -15,6 +15,10 @@
 
 use crate::board::Player;
 
+use std::cell::RefCell;
+use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
+use std::thread::LocalKey;
+
 use super::bitboard::{Bits, Geometry, bit, cells_of, slot};
 
 /// Full connections kept per pair of endpoints.
@@ -33,102 +37,258 @@ pub struct SideConnections {
     pub semi: Vec<(Bits, u8)>,
 }
 
-#[derive(Default)]
-struct HSearch {
-    count: usize,
-    /// The first endpoint that is an empty cell; `cell_of[e]` its cell.
-    first_cell: usize,
-    cell_of: Vec<u8>,
-    full: Vec<Vec<Bits>>,
-    semi: Vec<Vec<(Bits, u8)>>,
-    /// For each endpoint, the endpoints it has a full connection with.
-    full_partners: Vec<Vec<usize>>,
-    /// For each endpoint, the endpoints it has a semi-connection with.
-    semi_partners: Vec<Vec<usize>>,
-    queue: Vec<(usize, usize, Bits)>,
+/// A set of cells for the search: `u64` on boards up to 8x8 (half the memory and work of
+/// [`Bits`]), `u128` above.
+trait Cells:
+    Copy
+    + Eq
+    + Default
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitOrAssign
+    + Not<Output = Self>
+    + 'static
+{
+    /// The set of cells `bits` (which must fit).
+    fn of(bits: Bits) -> Self;
+    fn bits(self) -> Bits;
+    fn is_empty(self) -> bool {
+        self == Self::default()
+    }
+    /// Whether every cell of `self` is in `other`.
+    fn within(self, other: Self) -> bool {
+        (self & !other).is_empty()
+    }
+    fn size(self) -> u8;
+    /// The thread's tables for searches with these sets.
+    fn scratch() -> &'static LocalKey<RefCell<HSearch<Self>>>;
 }
 
-impl HSearch {
-    fn pair(&self, a: usize, b: usize) -> usize {
-        let (a, b) = if a < b { (a, b) } else { (b, a) };
-        a * self.count + b
+impl Cells for u64 {
+    fn of(bits: Bits) -> u64 {
+        bits as u64
     }
-
-    fn is_cell(&self, e: usize) -> bool {
-        e >= self.first_cell
+    fn bits(self) -> Bits {
+        Bits::from(self)
     }
+    fn size(self) -> u8 {
+        self.count_ones() as u8
+    }
+    fn scratch() -> &'static LocalKey<RefCell<HSearch<u64>>> {
+        &SMALL
+    }
+}
 
-    fn cell_bit(&self, e: usize) -> Bits {
-        if self.is_cell(e) {
-            bit(self.cell_of[e])
-        } else {
-            0
+impl Cells for u128 {
+    fn of(bits: Bits) -> u128 {
+        bits
+    }
+    fn bits(self) -> Bits {
+        self
+    }
+    fn size(self) -> u8 {
+        self.count_ones() as u8
+    }
+    fn scratch() -> &'static LocalKey<RefCell<HSearch<u128>>> {
+        &LARGE
+    }
+}
+
+thread_local! {
+    /// The tables of the thread's last H-search, kept for their memory.
+    static SMALL: RefCell<HSearch<u64>> = RefCell::default();
+    static LARGE: RefCell<HSearch<u128>> = RefCell::default();
+}
+
+/// An endpoint: the two sides are 0 and 1, then the groups, then the empty cells. A board
+/// has at most 121 cells, so that every endpoint fits a byte.
+type End = u8;
+
+/// A set of endpoints: bit `e % 64` of word `e / 64`.
+type Ends = [u64; 2];
+
+fn has(set: &Ends, e: End) -> bool {
+    set[usize::from(e >> 6 & 1)] >> (e & 63) & 1 != 0
+}
+
+fn put(set: &mut Ends, e: End) {
+    set[usize::from(e >> 6 & 1)] |= 1 << (e & 63);
+}
+
+/// Whether one of the first `len` carriers of `list` lies within `carrier`.
+fn covered<S: Cells, const N: usize>(list: &[S; N], len: u8, carrier: S) -> bool {
+    list[..usize::from(len).min(N)]
+        .iter()
+        .any(|&c| c.within(carrier))
+}
+
+/// The index of the pair `{a, b}` (`a != b`) in the triangular tables.
+fn pair(a: End, b: End) -> usize {
+    let (a, b) = (usize::from(a.min(b)), usize::from(a.max(b)));
+    b * (b - 1) / 2 + a
+}
+
+/// The semi-connections of one pair, fewest cells first (in the order they came among
+/// equals).
+#[derive(Clone, Copy, Default)]
+struct Semis<S> {
+    carriers: [S; SEMI_PER_PAIR],
+    keys: [u8; SEMI_PER_PAIR],
+    /// The carriers' sizes.
+    sizes: [u8; SEMI_PER_PAIR],
+}
+
+#[derive(Default)]
+struct HSearch<S> {
+    /// Each endpoint's cell as a set (none for the sides and groups).
+    cell_bit: Vec<S>,
+    /// Each endpoint's cell (meaningful for the empty cells only).
+    cell_of: Vec<u8>,
+    /// Each cell's endpoint (meaningful for the empty cells only).
+    endpoint_of_cell: Vec<End>,
+    /// For each endpoint, the endpoints with a full connection of empty carrier to it:
+    /// nothing more is ever added between those.
+    joined: Vec<Ends>,
+    /// Per pair of endpoints (see [`pair`]), the full connections in the order they were
+    /// kept, and how many there are (the slots after them hold stale carriers).
+    full: Vec<[S; FULL_PER_PAIR]>,
+    full_len: Vec<u8>,
+    /// The same for semi-connections.
+    semi: Vec<Semis<S>>,
+    semi_len: Vec<u8>,
+    /// For each endpoint, the endpoints it has a full connection with (and their pair), in
+    /// the order the pairs' lists went from empty to not empty (so an endpoint may come more
+    /// than once).
+    full_partners: Vec<Vec<(End, u16)>>,
+    /// The same for semi-connections.
+    semi_partners: Vec<Vec<(End, u16)>>,
+    queue: Vec<(End, End, S)>,
+}
+
+impl<S: Cells> HSearch<S> {
+    /// Sets the endpoints up, with empty tables (keeping their memory).
+    fn reset(&mut self, stones: &[Bits], empty: Bits) {
+        self.cell_bit.clear();
+        self.cell_bit.resize(stones.len(), S::default());
+        self.cell_of.clear();
+        self.cell_of.resize(stones.len(), 0);
+        self.endpoint_of_cell.resize(128, 0);
+        for at in cells_of(empty) {
+            self.endpoint_of_cell[usize::from(at)] = self.cell_of.len() as End;
+            self.cell_of.push(at);
+            self.cell_bit.push(S::of(bit(at)));
         }
+        let count = self.cell_of.len();
+        let pairs = count * (count - 1) / 2;
+        for lists in [&mut self.full_partners, &mut self.semi_partners] {
+            lists.iter_mut().take(count).for_each(Vec::clear);
+            if lists.len() < count {
+                lists.resize_with(count, Vec::new);
+            }
+        }
+        self.joined.clear();
+        self.joined.resize(count, [0; 2]);
+        self.full_len.clear();
+        self.full_len.resize(pairs, 0);
+        self.semi_len.clear();
+        self.semi_len.resize(pairs, 0);
+        if self.full.len() < pairs {
+            self.full.resize(pairs, Default::default());
+            self.semi.resize(pairs, Default::default());
+        }
+        self.queue.clear();
     }
 
-    fn add_full(&mut self, a: usize, b: usize, carrier: Bits) {
-        let pair = self.pair(a, b);
-        let list = &mut self.full[pair];
-        if list.iter().any(|&c| c & !carrier == 0) {
+    /// Adds a full connection between `a` and `b` (whose pair is `p`).
+    fn add_full(&mut self, a: End, b: End, p: usize, carrier: S) {
+        let list = &mut self.full[p];
+        let len = self.full_len[p];
+        if covered(list, len, carrier) {
             return;
         }
-        list.retain(|&c| carrier & !c != 0);
-        if list.len() >= FULL_PER_PAIR {
+        // Drop the carriers that hold all of this one.
+        let mut kept = 0;
+        for i in 0..usize::from(len).min(FULL_PER_PAIR) {
+            let c = list[i];
+            if !carrier.within(c) {
+                list[kept] = c;
+                kept += 1;
+            }
+        }
+        if kept >= FULL_PER_PAIR {
             return;
         }
-        if list.is_empty() {
-            self.full_partners[a].push(b);
-            self.full_partners[b].push(a);
+        list[kept] = carrier;
+        self.full_len[p] = kept as u8 + 1;
+        if carrier.is_empty() {
+            put(&mut self.joined[usize::from(a)], b);
+            put(&mut self.joined[usize::from(b)], a);
         }
-        list.push(carrier);
+        if kept == 0 {
+            self.full_partners[usize::from(a)].push((b, p as u16));
+            self.full_partners[usize::from(b)].push((a, p as u16));
+        }
         self.queue.push((a, b, carrier));
     }
 
-    fn add_semi(&mut self, a: usize, b: usize, carrier: Bits, key: u8) {
-        let pair = self.pair(a, b);
-        if self.full[pair].iter().any(|&c| c & !carrier == 0) {
-            return;
-        }
-        let list = &mut self.semi[pair];
-        if list.iter().any(|&(c, _)| c & !carrier == 0) {
-            return;
-        }
-        list.retain(|&(c, _)| carrier & !c != 0);
-        if list.len() >= SEMI_PER_PAIR {
-            return;
-        }
-        if list.is_empty() {
-            self.semi_partners[a].push(b);
-            self.semi_partners[b].push(a);
-        }
-        let at = list.partition_point(|&(c, _)| c.count_ones() <= carrier.count_ones());
-        list.insert(at, (carrier, key));
-        // The OR rule over the semi-connections, smallest first.
-        let (mut common, mut union) = (Bits::MAX, 0);
-        let mut found = None;
-        for &(c, _) in list.iter() {
-            common &= c;
-            union |= c;
-            if common == 0 {
-                found = Some(union);
-                break;
-            }
-        }
-        if let Some(union) = found {
-            self.add_full(a, b, union);
+    /// Adds a semi-connection with `key` between `a` and `b` (whose pair is `p`).
+    #[inline(always)]
+    fn add_semi(&mut self, a: End, b: End, p: usize, carrier: S, key: u8) {
+        // Most are refused: those tests where they are made (the semi-connections first,
+        // which refuse more), the rest in a call.
+        if !covered(&self.semi[p].carriers, self.semi_len[p], carrier)
+            && !covered(&self.full[p], self.full_len[p], carrier)
+        {
+            self.insert_semi(a, b, p, carrier, key);
         }
     }
 
-    /// The AND rule: `x` to `z` with `c1`, `z` to `y` with `c2`.
-    fn and(&mut self, x: usize, z: usize, y: usize, c1: Bits, c2: Bits) {
-        if x == y || c1 & c2 != 0 || self.cell_bit(x) & c2 != 0 || self.cell_bit(y) & c1 != 0 {
+    /// Adds a semi-connection that no kept connection covers.
+    #[inline(never)]
+    fn insert_semi(&mut self, a: End, b: End, p: usize, carrier: S, key: u8) {
+        let list = &mut self.semi[p];
+        let len = self.semi_len[p];
+        let mut kept = 0;
+        for i in 0..usize::from(len).min(SEMI_PER_PAIR) {
+            let c = list.carriers[i];
+            if !carrier.within(c) {
+                list.carriers[kept] = c;
+                list.keys[kept] = list.keys[i];
+                list.sizes[kept] = list.sizes[i];
+                kept += 1;
+            }
+        }
+        if kept >= SEMI_PER_PAIR {
+            self.semi_len[p] = kept as u8;
             return;
         }
-        if self.is_cell(z) {
-            let key = self.cell_of[z];
-            self.add_semi(x, y, c1 | c2 | bit(key), key);
-        } else {
-            self.add_full(x, y, c1 | c2);
+        if kept == 0 {
+            self.semi_partners[usize::from(a)].push((b, p as u16));
+            self.semi_partners[usize::from(b)].push((a, p as u16));
+        }
+        // After the carriers with as few cells or fewer.
+        let size = carrier.size();
+        let mut place = kept;
+        while place > 0 && list.sizes[place - 1] > size {
+            list.carriers[place] = list.carriers[place - 1];
+            list.keys[place] = list.keys[place - 1];
+            list.sizes[place] = list.sizes[place - 1];
+            place -= 1;
+        }
+        list.carriers[place] = carrier;
+        list.keys[place] = key;
+        list.sizes[place] = size;
+        let len = kept + 1;
+        self.semi_len[p] = len as u8;
+        // The OR rule over the semi-connections, smallest first.
+        let (mut common, mut union) = (!S::default(), S::default());
+        for &c in &list.carriers[..len] {
+            common = common & c;
+            union |= c;
+            if common.is_empty() {
+                self.add_full(a, b, p, union);
+                return;
+            }
         }
     }
 
@@ -141,42 +301,108 @@ impl HSearch {
             }
             // Sides are not used as a middle: every chain through one ends there anyway.
             for (middle, end) in [(b, a), (a, b)] {
-                if middle < 2 {
-                    continue;
-                }
-                let mut i = 0;
-                while i < self.full_partners[middle].len() {
-                    let other = self.full_partners[middle][i];
-                    i += 1;
-                    if other == end {
-                        continue;
-                    }
-                    let pair = self.pair(middle, other);
-                    for k in 0..self.full[pair].len() {
-                        let c2 = self.full[pair][k];
-                        self.and(end, middle, other, carrier, c2);
-                    }
-                }
-                // Through a group, a full and a semi-connection make a semi-connection.
-                if self.is_cell(middle) {
-                    continue;
-                }
-                let mut i = 0;
-                while i < self.semi_partners[middle].len() {
-                    let other = self.semi_partners[middle][i];
-                    i += 1;
-                    if other == end {
-                        continue;
-                    }
-                    let pair = self.pair(middle, other);
-                    for k in 0..self.semi[pair].len() {
-                        let (c2, key) = self.semi[pair][k];
-                        if carrier & c2 == 0 && self.cell_bit(end) & c2 == 0 {
-                            self.add_semi(end, other, carrier | c2, key);
-                        }
-                    }
+                if middle >= 2 {
+                    self.and_through(middle, end, carrier);
                 }
             }
+        }
+    }
+
+    /// The AND rule through `middle`, joining `end` (connected to it by `carrier`) to the
+    /// other endpoints connected to `middle`.
+    fn and_through(&mut self, middle: End, end: End, carrier: S) {
+        // The carriers that may join `carrier` must miss it and `end`'s cell.
+        let blocked = carrier | self.cell_bit[usize::from(end)];
+        let middle_bit = self.cell_bit[usize::from(middle)];
+        let key = self.cell_of[usize::from(middle)];
+        // The others not to join: `end` itself, and those it is joined to already (which
+        // would take nothing more).
+        let mut skip = self.joined[usize::from(end)];
+        put(&mut skip, end);
+        // The additions below touch the lists of `end` and of the others only, never
+        // `middle`'s, so they can be read in place.
+        let partners = std::mem::take(&mut self.full_partners[usize::from(middle)]);
+        for &(other, from) in &partners {
+            // Nor, through a full connection, those whose cell `carrier` holds.
+            if has(&skip, other) || !(self.cell_bit[usize::from(other)] & carrier).is_empty() {
+                continue;
+            }
+            let from = usize::from(from);
+            let len = usize::from(self.full_len[from]).min(FULL_PER_PAIR);
+            let to = pair(end, other);
+            for k in 0..len {
+                let c2 = self.full[from][k];
+                if !(c2 & blocked).is_empty() {
+                    continue;
+                }
+                if middle_bit.is_empty() {
+                    self.add_full(end, other, to, carrier | c2);
+                } else {
+                    self.add_semi(end, other, to, carrier | c2 | middle_bit, key);
+                }
+            }
+        }
+        self.full_partners[usize::from(middle)] = partners;
+        // Through a group, a full and a semi-connection make a semi-connection.
+        if !middle_bit.is_empty() {
+            return;
+        }
+        let partners = std::mem::take(&mut self.semi_partners[usize::from(middle)]);
+        for &(other, from) in &partners {
+            if has(&skip, other) {
+                continue;
+            }
+            let from = usize::from(from);
+            let len = usize::from(self.semi_len[from]).min(SEMI_PER_PAIR);
+            let to = pair(end, other);
+            for k in 0..len {
+                let c2 = self.semi[from].carriers[k];
+                if (c2 & blocked).is_empty() {
+                    let key = self.semi[from].keys[k];
+                    self.add_semi(end, other, to, carrier | c2, key);
+                }
+            }
+        }
+        self.semi_partners[usize::from(middle)] = partners;
+    }
+
+    /// The search from the endpoints' adjacency: `stones` are the endpoints that are not
+    /// cells (the sides' groups first), `sides` the player's sides.
+    fn search(&mut self, geometry: &Geometry, stones: &[Bits], sides: [Bits; 2], empty: Bits) {
+        self.reset(stones, empty);
+        for (group, &set) in stones.iter().enumerate() {
+            let mut near = geometry.grow(set) & empty;
+            if group < 2 {
+                near |= sides[group] & empty;
+            }
+            let group = group as End;
+            for at in cells_of(near) {
+                let e = self.endpoint_of_cell[usize::from(at)];
+                self.add_full(group, e, pair(group, e), S::default());
+            }
+        }
+        for at in cells_of(empty) {
+            let e = self.endpoint_of_cell[usize::from(at)];
+            for next in cells_of(geometry.neighbours[usize::from(at)] & empty) {
+                if next > at {
+                    let f = self.endpoint_of_cell[usize::from(next)];
+                    self.add_full(e, f, pair(e, f), S::default());
+                }
+            }
+        }
+        self.run();
+    }
+
+    /// What was found between the sides.
+    fn side_connections(&self) -> SideConnections {
+        let p = pair(0, 1);
+        let semi = &self.semi[p];
+        let len = usize::from(self.semi_len[p]);
+        SideConnections {
+            full: (self.full_len[p] > 0).then(|| self.full[p][0].bits()),
+            semi: (semi.carriers[..len].iter().map(|c| c.bits()))
+                .zip(semi.keys)
+                .collect(),
         }
     }
 }
@@ -189,16 +415,17 @@ pub fn side_connections(
     own: Bits,
     empty: Bits,
 ) -> SideConnections {
-    let [first, last] = geometry.sides[slot(player)];
-    let start = geometry.flood(own & first, own);
-    let end = geometry.flood(own & last, own);
+    let sides = geometry.sides[slot(player)];
+    let start = geometry.flood(own & sides[0], own);
+    let end = geometry.flood(own & sides[1], own);
     if start & end != 0 {
         return SideConnections {
             full: Some(0),
             semi: Vec::new(),
         };
     }
-    // Endpoint stones and the cells next to them.
+    // The endpoints that are not cells: the sides with the groups touching them, then the
+    // other groups.
     let mut stones = vec![start, end];
     let mut rest = own & !start & !end;
     while rest != 0 {
@@ -206,64 +433,28 @@ pub fn side_connections(
         rest &= !group;
         stones.push(group);
     }
-    let first_cell = stones.len();
-    let mut cell_of = vec![0; first_cell];
-    let mut endpoint_of_cell = vec![usize::MAX; usize::from(geometry.cells())];
-    for at in cells_of(empty) {
-        endpoint_of_cell[usize::from(at)] = cell_of.len();
-        cell_of.push(at);
+    fn run<S: Cells>(
+        geometry: &Geometry,
+        stones: &[Bits],
+        sides: [Bits; 2],
+        empty: Bits,
+    ) -> SideConnections {
+        S::scratch().with_borrow_mut(|search| {
+            search.search(geometry, stones, sides, empty);
+            search.side_connections()
+        })
     }
-    let count = cell_of.len();
-    // The lists of the last search, emptied, so that their memory is reused.
-    let mut search = SCRATCH.with_borrow_mut(std::mem::take);
-    search.count = count;
-    search.first_cell = first_cell;
-    search.cell_of = cell_of;
-    for lists in [&mut search.full_partners, &mut search.semi_partners] {
-        lists.iter_mut().for_each(Vec::clear);
-        lists.resize_with(count, Vec::new);
+    if geometry.cells() <= 64 {
+        run::<u64>(geometry, &stones, sides, empty)
+    } else {
+        run::<u128>(geometry, &stones, sides, empty)
     }
-    search.full.iter_mut().for_each(Vec::clear);
-    search.full.resize_with(count * count, Vec::new);
-    search.semi.iter_mut().for_each(Vec::clear);
-    search.semi.resize_with(count * count, Vec::new);
-    search.queue.clear();
-    let sides = [first, last];
-    for (group, &set) in stones.iter().enumerate() {
-        let mut near = geometry.grow(set) & empty;
-        if group < 2 {
-            near |= sides[group] & empty;
-        }
-        for at in cells_of(near) {
-            search.add_full(group, endpoint_of_cell[usize::from(at)], 0);
-        }
-    }
-    for at in cells_of(empty) {
-        let e = endpoint_of_cell[usize::from(at)];
-        for next in cells_of(geometry.neighbours[usize::from(at)] & empty) {
-            if next > at {
-                search.add_full(e, endpoint_of_cell[usize::from(next)], 0);
-            }
-        }
-    }
-    search.run();
-    let pair = search.pair(0, 1);
-    let found = SideConnections {
-        full: search.full[pair].first().copied(),
-        semi: search.semi[pair].clone(),
-    };
-    SCRATCH.with_borrow_mut(|scratch| *scratch = search);
-    found
-}
-
-thread_local! {
-    /// The lists of the thread's last H-search, kept for their memory.
-    static SCRATCH: std::cell::RefCell<HSearch> = std::cell::RefCell::default();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn a_lone_stone_in_the_centre_of_5x5_is_connected_but_not_in_the_corner() {
@@ -279,5 +470,266 @@ mod tests {
         let found = side_connections(&geometry, Player::O, 0, geometry.all);
         assert!(found.full.is_none());
         assert!(found.semi.iter().any(|&(_, key)| key == 4));
+    }
+
+    /// The test oracle: the first, plain H-search (lists of lists, rebuilt on every call),
+    /// whose answers the fast one must give exactly, down to the order of the semi list.
+    mod oracle {
+        use super::super::{FULL_PER_PAIR, SEMI_PER_PAIR, SideConnections, WORK};
+        use crate::board::Player;
+        use crate::solver::bitboard::{Bits, Geometry, bit, cells_of, slot};
+
+        struct HSearch {
+            count: usize,
+            first_cell: usize,
+            cell_of: Vec<u8>,
+            full: Vec<Vec<Bits>>,
+            semi: Vec<Vec<(Bits, u8)>>,
+            full_partners: Vec<Vec<usize>>,
+            semi_partners: Vec<Vec<usize>>,
+            queue: Vec<(usize, usize, Bits)>,
+        }
+
+        impl HSearch {
+            fn pair(&self, a: usize, b: usize) -> usize {
+                a.min(b) * self.count + a.max(b)
+            }
+
+            fn cell_bit(&self, e: usize) -> Bits {
+                if e >= self.first_cell {
+                    bit(self.cell_of[e])
+                } else {
+                    0
+                }
+            }
+
+            fn add_full(&mut self, a: usize, b: usize, carrier: Bits) {
+                let pair = self.pair(a, b);
+                let list = &mut self.full[pair];
+                if list.iter().any(|&c| c & !carrier == 0) {
+                    return;
+                }
+                list.retain(|&c| carrier & !c != 0);
+                if list.len() >= FULL_PER_PAIR {
+                    return;
+                }
+                if list.is_empty() {
+                    self.full_partners[a].push(b);
+                    self.full_partners[b].push(a);
+                }
+                list.push(carrier);
+                self.queue.push((a, b, carrier));
+            }
+
+            fn add_semi(&mut self, a: usize, b: usize, carrier: Bits, key: u8) {
+                let pair = self.pair(a, b);
+                if self.full[pair].iter().any(|&c| c & !carrier == 0) {
+                    return;
+                }
+                let list = &mut self.semi[pair];
+                if list.iter().any(|&(c, _)| c & !carrier == 0) {
+                    return;
+                }
+                list.retain(|&(c, _)| carrier & !c != 0);
+                if list.len() >= SEMI_PER_PAIR {
+                    return;
+                }
+                if list.is_empty() {
+                    self.semi_partners[a].push(b);
+                    self.semi_partners[b].push(a);
+                }
+                let at = list.partition_point(|&(c, _)| c.count_ones() <= carrier.count_ones());
+                list.insert(at, (carrier, key));
+                let (mut common, mut union) = (Bits::MAX, 0);
+                for &(c, _) in list.iter() {
+                    common &= c;
+                    union |= c;
+                    if common == 0 {
+                        self.add_full(a, b, union);
+                        return;
+                    }
+                }
+            }
+
+            fn and(&mut self, x: usize, z: usize, y: usize, c1: Bits, c2: Bits) {
+                if x == y
+                    || c1 & c2 != 0
+                    || self.cell_bit(x) & c2 != 0
+                    || self.cell_bit(y) & c1 != 0
+                {
+                    return;
+                }
+                if z >= self.first_cell {
+                    let key = self.cell_of[z];
+                    self.add_semi(x, y, c1 | c2 | bit(key), key);
+                } else {
+                    self.add_full(x, y, c1 | c2);
+                }
+            }
+
+            fn run(&mut self) {
+                let mut work = 0;
+                while let Some((a, b, carrier)) = self.queue.pop() {
+                    work += 1;
+                    if work > WORK {
+                        break;
+                    }
+                    for (middle, end) in [(b, a), (a, b)] {
+                        if middle < 2 {
+                            continue;
+                        }
+                        let mut i = 0;
+                        while i < self.full_partners[middle].len() {
+                            let other = self.full_partners[middle][i];
+                            i += 1;
+                            if other == end {
+                                continue;
+                            }
+                            let pair = self.pair(middle, other);
+                            for k in 0..self.full[pair].len() {
+                                self.and(end, middle, other, carrier, self.full[pair][k]);
+                            }
+                        }
+                        if middle >= self.first_cell {
+                            continue;
+                        }
+                        let mut i = 0;
+                        while i < self.semi_partners[middle].len() {
+                            let other = self.semi_partners[middle][i];
+                            i += 1;
+                            if other == end {
+                                continue;
+                            }
+                            let pair = self.pair(middle, other);
+                            for k in 0..self.semi[pair].len() {
+                                let (c2, key) = self.semi[pair][k];
+                                if carrier & c2 == 0 && self.cell_bit(end) & c2 == 0 {
+                                    self.add_semi(end, other, carrier | c2, key);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        pub fn side_connections(
+            geometry: &Geometry,
+            player: Player,
+            own: Bits,
+            empty: Bits,
+        ) -> SideConnections {
+            let [first, last] = geometry.sides[slot(player)];
+            let start = geometry.flood(own & first, own);
+            let end = geometry.flood(own & last, own);
+            if start & end != 0 {
+                return SideConnections {
+                    full: Some(0),
+                    semi: Vec::new(),
+                };
+            }
+            let mut stones = vec![start, end];
+            let mut rest = own & !start & !end;
+            while rest != 0 {
+                let group = geometry.flood(rest & rest.wrapping_neg(), rest);
+                rest &= !group;
+                stones.push(group);
+            }
+            let first_cell = stones.len();
+            let mut cell_of = vec![0; first_cell];
+            let mut endpoint_of_cell = vec![usize::MAX; usize::from(geometry.cells())];
+            for at in cells_of(empty) {
+                endpoint_of_cell[usize::from(at)] = cell_of.len();
+                cell_of.push(at);
+            }
+            let count = cell_of.len();
+            let mut search = HSearch {
+                count,
+                first_cell,
+                cell_of,
+                full: vec![Vec::new(); count * count],
+                semi: vec![Vec::new(); count * count],
+                full_partners: vec![Vec::new(); count],
+                semi_partners: vec![Vec::new(); count],
+                queue: Vec::new(),
+            };
+            let sides = [first, last];
+            for (group, &set) in stones.iter().enumerate() {
+                let mut near = geometry.grow(set) & empty;
+                if group < 2 {
+                    near |= sides[group] & empty;
+                }
+                for at in cells_of(near) {
+                    search.add_full(group, endpoint_of_cell[usize::from(at)], 0);
+                }
+            }
+            for at in cells_of(empty) {
+                let e = endpoint_of_cell[usize::from(at)];
+                for next in cells_of(geometry.neighbours[usize::from(at)] & empty) {
+                    if next > at {
+                        search.add_full(e, endpoint_of_cell[usize::from(next)], 0);
+                    }
+                }
+            }
+            search.run();
+            let pair = search.pair(0, 1);
+            SideConnections {
+                full: search.full[pair].first().copied(),
+                semi: search.semi[pair].clone(),
+            }
+        }
+    }
+
+    /// A board of `size` whose cells take a stone with probability `fill` percent (each
+    /// `draws` entry: the percentile, and whether the stone is X's); both players' stones.
+    fn position(size: u8, fill: u8, draws: &[(u8, bool)]) -> (Geometry, [Bits; 2]) {
+        let geometry = Geometry::new(size);
+        let mut stones = [0; 2];
+        for (at, &(draw, x)) in (0..geometry.cells()).zip(draws) {
+            if draw < fill {
+                stones[usize::from(!x)] |= bit(at);
+            }
+        }
+        (geometry, stones)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1500))]
+
+        #[test]
+        fn the_fast_search_finds_what_the_oracle_finds(
+            size in 3u8..=9,
+            fill in 0u8..=70,
+            draws in prop::collection::vec((0u8..100, any::<bool>()), 81),
+        ) {
+            let (geometry, stones) = position(size, fill, &draws);
+            let empty = geometry.all & !stones[0] & !stones[1];
+            for player in [Player::X, Player::O] {
+                let own = stones[slot(player)];
+                prop_assert_eq!(
+                    side_connections(&geometry, player, own, empty),
+                    oracle::side_connections(&geometry, player, own, empty)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_fast_search_finds_what_the_oracle_finds_on_11x11() {
+        // A few sparse and dense boards of the largest size (most endpoints).
+        let draws: Vec<(u8, bool)> = (0..121u32)
+            .map(|i| ((i * 37 % 100) as u8, i * 7 % 3 == 0))
+            .collect();
+        for fill in [0, 5, 20, 45] {
+            let (geometry, stones) = position(11, fill, &draws);
+            let empty = geometry.all & !stones[0] & !stones[1];
+            for player in [Player::X, Player::O] {
+                let own = stones[slot(player)];
+                assert_eq!(
+                    side_connections(&geometry, player, own, empty),
+                    oracle::side_connections(&geometry, player, own, empty)
+                );
+            }
+        }
     }
 }
