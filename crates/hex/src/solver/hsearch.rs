@@ -31,7 +31,8 @@ const WORK: u32 = 3_000;
 /// What H-search found between a player's sides.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SideConnections {
-    /// A full connection's carrier, if one was found: the player wins even moving second.
+    /// The smallest carrier of a full connection, if one was found: the player wins even
+    /// moving second.
     pub full: Option<Bits>,
     /// Semi-connections: (carrier with its key, key).
     pub semi: Vec<(Bits, u8)>,
@@ -399,7 +400,11 @@ impl<S: Cells> HSearch<S> {
         let semi = &self.semi[p];
         let len = usize::from(self.semi_len[p]);
         SideConnections {
-            full: (self.full_len[p] > 0).then(|| self.full[p][0].bits()),
+            // The smallest carrier: a proof through it leaves the most cells out.
+            full: self.full[p][..usize::from(self.full_len[p])]
+                .iter()
+                .map(|c| c.bits())
+                .min_by_key(|c| c.count_ones()),
             semi: (semi.carriers[..len].iter().map(|c| c.bits()))
                 .zip(semi.keys)
                 .collect(),
@@ -674,7 +679,10 @@ mod tests {
             search.run();
             let pair = search.pair(0, 1);
             SideConnections {
-                full: search.full[pair].first().copied(),
+                full: search.full[pair]
+                    .iter()
+                    .copied()
+                    .min_by_key(|c| c.count_ones()),
                 semi: search.semi[pair].clone(),
             }
         }
