@@ -69,6 +69,12 @@ pub struct Args {
     /// Tuning: dead and captured cells are searched like any other.
     #[arg(long, help_heading = "Tuning")]
     no_inferior: bool,
+    /// Tuning: a losing move's proof does not rule out its siblings.
+    #[arg(long, help_heading = "Tuning")]
+    no_proof_sets: bool,
+    /// Tuning: every move not yet lost takes part at each position (no widening).
+    #[arg(long, help_heading = "Tuning")]
+    no_widening: bool,
 }
 
 fn parse_player(text: &str) -> Result<Player, String> {
@@ -102,6 +108,8 @@ pub fn run(args: Args) -> Result<()> {
         h_search: !args.no_h_search && !args.no_connections,
         symmetry: !args.no_symmetry,
         inferior: !args.no_inferior,
+        proof_sets: !args.no_proof_sets,
+        widening: !args.no_widening,
     };
     let book = match &args.book {
         Some(path) if path.exists() => {

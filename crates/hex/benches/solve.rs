@@ -60,6 +60,20 @@ fn solve(c: &mut Criterion) {
                 ..all
             },
         ),
+        (
+            "no proof sets",
+            Knowledge {
+                proof_sets: false,
+                ..all
+            },
+        ),
+        (
+            "no widening",
+            Knowledge {
+                widening: false,
+                ..all
+            },
+        ),
     ];
     for (name, knowledge) in variants {
         group.bench_function(name, |b| b.iter(|| black_box(all_openings(5, knowledge))));

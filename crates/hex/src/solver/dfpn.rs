@@ -444,7 +444,7 @@ impl Search {
         loop {
             for at in cells_of(moves) {
                 let (cpn, _, cproof) = self.child(at);
-                if cpn == 0 && moves & !(cproof | bit(at)) != 0 {
+                if cpn == 0 && self.knowledge.proof_sets && moves & !(cproof | bit(at)) != 0 {
                     moves &= cproof | bit(at);
                     proof |= cproof;
                 }
@@ -457,7 +457,7 @@ impl Search {
             // they are tried), so that the search goes deep into a few instead of a little
             // into all; a lost move makes room for the next.
             let live = cells_of(moves).filter(|&at| self.child(at).0 != 0).count();
-            let mut window = if live < 2 {
+            let mut window = if live < 2 || !self.knowledge.widening {
                 usize::MAX
             } else {
                 1 + live.div_ceil(2)

@@ -81,6 +81,10 @@ pub struct Knowledge {
     /// Dead and captured cells are filled in: never searched, and given to their captor when
     /// connections are looked for.
     pub inferior: bool,
+    /// A move that loses drops its siblings outside the cells its proof depends on.
+    pub proof_sets: bool,
+    /// Only the first half of the moves not yet lost take part at each position.
+    pub widening: bool,
 }
 
 impl Default for Knowledge {
@@ -91,6 +95,8 @@ impl Default for Knowledge {
             h_search: true,
             symmetry: true,
             inferior: true,
+            proof_sets: true,
+            widening: true,
         }
     }
 }

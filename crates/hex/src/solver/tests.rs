@@ -185,6 +185,8 @@ fn without_knowledge_the_search_agrees_too() {
         h_search: false,
         symmetry: false,
         inferior: false,
+        proof_sets: false,
+        widening: false,
     };
     check_against_minimax(4, [0, 0], 1, plain);
     check_against_minimax(
