@@ -374,11 +374,9 @@ impl Search {
         self.stopped
     }
 
-    /// Lifts the time and node limits (the search can no longer stop before a proof).
-    pub fn limits_off(&mut self) {
-        self.limits.time = None;
-        self.limits.nodes = None;
-        self.stopped = false;
+    /// The time each proof may take.
+    pub fn time_limit(&self) -> Option<std::time::Duration> {
+        self.limits.time
     }
 
     /// Proves or disproves the position (within the limits); `Some(side to move wins)`.

@@ -265,27 +265,32 @@ impl Solver {
 }
 
 /// Counts the distinct positions of the proof tree below the search's (proven) position,
-/// proving again whatever the table has lost.
+/// proving again whatever the table has lost. That gets the search's limits once more in
+/// all (each proof again its own limits too): past them, a lost part counts as one position,
+/// and the size is a lower bound.
 fn proof_size(search: &mut Search) -> u64 {
     let mut seen = HashSet::new();
     let stopped = search.stopped;
-    search.limits_off();
-    let size = count(search, &mut seen);
+    let deadline = search.time_limit().map(|time| Instant::now() + time);
+    let size = count(search, &mut seen, deadline);
     search.stopped = stopped;
     size
 }
 
-fn count(search: &mut Search, seen: &mut HashSet<u64>) -> u64 {
+fn count(search: &mut Search, seen: &mut HashSet<u64>, deadline: Option<Instant>) -> u64 {
     if !seen.insert(search.key().0) {
         return 0;
     }
     let entry = match search.entry() {
         Some(entry) if entry.proven() => entry,
         _ => {
+            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                return 1;
+            }
             search.solve();
             match search.entry() {
-                Some(entry) => entry,
-                None => return 1,
+                Some(entry) if entry.proven() => entry,
+                _ => return 1,
             }
         }
     };
@@ -309,7 +314,7 @@ fn count(search: &mut Search, seen: &mut HashSet<u64>) -> u64 {
             continue;
         }
         search.play(at);
-        total += count(search, seen);
+        total += count(search, seen, deadline);
         search.undo(at);
     }
     total

@@ -224,6 +224,30 @@ fn a_limit_gives_unknown() {
 }
 
 #[test]
+fn the_limits_still_hold_after_a_proof() {
+    // Counting a proof's positions once lifted the limits for good, so that every later
+    // position of the same solver was searched without them.
+    let mut solver = Solver::new(Limits {
+        time: Some(Duration::from_millis(100)),
+        memory: 1 << 20,
+        ..Limits::default()
+    });
+    let mut won = Board::empty(8).unwrap();
+    for row in 0..8 {
+        won.set(Cell { row, col: 3 }, Player::O);
+    }
+    assert!(matches!(
+        solver.solve(&won, Player::X),
+        Ok(Outcome::Proven(_))
+    ));
+    let large = Board::empty(8).unwrap();
+    assert!(matches!(
+        solver.solve(&large, Player::X),
+        Ok(Outcome::Unknown { .. })
+    ));
+}
+
+#[test]
 fn a_finished_game_has_its_winner() {
     let mut board = Board::empty(3).unwrap();
     for row in 0..3 {
