@@ -292,7 +292,10 @@ fn openings(
                                 time: Duration::ZERO,
                                 ..proof
                             }),
-                            Outcome::Unknown { .. } => outcome,
+                            Outcome::Unknown { .. } => Outcome::Unknown {
+                                nodes: 0,
+                                time: Duration::ZERO,
+                            },
                         }));
                         bar.inc(1);
                     }
