@@ -185,15 +185,20 @@ impl Search {
     }
 
     /// The child's bounds and, when proven, the cells its proof depends on (every cell when
-    /// the table does not know them).
-    fn child(&self, at: u8) -> (u32, u32, Bits) {
+    /// the table does not know them). A child the table has lost has the bounds its last
+    /// search returned (in `returned`, by cell; (0, 0) for none), else (1, 1): without them
+    /// a small table could send the search into the same child again and again.
+    fn child(&self, at: u8, returned: &[(u32, u32)]) -> (u32, u32, Bits) {
         let (key, turned) = self.child_key(at);
         match self.table.get(key) {
             Some(entry) if entry.proven() => {
                 (entry.pn, entry.dn, self.turned_bits(turned, entry.proof()))
             }
             Some(entry) => (entry.pn, entry.dn, self.geometry.all),
-            None => (1, 1, self.geometry.all),
+            None => match returned[usize::from(at)] {
+                (0, 0) => (1, 1, self.geometry.all),
+                (pn, dn) => (pn, dn, self.geometry.all),
+            },
         }
     }
 
@@ -438,10 +443,11 @@ impl Search {
             Err(bounds) => return bounds,
         };
         let before = self.nodes;
+        let mut returned = [(0, 0); 128];
         let (mut pn, mut dn, mut best);
         loop {
             for at in cells_of(moves) {
-                let (cpn, _, cproof) = self.child(at);
+                let (cpn, _, cproof) = self.child(at, &returned);
                 if cpn == 0 && self.knowledge.proof_sets && moves & !(cproof | bit(at)) != 0 {
                     moves &= cproof | bit(at);
                     proof |= cproof;
@@ -454,7 +460,9 @@ impl Search {
             // Widening: only the first half of the moves not yet lost count (in the order
             // they are tried), so that the search goes deep into a few instead of a little
             // into all; a lost move makes room for the next.
-            let live = cells_of(moves).filter(|&at| self.child(at).0 != 0).count();
+            let live = cells_of(moves)
+                .filter(|&at| self.child(at, &returned).0 != 0)
+                .count();
             let mut window = if live < 2 || !self.knowledge.widening {
                 usize::MAX
             } else {
@@ -464,7 +472,7 @@ impl Search {
                 if moves & bit(at) == 0 {
                     continue;
                 }
-                let (cpn, cdn, _) = self.child(at);
+                let (cpn, cdn, _) = self.child(at, &returned);
                 if cpn != 0 {
                     if window == 0 {
                         continue;
@@ -489,17 +497,17 @@ impl Search {
                 .min(second.saturating_add(second / 4 + 1))
                 .min(INFINITE);
             self.play(best);
-            self.mid(child_pn_limit, child_dn_limit);
+            returned[usize::from(best)] = self.mid(child_pn_limit, child_dn_limit);
             self.undo(best);
         }
         if pn == 0 {
             // The winning move's proof (its child's) is this position's.
-            proof = self.child(best).2;
+            proof = self.child(best, &returned).2;
         } else if dn == 0 {
             // Every move searched loses, each by its own proof; the others by `proof`.
             best = NO_MOVE;
             for at in cells_of(moves) {
-                proof |= self.child(at).2;
+                proof |= self.child(at, &returned).2;
             }
         }
         self.store(moves, proof, pn, dn, self.nodes - before + 1, best);
