@@ -251,10 +251,24 @@ impl Search {
         let theirs = self.stones[slot(me.opponent())];
         let empty = geometry.all & !own & !theirs;
         let any_empty = || self.order.iter().copied().find(|&at| empty & bit(at) != 0);
-        // A win through a connection with this carrier (`at` the cell to take first, if any).
+        // Dead cells are given to nobody, captured ones to their captor. A proof through them
+        // holds as long as the winner's captured cells are left to the winner (the loser's
+        // may go to the loser, dead ones to anyone), so those join the winner's proofs.
+        let inferior = if self.knowledge.connections && self.knowledge.inferior {
+            analyse(geometry, self.stones)
+        } else {
+            Inferior::default()
+        };
+        let [mine_captured, their_captured] =
+            [me, me.opponent()].map(|p| inferior.captured[slot(p)]);
+        let (own, theirs) = (own | mine_captured, theirs | their_captured);
+        let open = empty & !inferior.dead & !mine_captured & !their_captured;
+        // A win through a connection with this carrier (`at` the cell to take first, if any;
+        // else an open cell of the carrier rather than a captured one).
         let win = |carrier: Bits, at: Option<u8>| Eval::Win {
             best: at
-                .or_else(|| cells_of(carrier).next())
+                .or_else(|| cells_of(carrier & open).next())
+                .or_else(|| cells_of(carrier | mine_captured).next())
                 .or_else(any_empty)
                 .unwrap_or(NO_MOVE),
             proof: own | carrier | at.map_or(0, bit),
@@ -276,31 +290,6 @@ impl Search {
                 proof: theirs,
             };
         }
-        // Dead cells are given to nobody, captured ones to their captor. A proof through them
-        // holds as long as the winner's captured cells are left to the winner (the loser's
-        // may go to the loser, dead ones to anyone), so those join the winner's proofs.
-        let inferior = if self.knowledge.inferior {
-            analyse(geometry, self.stones)
-        } else {
-            Inferior::default()
-        };
-        let [mine_captured, their_captured] =
-            [me, me.opponent()].map(|p| inferior.captured[slot(p)]);
-        let settled = mine_captured | their_captured;
-        let (own, theirs) = (own | mine_captured, theirs | their_captured);
-        let open = empty & !inferior.dead & !settled;
-        let win = |carrier: Bits, at: Option<u8>| match win(carrier | mine_captured, at) {
-            Eval::Win { best, proof } => Eval::Win {
-                // A captured or dead cell is no move to name when an open one will do.
-                best: if open & bit(best) == 0 && carrier & open != 0 {
-                    cells_of(carrier & open).next().unwrap_or(best)
-                } else {
-                    best
-                },
-                proof,
-            },
-            other => other,
-        };
         let mine = Links::new(geometry, &self.templates, me, own, open);
         if let Some(carrier) = mine.connection() {
             return win(carrier, None);
@@ -444,14 +433,21 @@ impl Search {
         };
         let before = self.nodes;
         let mut returned = [(0, 0); 128];
+        // Each child's bounds this time round, by cell: one look in the table each.
+        let mut bounds = [(0, 0); 128];
         let (mut pn, mut dn, mut best);
         loop {
+            let mut live = 0;
             for at in cells_of(moves) {
-                let (cpn, _, cproof) = self.child(at, &returned);
+                let (cpn, cdn, cproof) = self.child(at, &returned);
                 if cpn == 0 && self.knowledge.proof_sets && moves & !(cproof | bit(at)) != 0 {
                     moves &= cproof | bit(at);
                     proof |= cproof;
                 }
+                bounds[usize::from(at)] = (cpn, cdn);
+            }
+            for at in cells_of(moves) {
+                live += usize::from(bounds[usize::from(at)].0 != 0);
             }
             pn = INFINITE;
             dn = 0;
@@ -460,9 +456,6 @@ impl Search {
             // Widening: only the first half of the moves not yet lost count (in the order
             // they are tried), so that the search goes deep into a few instead of a little
             // into all; a lost move makes room for the next.
-            let live = cells_of(moves)
-                .filter(|&at| self.child(at, &returned).0 != 0)
-                .count();
             let mut window = if live < 2 || !self.knowledge.widening {
                 usize::MAX
             } else {
@@ -472,7 +465,7 @@ impl Search {
                 if moves & bit(at) == 0 {
                     continue;
                 }
-                let (cpn, cdn, _) = self.child(at, &returned);
+                let (cpn, cdn) = bounds[usize::from(at)];
                 if cpn != 0 {
                     if window == 0 {
                         continue;
