@@ -261,9 +261,8 @@ fn openings(
         row: size - 1 - cell.row,
         col: size - 1 - cell.col,
     };
-    let index_of = |cell: Cell| usize::from(cell.row) * usize::from(size) + usize::from(cell.col);
     let solved: Vec<usize> = (0..cells.len())
-        .filter(|&i| i <= index_of(turn(cells[i])))
+        .filter(|&i| i <= empty.index(turn(cells[i])))
         .collect();
     let next = AtomicUsize::new(0);
     let outcomes = Mutex::new(vec![None; cells.len()]);
@@ -283,7 +282,7 @@ fn openings(
                     board.set(cell, first);
                     let outcome = solver.solve(&board, first.opponent());
                     let mut outcomes = lock(&outcomes);
-                    let twin = index_of(turn(cell));
+                    let twin = empty.index(turn(cell));
                     if twin != index {
                         outcomes[twin] = Some(outcome.clone().map(|outcome| match outcome {
                             Outcome::Proven(proof) => Outcome::Proven(Proof {
