@@ -150,16 +150,18 @@ pub struct Analysis {
 impl Analysis {
     /// Finds who has won, or each player's shortest completion.
     pub fn of(board: Board) -> Analysis {
-        let x = shortest_completion(&board, Player::X);
-        let o = shortest_completion(&board, Player::O);
-        // A player walled off from every path has lost: in Hex the wall is the opponent's
-        // winning chain.
-        let verdict = match (x, o) {
-            (Some(x), _) if x.moves() == 0 => Verdict::Won(Player::X),
-            (_, Some(o)) if o.moves() == 0 => Verdict::Won(Player::O),
-            (None, _) => Verdict::Won(Player::O),
-            (_, None) => Verdict::Won(Player::X),
-            (Some(x), Some(o)) => Verdict::Open { x, o },
+        // Nobody has won: then neither player is walled off (in Hex only the opponent's
+        // winning chain walls a player off), and each has a completion.
+        let verdict = match board.winner() {
+            Some(player) => Verdict::Won(player),
+            None => {
+                let completion = |player| {
+                    shortest_completion(&board, player)
+                        .expect("a player who has not lost has a way to win")
+                };
+                let (x, o) = (completion(Player::X), completion(Player::O));
+                Verdict::Open { x, o }
+            }
         };
         Analysis { board, verdict }
     }

@@ -28,6 +28,7 @@
 mod board;
 pub mod contest;
 pub mod engine;
+pub mod geometry;
 mod solve;
 pub mod solver;
 pub mod svg;

@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use crate::geometry::{CellSet, Geometry, slot};
 use crate::{Board, Cell, Player};
 
 /// What a picture marks beside the stones.
@@ -165,34 +166,10 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
 /// The stones of `player` on a chain that joins the player's two sides: those connected to
 /// both (empty if the player has not won).
 pub fn winning_chain(board: &Board, player: Player) -> Vec<Cell> {
-    let last = board.size() - 1;
-    let from_first = reached(board, player, 0);
-    let from_last = reached(board, player, last);
-    board
-        .stones(player)
-        .filter(|&cell| from_first[board.index(cell)] && from_last[board.index(cell)])
-        .collect()
-}
-
-/// The stones of `player` connected to the player's side at distance `side` across.
-fn reached(board: &Board, player: Player, side: u8) -> Vec<bool> {
-    let mut seen = vec![false; board.cells_count()];
-    let mut stack: Vec<Cell> = board
-        .stones(player)
-        .filter(|&cell| player.across(cell) == side)
-        .collect();
-    for &cell in &stack {
-        seen[board.index(cell)] = true;
-    }
-    while let Some(cell) = stack.pop() {
-        for next in cell.neighbours(board.size()) {
-            if board.get(next) == Some(player) && !seen[board.index(next)] {
-                seen[board.index(next)] = true;
-                stack.push(next);
-            }
-        }
-    }
-    seen
+    let geometry = Geometry::square(board.size());
+    let stones = geometry.stones_of(board)[slot(player)];
+    let chain = geometry.chain(player, stones);
+    chain.indices().map(|at| geometry.cell(at)).collect()
 }
 
 #[cfg(test)]

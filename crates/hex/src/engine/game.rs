@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::board::{Board, Cell, Player};
+use crate::geometry::{CellSet, Geometry, Wide};
 
 /// The largest board the engine plays on (HexGui's largest).
 pub const MAX_BOARD: u8 = 19;
@@ -335,39 +336,11 @@ impl Game {
 
     /// Whether `color`'s stones join its two edges.
     fn joins(&self, color: Color) -> bool {
-        let size = usize::from(self.size);
-        let mut seen = vec![false; self.stones.len()];
-        let mut stack: Vec<Point> = (0..self.size)
-            .map(|i| match color {
-                Color::Black => Point { row: 0, col: i },
-                Color::White => Point { row: i, col: 0 },
-            })
-            .filter(|&p| self.get(p) == Some(color))
-            .collect();
-        for &p in &stack {
-            seen[self.index(p)] = true;
-        }
-        while let Some(p) = stack.pop() {
-            let far = match color {
-                Color::Black => p.row,
-                Color::White => p.col,
-            };
-            if usize::from(far) + 1 == size {
-                return true;
-            }
-            for n in p.cell().neighbours(self.size) {
-                let n = Point {
-                    row: n.row,
-                    col: n.col,
-                };
-                let i = self.index(n);
-                if !seen[i] && self.stones[i] == Some(color) {
-                    seen[i] = true;
-                    stack.push(n);
-                }
-            }
-        }
-        false
+        let geometry = Geometry::square(self.size);
+        let stones = (self.stones.iter().enumerate())
+            .filter(|&(_, &stone)| stone == Some(color))
+            .fold(Wide::default(), |set, (at, _)| set | Wide::single(at));
+        geometry.joins(color.player(), stones)
     }
 
     /// The position as the contest's board (Black as O, White as X).

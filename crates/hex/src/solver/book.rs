@@ -9,10 +9,10 @@ use std::fmt;
 
 use text::{ParseError, Tokens};
 
-use super::bitboard::Geometry;
 use super::dfpn::Search;
 use super::tt::NO_MOVE;
 use crate::board::Cell;
+use crate::geometry::Geometry;
 
 /// An error in a proof file, with its line and column.
 pub type BookError = ParseError;
@@ -93,7 +93,7 @@ impl ProofBook {
 
     /// Adds the search's proven positions that took at least `min_work` expansions.
     pub(super) fn add_from(&mut self, search: &Search, min_work: u32) {
-        let size = search.geometry.size;
+        let size = search.geometry.rows;
         for entry in search.table.entries() {
             if entry.proven() && entry.work >= min_work {
                 let wins = entry.pn == 0;
@@ -114,7 +114,7 @@ impl fmt::Display for ProofBook {
         records.sort();
         for (&(size, key), &(wins, best)) in records {
             if wins {
-                let cell = Geometry::new(size).cell(best);
+                let cell = Geometry::<crate::geometry::Bits>::new(size).cell(usize::from(best));
                 writeln!(f, "{size} {key:016x} win {cell}")?;
             } else {
                 writeln!(f, "{size} {key:016x} loss -")?;

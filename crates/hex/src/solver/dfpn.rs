@@ -18,12 +18,12 @@ use std::time::Instant;
 
 use crate::board::Player;
 
-use super::bitboard::{Bits, Geometry, bit, cells_of, slot};
 use super::hsearch::side_connections;
 use super::inferior::{Inferior, analyse};
 use super::tt::{Entry, INFINITE, NO_MOVE, Table};
 use super::vc::{Links, Templates};
 use super::{Knowledge, Limits};
+use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 
 /// What the knowledge says of a position before any search. Each judgement comes with the
 /// cells it depends on (see [`Entry::proof`]).
@@ -82,9 +82,13 @@ pub struct Search {
 impl Search {
     pub fn new(size: u8, knowledge: Knowledge, limits: Limits) -> Search {
         let geometry = Geometry::new(size);
-        let keys = [0, 1].map(|p| (0..geometry.cells()).map(|i| zobrist(size, p, i)).collect());
+        let keys = [0, 1].map(|p| {
+            (0..geometry.cell_count() as u8)
+                .map(|i| zobrist(size, p, i))
+                .collect()
+        });
         let centre = f64::from(size - 1) / 2.0;
-        let mut order: Vec<u8> = (0..geometry.cells()).collect();
+        let mut order: Vec<u8> = (0..geometry.cell_count() as u8).collect();
         order.sort_by(|&a, &b| {
             let d = |i: u8| {
                 let (r, c) = (f64::from(i / size), f64::from(i % size));
@@ -118,7 +122,7 @@ impl Search {
     /// Sets up a position.
     pub fn set(&mut self, stones: [Bits; 2], to_move: Player) {
         self.stones = [0; 2];
-        self.hash = [zobrist(self.geometry.size, 3, 0); 2];
+        self.hash = [zobrist(self.geometry.rows, 3, 0); 2];
         if to_move == Player::O {
             self.hash[0] ^= self.o_to_move;
             self.hash[1] ^= self.o_to_move;
@@ -135,7 +139,7 @@ impl Search {
         let p = slot(player);
         self.stones[p] ^= bit(at);
         self.hash[0] ^= self.keys[p][usize::from(at)];
-        self.hash[1] ^= self.keys[p][usize::from(self.geometry.turn(at))];
+        self.hash[1] ^= self.keys[p][self.geometry.turn(usize::from(at))];
     }
 
     /// Plays a move of the side to move (or takes it back: the same call again).
@@ -171,7 +175,7 @@ impl Search {
         if !self.knowledge.symmetry {
             return (a, false);
         }
-        let b = self.hash[1] ^ self.keys[p][usize::from(self.geometry.turn(at))] ^ self.o_to_move;
+        let b = self.hash[1] ^ self.keys[p][self.geometry.turn(usize::from(at))] ^ self.o_to_move;
         if b < a { (b, true) } else { (a, false) }
     }
 
@@ -204,7 +208,7 @@ impl Search {
 
     fn turned(&self, turned: bool, at: u8) -> u8 {
         if turned && at != NO_MOVE {
-            self.geometry.turn(at)
+            self.geometry.turn(usize::from(at)) as u8
         } else {
             at
         }

@@ -19,7 +19,7 @@ use std::cell::RefCell;
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 use std::thread::LocalKey;
 
-use super::bitboard::{Bits, Geometry, bit, cells_of, slot};
+use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 
 /// Full connections kept per pair of endpoints.
 const FULL_PER_PAIR: usize = 4;
@@ -449,7 +449,7 @@ pub fn side_connections(
             search.side_connections()
         })
     }
-    if geometry.cells() <= 64 {
+    if geometry.cell_count() <= 64 {
         run::<u64>(geometry, &stones, sides, empty)
     } else {
         run::<u128>(geometry, &stones, sides, empty)
@@ -482,7 +482,7 @@ mod tests {
     mod oracle {
         use super::super::{FULL_PER_PAIR, SEMI_PER_PAIR, SideConnections, WORK};
         use crate::board::Player;
-        use crate::solver::bitboard::{Bits, Geometry, bit, cells_of, slot};
+        use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 
         struct HSearch {
             count: usize,
@@ -642,7 +642,7 @@ mod tests {
             }
             let first_cell = stones.len();
             let mut cell_of = vec![0; first_cell];
-            let mut endpoint_of_cell = vec![usize::MAX; usize::from(geometry.cells())];
+            let mut endpoint_of_cell = vec![usize::MAX; geometry.cell_count()];
             for at in cells_of(empty) {
                 endpoint_of_cell[usize::from(at)] = cell_of.len();
                 cell_of.push(at);
@@ -693,7 +693,7 @@ mod tests {
     fn position(size: u8, fill: u8, draws: &[(u8, bool)]) -> (Geometry, [Bits; 2]) {
         let geometry = Geometry::new(size);
         let mut stones = [0; 2];
-        for (at, &(draw, x)) in (0..geometry.cells()).zip(draws) {
+        for (at, &(draw, x)) in (0..geometry.cell_count() as u8).zip(draws) {
             if draw < fill {
                 stones[usize::from(!x)] |= bit(at);
             }

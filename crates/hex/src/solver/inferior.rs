@@ -9,8 +9,8 @@
 //!
 //! Everything here is bit operations on the position; nothing allocates.
 
-use super::bitboard::{Bits, Geometry, bit, cells_of, slot};
 use crate::board::Player;
+use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 
 /// Where a group of a player's is found from: one of its stones, or one of the player's
 /// sides (first 0, last 1).
@@ -203,7 +203,7 @@ fn dead_here(geometry: &Geometry, stones: [Bits; 2], at: u8) -> Option<usize> {
 /// For each of the six directions, the cells whose neighbour that way is in `set`: the set
 /// shifted one step, without wrapping round a row's ends.
 fn shifted(geometry: &Geometry, set: Bits) -> [Bits; 6] {
-    let n = u32::from(geometry.size);
+    let n = u32::from(geometry.cols);
     // X's sides are the first and last columns.
     let [first, last] = geometry.sides[0];
     let (not_first, not_last) = (set & !first, set & !last);
@@ -488,7 +488,7 @@ mod tests {
     }
 
     fn at(geometry: &Geometry, row: u8, col: u8) -> Bits {
-        bit(row * geometry.size + col)
+        bit(row * geometry.cols + col)
     }
 
     /// Who wins with `to_move` to move: plain minimax over every empty cell, memoised.
@@ -545,7 +545,7 @@ mod tests {
             let mut empty: Bits = 0;
             let want = 2 + stream.below(most_empty - 1);
             while u64::from(empty.count_ones()) < want {
-                empty |= bit(stream.below(u64::from(geometry.cells())) as u8);
+                empty |= bit(stream.below(geometry.cell_count() as u64) as u8);
             }
             let mut stones = [0; 2];
             for cell in cells_of(geometry.all & !empty) {
@@ -617,7 +617,7 @@ mod tests {
     #[test]
     fn the_shifts_agree_with_the_neighbour_table() {
         for size in 1..=11 {
-            let geometry = Geometry::new(size);
+            let geometry = Geometry::<Bits>::new(size);
             let mut stream = Stream(u64::from(size));
             for _ in 0..200 {
                 let set = (Bits::from(stream.next()) << 64 | Bits::from(stream.next()))

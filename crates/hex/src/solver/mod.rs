@@ -21,7 +21,6 @@
 //! assert_eq!(proof.best, Some(Cell { row: 1, col: 1 }));
 //! ```
 
-mod bitboard;
 mod book;
 mod dfpn;
 mod hsearch;
@@ -36,8 +35,9 @@ use thiserror::Error;
 
 use crate::board::{Board, Cell, Player};
 
-pub use bitboard::MAX_SOLVER_SIZE;
-use bitboard::{Bits, bit, cells_of};
+/// The largest board the solver takes: 121 cells fit its `u128` sets.
+pub const MAX_SOLVER_SIZE: u8 = 11;
+use crate::geometry::{Bits, bit, cells_of};
 pub use book::{BookError, ProofBook};
 use dfpn::{Eval, Search};
 use tt::NO_MOVE;
@@ -221,7 +221,7 @@ impl Solver {
                 max: MAX_SOLVER_SIZE,
             });
         }
-        if self.search.as_ref().is_none_or(|s| s.geometry.size != size) {
+        if self.search.as_ref().is_none_or(|s| s.geometry.rows != size) {
             let mut search = Search::new(size, self.knowledge, self.limits);
             search.book = self.book.as_ref().map(|book| book.positions(size));
             self.search = Some(search);
@@ -249,7 +249,7 @@ impl Solver {
         };
         let best = if to_move_wins {
             let at = search.entry().map_or(NO_MOVE, |entry| entry.best);
-            (at != NO_MOVE).then(|| search.geometry.cell(at))
+            (at != NO_MOVE).then(|| search.geometry.cell(usize::from(at)))
         } else {
             None
         };

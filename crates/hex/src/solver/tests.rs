@@ -1,15 +1,16 @@
 //! The solver against plain minimax on small boards, and its winning moves played out.
 
 use super::*;
+use crate::geometry::CellSet;
 
 /// Who wins with `to_move` to move: plain minimax over every empty cell, memoised.
 fn minimax(
-    geometry: &bitboard::Geometry,
+    geometry: &crate::geometry::Geometry,
     stones: [Bits; 2],
     to_move: Player,
     memo: &mut std::collections::HashMap<([Bits; 2], bool), bool>,
 ) -> bool {
-    let me = bitboard::slot(to_move);
+    let me = crate::geometry::slot(to_move);
     let other = 1 - me;
     if geometry.joins(to_move.opponent(), stones[other]) {
         return false;
@@ -29,11 +30,11 @@ fn minimax(
 }
 
 fn board_of(size: u8, stones: [Bits; 2]) -> Board {
-    let geometry = bitboard::Geometry::new(size);
+    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
     let mut board = Board::empty(size).unwrap();
     for player in Player::BOTH {
-        for at in cells_of(stones[bitboard::slot(player)]) {
-            board.set(geometry.cell(at), player);
+        for at in cells_of(stones[crate::geometry::slot(player)]) {
+            board.set(geometry.cell(usize::from(at)), player);
         }
     }
     board
@@ -42,7 +43,7 @@ fn board_of(size: u8, stones: [Bits; 2]) -> Board {
 /// Every position reachable in `depth` moves from `start`, X and O alternating from `first`,
 /// with no winner yet.
 fn positions(size: u8, start: [Bits; 2], depth: usize, first: Player) -> Vec<([Bits; 2], Player)> {
-    let geometry = bitboard::Geometry::new(size);
+    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
     let mut layer = vec![start];
     let mut to_move = first;
     let mut all = vec![(start, first)];
@@ -52,8 +53,8 @@ fn positions(size: u8, start: [Bits; 2], depth: usize, first: Player) -> Vec<([B
             let empty = geometry.all & !stones[0] & !stones[1];
             for at in cells_of(empty) {
                 let mut s = *stones;
-                s[bitboard::slot(to_move)] |= bit(at);
-                if !geometry.joins(to_move, s[bitboard::slot(to_move)]) {
+                s[crate::geometry::slot(to_move)] |= bit(at);
+                if !geometry.joins(to_move, s[crate::geometry::slot(to_move)]) {
                     next.insert(s);
                 }
             }
@@ -67,7 +68,7 @@ fn positions(size: u8, start: [Bits; 2], depth: usize, first: Player) -> Vec<([B
 }
 
 fn check_against_minimax(size: u8, start: [Bits; 2], depth: usize, knowledge: Knowledge) {
-    let geometry = bitboard::Geometry::new(size);
+    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
     let mut memo = std::collections::HashMap::new();
     let mut solver = Solver::new(Limits {
         memory: 1 << 20,
@@ -91,7 +92,7 @@ fn check_against_minimax(size: u8, start: [Bits; 2], depth: usize, knowledge: Kn
                 let best = proof.best.expect("a winning move");
                 assert!(board.get(best).is_none());
                 let mut next = stones;
-                next[bitboard::slot(to_move)] |= bit(geometry.index(best));
+                next[crate::geometry::slot(to_move)] |= Bits::single(geometry.index(best));
                 assert!(
                     !minimax(&geometry, next, to_move.opponent(), &mut memo),
                     "{best} does not win for {to_move} on\n{board}"
@@ -111,11 +112,11 @@ fn every_4x4_position_of_three_moves_agrees_with_minimax() {
 
 /// The stones of a position given by cell names.
 fn stones(size: u8, x: &[&str], o: &[&str]) -> [Bits; 2] {
-    let geometry = bitboard::Geometry::new(size);
+    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
     let set = |names: &[&str]| {
         names
             .iter()
-            .map(|name| bit(geometry.index(Cell::parse(name, size).unwrap())))
+            .map(|name| Bits::single(geometry.index(Cell::parse(name, size).unwrap())))
             .fold(0, |a, b| a | b)
     };
     [set(x), set(o)]
@@ -136,7 +137,7 @@ fn every_5x5_position_two_moves_from_a_middle_game_agrees_with_minimax() {
 /// A proof's cells are all its winner needs: with every other empty cell given to the
 /// loser, minimax finds the same winner.
 fn check_proof_cells(size: u8, start: [Bits; 2], depth: usize) {
-    let geometry = bitboard::Geometry::new(size);
+    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
     let mut memo = std::collections::HashMap::new();
     let mut solver = Solver::new(Limits {
         memory: 1 << 20,
@@ -151,7 +152,7 @@ fn check_proof_cells(size: u8, start: [Bits; 2], depth: usize) {
             };
             let search = solver.search.as_ref().expect("searched");
             let cells = search.entry().expect("the root is kept").proof();
-            let loser = bitboard::slot(proof.winner.opponent());
+            let loser = crate::geometry::slot(proof.winner.opponent());
             let empty = geometry.all & !stones[0] & !stones[1];
             let mut filled = stones;
             filled[loser] |= empty & !cells;
@@ -324,14 +325,14 @@ mod winning_moves {
         #[test]
         fn the_winning_move_wins(cells in proptest::collection::vec(0u8..25, 10..18), o_first in any::<bool>()) {
             let size = 5;
-            let geometry = bitboard::Geometry::new(size);
+            let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
             let mut stones = [0 as Bits; 2];
             let mut to_move = if o_first { Player::O } else { Player::X };
             for at in cells {
                 if (stones[0] | stones[1]) & bit(at) != 0 {
                     continue;
                 }
-                stones[bitboard::slot(to_move)] |= bit(at);
+                stones[crate::geometry::slot(to_move)] |= bit(at);
                 to_move = to_move.opponent();
             }
             let board = board_of(size, stones);
@@ -342,7 +343,7 @@ mod winning_moves {
             let mut memo = std::collections::HashMap::new();
             let expected = minimax(&geometry, stones, to_move, &mut memo);
             prop_assert_eq!(proof.winner == to_move, expected);
-            if proof.winner == to_move && !geometry.joins(to_move, stones[bitboard::slot(to_move)]) {
+            if proof.winner == to_move && !geometry.joins(to_move, stones[crate::geometry::slot(to_move)]) {
                 let best = proof.best.expect("a winning move");
                 let mut after = board.clone();
                 prop_assert!(after.get(best).is_none());

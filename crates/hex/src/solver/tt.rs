@@ -2,7 +2,7 @@
 //! amount of memory. Two entries a bucket; a new entry takes the place of the one that cost
 //! less work to find.
 
-use super::bitboard::Bits;
+use crate::geometry::Bits;
 
 /// A bound no proof number reaches: proven (0) or disproven (`INFINITE`) otherwise.
 pub const INFINITE: u32 = u32::MAX / 4;

@@ -10,7 +10,7 @@
 
 use crate::board::Player;
 
-use super::bitboard::{Bits, Geometry, bit, cells_of, slot};
+use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 
 /// A link: the node at its other end and its carrier.
 type Link = (usize, Bits);
@@ -28,7 +28,7 @@ pub struct Templates {
 impl Templates {
     /// The ziggurats of a board, both mirror images, at all four sides.
     pub fn new(geometry: &Geometry) -> Templates {
-        let n = i16::from(geometry.size);
+        let n = i16::from(geometry.rows);
         let mut by_player: [Vec<(usize, u8, Bits)>; 2] = [Vec::new(), Vec::new()];
         // O's top side; the other sides by the half turn and by transposition.
         let shapes: [&[(i16, i16)]; 2] = [
@@ -72,7 +72,11 @@ impl Templates {
                     |bits: Bits| cells_of(bits).fold(0, |acc: Bits, at| acc | bit(transpose(at)));
                 for (side, stone, carrier) in [
                     (0, stone, carrier),
-                    (1, geometry.turn(stone), geometry.turn_bits(carrier)),
+                    (
+                        1,
+                        geometry.turn(usize::from(stone)) as u8,
+                        geometry.turn_bits(carrier),
+                    ),
                 ] {
                     by_player[slot(Player::O)].push((side, stone, carrier));
                     by_player[slot(Player::X)].push((
@@ -408,6 +412,6 @@ mod tests {
         let links = Links::new(&geometry, &templates, Player::O, o, empty);
         assert_eq!(links.connection(), None);
         let c3 = geometry.index(Cell::parse("C3", 5).unwrap());
-        assert!(links.connection_with(c3).is_some());
+        assert!(links.connection_with(c3 as u8).is_some());
     }
 }

@@ -1,0 +1,478 @@
+//! The board's geometry, derived once per shape: sets of cells as bits, each cell's
+//! neighbours, each player's sides, and the one flood fill that says who is joined.
+//!
+//! Cells are numbered row by row, `row * cols + col`. Boards are `rows` x `cols`
+//! parallelograms (Hex is usually square, but HexGui and Benzene play rectangles too);
+//! X joins the first and last columns, O the first and last rows. A set of cells is a
+//! [`CellSet`]: `u64` up to 64 cells, `u128` (the solver's [`Bits`]) up to 128, and [`Wide`]
+//! up to the contest's 26x26.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::sync::OnceLock;
+
+use crate::board::{Board, Cell, MAX_SIZE, NEIGHBOUR_STEPS, Player};
+
+/// A set of cells: bit `index` for the cell of that index.
+pub trait CellSet:
+    Copy
+    + Eq
+    + Default
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitAndAssign
+    + BitOr<Output = Self>
+    + BitOrAssign
+    + BitXor<Output = Self>
+    + BitXorAssign
+    + Not<Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    /// The most cells a set holds.
+    const CAPACITY: usize;
+    /// The set of the first `n` cells (`n <= CAPACITY`).
+    fn first(n: usize) -> Self;
+    /// The set of one cell.
+    fn single(index: usize) -> Self;
+    /// Whether the set holds the cell.
+    fn has(self, index: usize) -> bool;
+    /// How many cells the set holds.
+    fn len(self) -> u32;
+    /// Whether the set holds no cell.
+    fn is_empty(self) -> bool {
+        self == Self::default()
+    }
+    /// The lowest cell, if any.
+    fn lowest(self) -> Option<usize>;
+    /// The set without its lowest cell.
+    fn without_lowest(self) -> Self;
+    /// The set's cells, lowest first.
+    fn indices(self) -> Indices<Self> {
+        Indices(self)
+    }
+}
+
+/// The cells of a set, lowest first.
+pub struct Indices<S>(S);
+
+impl<S: CellSet> Iterator for Indices<S> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let at = self.0.lowest()?;
+        self.0 = self.0.without_lowest();
+        Some(at)
+    }
+}
+
+macro_rules! word_set {
+    ($word:ty) => {
+        impl CellSet for $word {
+            const CAPACITY: usize = <$word>::BITS as usize;
+            #[inline]
+            fn first(n: usize) -> $word {
+                if n >= Self::CAPACITY {
+                    <$word>::MAX
+                } else {
+                    (1 << n) - 1
+                }
+            }
+            #[inline]
+            fn single(index: usize) -> $word {
+                1 << index
+            }
+            #[inline]
+            fn has(self, index: usize) -> bool {
+                self >> index & 1 != 0
+            }
+            #[inline]
+            fn len(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn lowest(self) -> Option<usize> {
+                (self != 0).then(|| self.trailing_zeros() as usize)
+            }
+            #[inline]
+            fn without_lowest(self) -> $word {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+
+word_set!(u64);
+word_set!(u128);
+
+/// The solver's set of cells: boards up to 11x11.
+pub type Bits = u128;
+
+/// Words in a [`Wide`] set: 704 bits, enough for 26x26.
+const WORDS: usize = 11;
+
+/// A set of up to 704 cells, for boards of any size the contest or the engine takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wide([u64; WORDS]);
+
+macro_rules! wide_op {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for Wide {
+            type Output = Wide;
+            #[inline]
+            fn $method(mut self, other: Wide) -> Wide {
+                self.$assign_method(other);
+                self
+            }
+        }
+        impl $assign for Wide {
+            #[inline]
+            fn $assign_method(&mut self, other: Wide) {
+                for (a, b) in self.0.iter_mut().zip(other.0) {
+                    *a = *a $op b;
+                }
+            }
+        }
+    };
+}
+
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Wide {
+    type Output = Wide;
+    fn not(self) -> Wide {
+        Wide(self.0.map(|word| !word))
+    }
+}
+
+impl CellSet for Wide {
+    const CAPACITY: usize = 64 * WORDS;
+    fn first(n: usize) -> Wide {
+        Wide(std::array::from_fn(|w| {
+            u64::first(n.saturating_sub(64 * w))
+        }))
+    }
+    fn single(index: usize) -> Wide {
+        let mut set = Wide::default();
+        set.0[index / 64] = 1 << (index % 64);
+        set
+    }
+    fn has(self, index: usize) -> bool {
+        self.0[index / 64].has(index % 64)
+    }
+    fn len(self) -> u32 {
+        self.0.iter().map(|word| word.count_ones()).sum()
+    }
+    fn lowest(self) -> Option<usize> {
+        let w = self.0.iter().position(|&word| word != 0)?;
+        Some(64 * w + self.0[w].trailing_zeros() as usize)
+    }
+    fn without_lowest(mut self) -> Wide {
+        if let Some(word) = self.0.iter_mut().find(|word| **word != 0) {
+            *word &= *word - 1;
+        }
+        self
+    }
+}
+
+/// The cells of a solver set, lowest index first.
+#[inline]
+pub fn cells_of(bits: Bits) -> impl Iterator<Item = u8> {
+    bits.indices().map(|at| at as u8)
+}
+
+/// The solver set of one cell.
+#[inline]
+pub const fn bit(index: u8) -> Bits {
+    1 << index
+}
+
+/// The index of a player in per-player tables: X 0, O 1.
+pub const fn slot(player: Player) -> usize {
+    match player {
+        Player::X => 0,
+        Player::O => 1,
+    }
+}
+
+/// What is fixed by the board's shape: neighbours, sides, and the half turn.
+#[derive(Clone, Debug)]
+pub struct Geometry<S = Bits> {
+    /// Rows.
+    pub rows: u8,
+    /// Columns.
+    pub cols: u8,
+    /// Every cell of the board.
+    pub all: S,
+    /// Each cell's neighbours.
+    pub neighbours: Vec<S>,
+    /// Each player's two sides, the first and the last: `[player][side]`, X's columns, O's rows.
+    pub sides: [[S; 2]; 2],
+}
+
+impl<S: CellSet> Geometry<S> {
+    /// The geometry of a `size` x `size` board.
+    ///
+    /// # Panics
+    /// If the board is empty or has more cells than a set holds.
+    pub fn new(size: u8) -> Geometry<S> {
+        Geometry::rectangle(size, size)
+    }
+
+    /// The geometry of a board of `rows` x `cols` cells.
+    ///
+    /// # Panics
+    /// If the board is empty or has more cells than a set holds.
+    pub fn rectangle(rows: u8, cols: u8) -> Geometry<S> {
+        let cells = usize::from(rows) * usize::from(cols);
+        assert!(
+            cells > 0 && cells <= S::CAPACITY,
+            "{rows}x{cols} does not fit"
+        );
+        let index = |row: u8, col: u8| usize::from(row) * usize::from(cols) + usize::from(col);
+        let mut neighbours = vec![S::default(); cells];
+        let mut sides = [[S::default(); 2]; 2];
+        for row in 0..rows {
+            for col in 0..cols {
+                let at = index(row, col);
+                for (dr, dc) in NEIGHBOUR_STEPS {
+                    let (Some(r), Some(c)) =
+                        (row.checked_add_signed(dr), col.checked_add_signed(dc))
+                    else {
+                        continue;
+                    };
+                    if r < rows && c < cols {
+                        neighbours[at] |= S::single(index(r, c));
+                    }
+                }
+                let cell = S::single(at);
+                for (player, across, last) in [(0, col, cols - 1), (1, row, rows - 1)] {
+                    if across == 0 {
+                        sides[player][0] |= cell;
+                    }
+                    if across == last {
+                        sides[player][1] |= cell;
+                    }
+                }
+            }
+        }
+        Geometry {
+            rows,
+            cols,
+            all: S::first(cells),
+            neighbours,
+            sides,
+        }
+    }
+
+    /// Whether the board is square.
+    pub fn is_square(&self) -> bool {
+        self.rows == self.cols
+    }
+
+    /// The number of cells.
+    pub fn cell_count(&self) -> usize {
+        usize::from(self.rows) * usize::from(self.cols)
+    }
+
+    /// The cells next to some cell of `set` (the set itself included).
+    #[inline]
+    pub fn grow(&self, set: S) -> S {
+        let mut out = set;
+        for at in set.indices() {
+            out |= self.neighbours[at];
+        }
+        out
+    }
+
+    /// The cells of `within` connected to `seeds` through `within` (the seeds that lie in it
+    /// included): the one flood fill of the crate.
+    #[inline]
+    pub fn flood(&self, seeds: S, within: S) -> S {
+        let mut reached = seeds & within;
+        let mut frontier = reached;
+        while !frontier.is_empty() {
+            let mut next = S::default();
+            for at in frontier.indices() {
+                next |= self.neighbours[at];
+            }
+            frontier = next & within & !reached;
+            reached |= frontier;
+        }
+        reached
+    }
+
+    /// Whether `stones` join the player's two sides.
+    #[inline]
+    pub fn joins(&self, player: Player, stones: S) -> bool {
+        let [first, last] = self.sides[slot(player)];
+        !(self.flood(first & stones, stones) & last).is_empty()
+    }
+
+    /// The stones of `stones` on a chain joining the player's two sides: those connected to
+    /// both (none if the player has not joined them).
+    pub fn chain(&self, player: Player, stones: S) -> S {
+        let [first, last] = self.sides[slot(player)];
+        self.flood(first & stones, stones) & self.flood(last & stones, stones)
+    }
+
+    /// The cell turned half a turn about the centre (which keeps every player's sides).
+    #[inline]
+    pub fn turn(&self, index: usize) -> usize {
+        self.cell_count() - 1 - index
+    }
+
+    /// The index of a cell.
+    #[inline]
+    pub fn index(&self, cell: Cell) -> usize {
+        usize::from(cell.row) * usize::from(self.cols) + usize::from(cell.col)
+    }
+
+    /// The cell at an index.
+    #[inline]
+    pub fn cell(&self, index: usize) -> Cell {
+        let cols = usize::from(self.cols);
+        Cell {
+            row: (index / cols) as u8,
+            col: (index % cols) as u8,
+        }
+    }
+
+    /// Each player's stones on a board of this shape: `[X, O]`.
+    pub fn stones_of(&self, board: &Board) -> [S; 2] {
+        let mut stones = [S::default(); 2];
+        for cell in board.cells() {
+            if let Some(player) = board.get(cell) {
+                stones[slot(player)] |= S::single(self.index(cell));
+            }
+        }
+        stones
+    }
+
+    /// The player whose stones join their sides, if one does.
+    pub fn winner(&self, stones: [S; 2]) -> Option<Player> {
+        Player::BOTH
+            .into_iter()
+            .find(|&player| self.joins(player, stones[slot(player)]))
+    }
+}
+
+impl Geometry<Bits> {
+    /// A solver set turned half a turn.
+    #[inline]
+    pub fn turn_bits(&self, bits: Bits) -> Bits {
+        bits.reverse_bits() >> (128 - self.cell_count())
+    }
+}
+
+impl Geometry<Wide> {
+    /// The geometry of a square board of `size` (`1..=26`, the contest's sizes), made once
+    /// for the whole program.
+    ///
+    /// # Panics
+    /// For another size.
+    pub fn square(size: u8) -> &'static Geometry<Wide> {
+        static SQUARES: [OnceLock<Geometry<Wide>>; MAX_SIZE as usize] =
+            [const { OnceLock::new() }; MAX_SIZE as usize];
+        SQUARES[usize::from(size) - 1].get_or_init(|| Geometry::new(size))
+    }
+}
+
+impl Board {
+    /// The player whose stones join their two sides, if one does.
+    pub fn winner(&self) -> Option<Player> {
+        let geometry = Geometry::square(self.size());
+        geometry.winner(geometry.stones_of(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_match_the_board_s() {
+        for size in 1..=11 {
+            let geometry = Geometry::<Bits>::new(size);
+            let board = Board::empty(size).unwrap();
+            for cell in board.cells() {
+                let expected: Bits = cell
+                    .neighbours(size)
+                    .map(|c| Bits::single(geometry.index(c)))
+                    .fold(0, |a, b| a | b);
+                assert_eq!(geometry.neighbours[geometry.index(cell)], expected);
+            }
+        }
+    }
+
+    #[test]
+    fn the_half_turn_keeps_sides_and_neighbours() {
+        for (rows, cols) in [(7, 7), (6, 7), (7, 8), (1, 5)] {
+            let geometry = Geometry::<Bits>::rectangle(rows, cols);
+            for side in geometry.sides {
+                assert_eq!(geometry.turn_bits(side[0]), side[1]);
+            }
+            for at in 0..geometry.cell_count() {
+                let turned = geometry.turn(at);
+                assert_eq!(geometry.turn_bits(Bits::single(at)), Bits::single(turned));
+                assert_eq!(
+                    geometry.turn_bits(geometry.neighbours[at]),
+                    geometry.neighbours[turned]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_column_joins_o_and_not_x() {
+        let geometry = Geometry::<Bits>::new(4);
+        let column: Bits = (0..4).map(|row| bit(row * 4 + 1)).fold(0, |a, b| a | b);
+        assert!(geometry.joins(Player::O, column));
+        assert!(!geometry.joins(Player::X, column));
+        assert!(!geometry.joins(Player::O, column & !bit(9)));
+    }
+
+    #[test]
+    fn every_set_type_floods_alike() {
+        // A zigzag of O down a 7x9 board, with a gap on one try.
+        let geometry64 = Geometry::<u64>::rectangle(7, 9);
+        let geometry128 = Geometry::<u128>::rectangle(7, 9);
+        let wide = Geometry::<Wide>::rectangle(7, 9);
+        let path = [(0, 3), (1, 3), (2, 2), (3, 2), (4, 1), (5, 1), (6, 0)];
+        for gap in [None, Some(3)] {
+            let cells: Vec<usize> = path
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| Some(i) != gap)
+                .map(|(_, &(r, c))| r * 9 + c)
+                .collect();
+            let a = cells.iter().fold(0u64, |s, &i| s | u64::single(i));
+            let b = cells.iter().fold(0u128, |s, &i| s | u128::single(i));
+            let c = cells
+                .iter()
+                .fold(Wide::default(), |s, &i| s | Wide::single(i));
+            let joined = gap.is_none();
+            assert_eq!(geometry64.joins(Player::O, a), joined);
+            assert_eq!(geometry128.joins(Player::O, b), joined);
+            assert_eq!(wide.joins(Player::O, c), joined);
+            assert_eq!(c.indices().collect::<Vec<_>>(), cells);
+            assert!(!wide.joins(Player::X, c));
+        }
+    }
+
+    #[test]
+    fn wide_sets_cross_their_words() {
+        let geometry = Geometry::<Wide>::new(26);
+        assert_eq!(geometry.all.len(), 676);
+        assert_eq!(geometry.all.indices().last(), Some(675));
+        // A row of X across the middle of 26x26 spans several words.
+        let row: Wide = (0..26)
+            .map(|col| Wide::single(13 * 26 + col))
+            .fold(Wide::default(), |a, b| a | b);
+        assert!(geometry.joins(Player::X, row));
+        assert_eq!(geometry.chain(Player::X, row), row);
+        assert_eq!(geometry.grow(Wide::single(0)).len(), 3);
+    }
+}
