@@ -49,6 +49,7 @@ enum Command {
 /// lines. The first character that is not whitespace decides: a digit starts hole lists.
 /// Each answer shows the position and where the jumps lead as pictures, then the jumps.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = SOLVE_HELP)]
 struct SolveArgs {
     #[command(flatten)]
     input: InputArg,
@@ -71,14 +72,98 @@ struct SolveArgs {
 /// all complete games. The centre is the hole nearest the middle of the board (the first in
 /// reading order if several are as near). Shows a progress bar on stderr when it is a terminal.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = COUNT_HELP)]
 struct CountArgs {
     #[command(flatten)]
     board: BoardArg,
 
     /// Give up when one level holds more positions than this, to keep memory bounded (about
-    /// 100 bytes a position: the default allows some 1 GB; the 33-hole board needs 3.6 million).
-    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
-    max_positions: u64,
+    /// 120 bytes a position). By default as many as the available memory holds (MemAvailable
+    /// in /proc/meminfo; 10 million where it cannot be read). The english board needs 3.6
+    /// million (0.4 GB), the european 54 million (5.8 GB): a board that needs more is
+    /// refused at once.
+    #[arg(long, value_name = "N")]
+    max_positions: Option<u64>,
+}
+
+/// The memory a position of the largest level takes, and the rest the count keeps with it
+/// (measured: 420 MB for the english board's 3.6 million, 5.8 GB for the european's 53 million).
+const BYTES_PER_POSITION: u64 = 120;
+
+/// The limit where the available memory cannot be read.
+const FALLBACK_MAX_POSITIONS: u64 = 10_000_000;
+
+/// What the count of a built-in board is known to need: positions in its largest level, and
+/// the memory and time it took from a release build on two cores.
+struct Known {
+    positions: u64,
+    memory: &'static str,
+    time: &'static str,
+}
+
+/// The english board's largest level (17 jumps) has 3,626,632 positions (OEIS A112737).
+const ENGLISH: Known = Known {
+    positions: 3_626_632,
+    memory: "0.4 GB",
+    time: "6 s",
+};
+
+/// The european board's largest level holds some 53 million positions (the count with
+/// --max-positions 150000000 took 2 min 8 s and 5.8 GB); 54 million is a bound above it.
+const EUROPEAN: Known = Known {
+    positions: 54_000_000,
+    memory: "5.8 GB",
+    time: "2 min",
+};
+
+/// The memory available for new work, in bytes: MemAvailable in a /proc/meminfo text.
+fn mem_available(meminfo: &str) -> Option<u64> {
+    let line = meminfo
+        .lines()
+        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Bytes as a person reads them: `5.8 GB`, `420 MB`.
+fn bytes(n: u64) -> String {
+    if n >= 1_000_000_000 {
+        format!("{:.1} GB", n as f64 / 1e9)
+    } else {
+        format!("{} MB", n / 1_000_000)
+    }
+}
+
+/// The limit of positions a level for a board (`known` for the built-in ones), as given or as
+/// the available memory (`available`, in bytes) holds; or why the count cannot be done, at once
+/// rather than after minutes.
+fn position_limit(
+    name: &str,
+    known: Option<&Known>,
+    given: Option<u64>,
+    available: Option<u64>,
+) -> Result<u64> {
+    let limit = given.unwrap_or_else(|| {
+        available.map_or(FALLBACK_MAX_POSITIONS, |bytes| bytes / BYTES_PER_POSITION)
+    });
+    let Some(known) = known.filter(|known| known.positions > limit) else {
+        return Ok(limit);
+    };
+    let why = match (given, available) {
+        (Some(given), _) => format!("more than --max-positions {given} allows"),
+        (None, Some(available)) => format!(
+            "more than the {} available memory holds ({limit} at about {BYTES_PER_POSITION} bytes each)",
+            bytes(available)
+        ),
+        (None, None) => format!("more than the default --max-positions {limit} allows"),
+    };
+    anyhow::bail!(
+        "counting the {name} board keeps up to {} positions in one level, {why}; pass --max-positions {} to count it (it takes about {} and {} on two cores)",
+        known.positions,
+        known.positions,
+        known.memory,
+        known.time
+    )
 }
 
 #[derive(clap::Args, Debug)]
@@ -140,6 +225,15 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
+/// The answers of `hiq solve` for the positions of an input.
+fn answers(layout: &Layout, starts: Vec<hiq::Position>, goal: Goal) -> String {
+    let answers: Vec<String> = (1..)
+        .zip(starts)
+        .map(|(number, start)| Answer::solve(layout, number, start, goal).to_string())
+        .collect();
+    answers.join("\n")
+}
+
 fn solve(args: SolveArgs) -> Result<()> {
     let (layout, name) = args.board.layout()?;
     let goal = match args.finish {
@@ -156,33 +250,36 @@ fn solve(args: SolveArgs) -> Result<()> {
     };
     let input = args.input.read()?;
     let starts = input.parse(|text| hiq::parse_positions(&layout, text))?;
-    let answers: Vec<String> = (1..)
-        .zip(starts)
-        .map(|(number, start)| Answer::solve(&layout, number, start, goal).to_string())
-        .collect();
-    io::print(&answers.join("\n"))
+    io::print(&answers(&layout, starts, goal))
 }
 
 fn count(args: CountArgs) -> Result<()> {
     let (layout, name) = args.board.layout()?;
+    let known = match name.as_str() {
+        "english" => Some(&ENGLISH),
+        "european" => Some(&EUROPEAN),
+        _ => None,
+    };
+    let available = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|meminfo| mem_available(&meminfo));
+    let max_positions = position_limit(&name, known, args.max_positions, available)?;
     let levels = layout.holes().saturating_sub(1) as u64;
     let bar = indicatif::ProgressBar::new(levels).with_style(
         indicatif::ProgressStyle::with_template("counting {bar:32} {pos}/{len} levels {msg}")
             .expect("the template is valid"),
     );
-    let census = hiq::census_within(
-        &layout,
-        u32::MAX,
-        args.max_positions,
-        &|jumps, positions| {
-            bar.set_message(format!("(level {jumps}: {positions} positions)"));
-            bar.inc(1);
-        },
-    );
+    let census = hiq::census_within(&layout, u32::MAX, max_positions, &|jumps, positions| {
+        bar.set_message(format!(
+            "(level {jumps}: {})",
+            text::Counted(positions, "position")
+        ));
+        bar.inc(1);
+    });
     bar.finish_and_clear();
     let census = census.map_err(|err| {
         anyhow::anyhow!(
-            "{name} board: {err} (--max-positions); the count needs about 100 bytes a position"
+            "{name} board: {err} (--max-positions); a larger limit takes about {BYTES_PER_POSITION} bytes a position"
         )
     })?;
     io::print(&CensusTable::new(&layout, &name, &census).to_string())
@@ -205,6 +302,52 @@ Example (one instance: pegs in holes 10 12 17 19 25):
   51
   END OF OUTPUT";
 
+/// An example, for `hiq solve --help`.
+const SOLVE_HELP: &str = "\
+Example (one position: pegs in holes 10 11 17 24):
+  $ printf '1\\n10 11 17 24 0\\n' | boardgames hiq solve
+  position 1: 4 pegs; at best 1 peg can remain, after 3 jumps
+    start            end
+        . . .            . . .
+        . . .            . . .
+    . . . o o . .    . . . . o . .
+    . . . o . . .    . . . . . . .
+    . . . o . . .    . . . . . . .
+        . . .            . . .
+        . . .            . . .
+     1: 11 over 10 to 9
+     2: 24 over 17 to 10
+     3: 9 over 10 to 11";
+
+/// An example, for `hiq count --help`.
+const COUNT_HELP: &str = "\
+Example (a board of 12 holes, drawn in small.txt: `o` a hole):
+  $ printf 'o\\noooo\\noooo\\nooo\\n' > small.txt
+  $ boardgames hiq count --board small.txt
+  central game on the small.txt board: 12 holes, all full but hole 3
+    o
+    o . o o
+    o o o o
+    o o o
+  positions count once per class of the 1 symmetry that keeps hole 3 in place
+  jumps  pegs  positions  winning  sequences  ended
+      0    11          1        1          1      0
+      1    10          2        1          2      0
+      2     9          3        2          3      0
+      3     8          7        5          7      0
+      4     7         16        8         22      0
+      5     6         21        8         59     12
+      6     5         20        8        121      0
+      7     4         22        5        277      8
+      8     3         10        2        385    185
+      9     2          2        1        200     88
+     10     1          1        1        112    112
+  total              105       42       1189    405
+  positions: reachable after that many jumps; winning: from which one peg in hole 3 can be reached;
+  sequences: jump sequences of that length; ended: those after which no jump is left (complete games)
+  solutions (jump sequences that end with one peg in hole 3): 112
+  complete games (jump sequences until no jump is left): 405";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +356,87 @@ mod tests {
     fn the_help_example_prints_what_it_shows() {
         let (input, shown) = io::help_example(LONG_HELP, "boardgames hiq");
         assert_eq!(input.parse(contest::run).unwrap(), shown);
+    }
+
+    #[test]
+    fn the_solve_help_example_prints_what_it_shows() {
+        let (input, shown) = io::help_example(SOLVE_HELP, "boardgames hiq solve");
+        let layout = Layout::english();
+        let starts = input
+            .parse(|text| hiq::parse_positions(layout, text))
+            .unwrap();
+        assert_eq!(answers(layout, starts, Goal::Fewest), shown);
+    }
+
+    #[test]
+    fn the_count_help_example_prints_what_it_shows() {
+        let (picture, shown) = io::help_example(
+            &COUNT_HELP.replace(" > small.txt\n  $ ", " | "),
+            "boardgames hiq count --board small.txt",
+        );
+        let layout = picture.parse(Layout::from_picture).unwrap();
+        let census = hiq::census(&layout, &|_, _| {});
+        assert_eq!(
+            CensusTable::new(&layout, "small.txt", &census).to_string(),
+            shown
+        );
+    }
+
+    #[test]
+    fn the_english_boards_largest_level_is_the_published_one() {
+        let data = include_str!("../crates/hiq/tests/data/central-game.txt");
+        let largest = data
+            .lines()
+            .find_map(|line| line.strip_prefix("reachable "))
+            .unwrap()
+            .split(' ')
+            .map(|n| n.parse::<u64>().unwrap())
+            .max();
+        assert_eq!(largest, Some(ENGLISH.positions));
+    }
+
+    #[test]
+    fn the_available_memory_is_read_from_meminfo() {
+        let meminfo =
+            "MemTotal:       24576000 kB\nMemFree:        1000 kB\nMemAvailable:    8000000 kB\n";
+        assert_eq!(mem_available(meminfo), Some(8_192_000_000));
+        assert_eq!(mem_available("MemTotal: 1 kB\n"), None);
+        assert_eq!(mem_available("MemAvailable: lots\n"), None);
+    }
+
+    #[test]
+    fn a_count_too_large_for_the_limit_is_refused_at_once() {
+        const GB: u64 = 1 << 30;
+        // The european board on a machine with 4 GB available: refused, saying what to pass.
+        let err = position_limit("european", Some(&EUROPEAN), None, Some(4 * GB)).unwrap_err();
+        let message = err.to_string();
+        assert!(
+            message.contains("pass --max-positions 54000000"),
+            "{message}"
+        );
+        assert!(message.contains("4.3 GB available memory"), "{message}");
+        assert!(message.contains("5.8 GB"), "{message}");
+        // With 8 GB it is counted, as far as that memory holds.
+        assert_eq!(
+            position_limit("european", Some(&EUROPEAN), None, Some(8 * GB)).unwrap(),
+            8 * GB / BYTES_PER_POSITION
+        );
+        // A limit given too small for the board is refused whatever the memory.
+        let err = position_limit("european", Some(&EUROPEAN), Some(10_000_000), Some(64 * GB));
+        assert!(
+            err.unwrap_err()
+                .to_string()
+                .contains("more than --max-positions 10000000 allows")
+        );
+        // The english board fits in 1 GB; a board of a file has no known bound.
+        assert!(position_limit("english", Some(&ENGLISH), None, Some(GB)).is_ok());
+        assert_eq!(
+            position_limit("x.txt", None, Some(10), Some(GB)).unwrap(),
+            10
+        );
+        assert_eq!(
+            position_limit("x.txt", None, None, None).unwrap(),
+            FALLBACK_MAX_POSITIONS
+        );
     }
 }

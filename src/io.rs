@@ -4,7 +4,6 @@
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use anyhow::{Context, Result, bail};
 use text::ParseError;
@@ -32,14 +31,28 @@ impl InputArg {
     /// Reads the whole input, which must be UTF-8 and at most 64 MiB.
     pub fn read(&self) -> Result<Input> {
         match self.file.as_deref() {
-            None => read_from("<stdin>".into(), io::stdin().lock()),
-            Some(path) if path.as_os_str() == "-" => {
-                read_from("<stdin>".into(), io::stdin().lock())
+            Some(path) if path.as_os_str() != "-" => read_path(path),
+            _ => {
+                let stdin = io::stdin();
+                if stdin.is_terminal() {
+                    // A person who typed the command without a file would otherwise face a
+                    // silent wait. (A pipe or a file, as in the tests, hears nothing.)
+                    comment(&format!(
+                        "reading the input from stdin until {END_OF_INPUT} (or give a FILE; --help shows the format)\n"
+                    ))?;
+                }
+                read_from("<stdin>".into(), stdin.lock())
             }
-            Some(path) => read_path(path),
         }
     }
 }
+
+/// The keys that end the input at a terminal.
+const END_OF_INPUT: &str = if cfg!(windows) {
+    "Ctrl-Z and Enter"
+} else {
+    "Ctrl-D"
+};
 
 /// Reads a whole file, with the same limits as an input.
 pub fn read_path(path: &Path) -> Result<Input> {
@@ -107,34 +120,53 @@ pub fn comment(text: &str) -> Result<()> {
     Ok(())
 }
 
-/// The `--color` choice, set once at the start.
-static COLOR: OnceLock<crate::Color> = OnceLock::new();
-
-/// Records the `--color` choice.
-pub fn set_color(choice: crate::Color) {
-    let _ = COLOR.set(choice);
+/// `--color`, for the commands that draw boards in colour (and only those, so that no help
+/// offers an option that does nothing).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct ColorArg {
+    /// When to colour the boards drawn: on a terminal (unless NO_COLOR is set), always, never.
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Color::Auto, value_name = "WHEN")]
+    color: Color,
 }
 
-/// Whether to colour what goes to a stream: as `--color` says, and for `auto` as anstream
-/// decides (a terminal, NO_COLOR and CLICOLOR respected).
-fn color(terminal: bool, choice: anstream::ColorChoice) -> bool {
-    match COLOR.get().copied().unwrap_or(crate::Color::Auto) {
-        crate::Color::Always => true,
-        crate::Color::Never => false,
-        crate::Color::Auto => terminal && choice != anstream::ColorChoice::Never,
+/// When to colour the output.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Color {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always, even into a pipe or a file.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorArg {
+    /// Whether to colour what goes to stdout.
+    pub fn stdout(self) -> bool {
+        let stdout = io::stdout();
+        self.decide(stdout.is_terminal(), anstream::AutoStream::choice(&stdout))
+    }
+
+    /// Whether to colour what goes to stderr.
+    pub fn stderr(self) -> bool {
+        let stderr = io::stderr();
+        self.decide(stderr.is_terminal(), anstream::AutoStream::choice(&stderr))
+    }
+
+    /// As `--color` says, and for `auto` as anstream decides (a terminal, NO_COLOR and
+    /// CLICOLOR respected).
+    fn decide(self, terminal: bool, choice: anstream::ColorChoice) -> bool {
+        match self.color {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => terminal && choice != anstream::ColorChoice::Never,
+        }
     }
 }
 
-/// Whether to colour what goes to stdout.
-pub fn stdout_color() -> bool {
-    let stdout = io::stdout();
-    color(stdout.is_terminal(), anstream::AutoStream::choice(&stdout))
-}
-
-/// Whether to colour what goes to stderr.
+/// Whether to colour clap's own messages on stderr, which come before any `--color` is read.
 pub fn stderr_color() -> bool {
-    let stderr = io::stderr();
-    color(stderr.is_terminal(), anstream::AutoStream::choice(&stderr))
+    ColorArg { color: Color::Auto }.stderr()
 }
 
 /// A usage error of the command `boardgames PATH...` found after parsing, as clap reports its

@@ -16,7 +16,7 @@ mod solitaire_chess;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum, error::ErrorKind};
+use clap::{Parser, Subcommand, error::ErrorKind};
 
 /// Board games from programming contests, played exactly as the contests ask.
 ///
@@ -30,10 +30,6 @@ use clap::{Parser, Subcommand, ValueEnum, error::ErrorKind};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-
-    /// When to colour the boards drawn: on a terminal (unless NO_COLOR is set), always, never.
-    #[arg(long, global = true, value_enum, default_value_t = Color::Auto, value_name = "WHEN")]
-    color: Color,
 }
 
 /// What the exit status says, for `--help`.
@@ -43,17 +39,6 @@ Start with `boardgames demo` to see every game run on its contest sample.
 Exit status: 0 done; 1 a mistake in the input, or a file that cannot be read; 2 a wrong
 option or value (the valid values are listed); `solitaire-chess judge`: 3 wrong answer,
 4 time limit, 5 the player crashed.";
-
-/// When to colour the output.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Color {
-    /// On a terminal, unless NO_COLOR is set.
-    Auto,
-    /// Always, even into a pipe or a file.
-    Always,
-    /// Never.
-    Never,
-}
 
 #[derive(Subcommand)]
 enum Command {
@@ -71,7 +56,6 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => usage(err),
     };
-    io::set_color(cli.color);
     let result = match cli.command {
         Command::Hiq(args) => hiq::run(args),
         Command::Patolli(args) => patolli::run(args),
@@ -132,4 +116,46 @@ fn usage(err: clap::Error) -> ! {
     }
     eprint!("{kept}");
     std::process::exit(err.exit_code())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every option whose values are names takes them in any case, in every command.
+    #[test]
+    fn every_named_value_is_read_in_any_case() {
+        fn strict(command: &clap::Command, path: &str, found: &mut Vec<String>) {
+            for arg in command.get_arguments() {
+                if !arg.get_possible_values().is_empty() && !arg.is_ignore_case_set() {
+                    found.push(format!("{path} --{}", arg.get_id()));
+                }
+            }
+            for sub in command.get_subcommands() {
+                strict(sub, &format!("{path} {}", sub.get_name()), found);
+            }
+        }
+        let mut command = Cli::command();
+        command.build();
+        let mut found = Vec::new();
+        strict(&command, "boardgames", &mut found);
+        assert!(found.is_empty(), "case-sensitive values: {found:?}");
+    }
+
+    /// Values read by functions of ours rather than from a list, in capitals.
+    #[test]
+    fn values_read_by_our_parsers_are_read_in_any_case() {
+        for line in [
+            "boardgames hiq solve --board EUROPEAN",
+            "boardgames hex solve --to-move X",
+            "boardgames solitaire-chess human --official G4-1 --color ALWAYS",
+            "boardgames solitaire-chess judge --alphabet TLDS -- true",
+            "boardgames solitaire-chess bench --official ALL --strategy EXACT",
+            "boardgames patolli --division SENIOR",
+        ] {
+            let parsed = Cli::try_parse_from(line.split(' '));
+            assert!(parsed.is_ok(), "{line}: {}", parsed.err().unwrap());
+        }
+    }
 }

@@ -3,7 +3,7 @@
 use anyhow::Result;
 use megacheckers::contest;
 
-use crate::io::{self, InputArg};
+use crate::io::{self, ColorArg, InputArg};
 
 /// MegaCheckers: the most opponent pieces one capture move can take, for each board.
 ///
@@ -24,12 +24,15 @@ pub struct Args {
     /// draw each board with that capture on stderr.
     #[arg(long)]
     path: bool,
+
+    #[command(flatten)]
+    color: ColorArg,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let input = args.input.read()?;
     if args.path {
-        let drawn = input.parse(|text| contest::run_drawn(text, io::stderr_color()))?;
+        let drawn = input.parse(|text| contest::run_drawn(text, args.color.stderr()))?;
         io::comment(&drawn.pictures)?;
         io::print(&drawn.output)
     } else {

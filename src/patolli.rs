@@ -4,7 +4,7 @@ use anyhow::Result;
 use patolli::Division;
 use patolli::contest::{self, Options};
 
-use crate::io::{self, InputArg};
+use crate::io::{self, ColorArg, InputArg};
 
 /// Patolli: markers race round a 52-location track by die rolls; prints where they end.
 ///
@@ -26,7 +26,7 @@ pub struct Args {
     input: InputArg,
 
     /// The contest division whose input and output format to use.
-    #[arg(long, value_enum, default_value_t = Division::Intermediate)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Division::Intermediate)]
     division: Division,
 
     /// Also write every roll of every line to stderr: whose marker moves, where it lands,
@@ -35,6 +35,9 @@ pub struct Args {
     /// exactly the contest output.
     #[arg(long)]
     trace: bool,
+
+    #[command(flatten)]
+    color: ColorArg,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -42,7 +45,7 @@ pub fn run(args: Args) -> Result<()> {
     let options = Options {
         division: args.division,
         trace: args.trace,
-        color: io::stderr_color(),
+        color: args.color.stderr(),
     };
     let played = input.parse(|text| contest::run_with(text, options))?;
     io::comment(&played.trace)?;

@@ -37,6 +37,28 @@ fn the_built_in_samples_are_the_transcripts_inputs() {
     }
 }
 
+/// The files under `samples/`, for a new user to try, are the contest samples built in.
+#[test]
+fn the_sample_files_are_the_built_in_samples() {
+    let samples = [
+        (hiq::contest::SAMPLE_INPUT, "samples/hiq.txt"),
+        (patolli::contest::SAMPLE_INPUT, "samples/patolli.txt"),
+        (
+            megacheckers::contest::SAMPLE_INPUT,
+            "samples/megacheckers.txt",
+        ),
+        (hex::contest::SAMPLE_INPUT, "samples/hex.txt"),
+        (
+            solitaire_chess::contest::SAMPLE_BOARD,
+            "samples/solitaire-chess.txt",
+        ),
+    ];
+    for (built_in, file) in samples {
+        let sample = std::fs::read_to_string(file).expect("the sample file");
+        assert_eq!(built_in, sample, "{file}");
+    }
+}
+
 /// One `$ command` of a README `console` block and the lines shown after it.
 struct Example {
     command: String,
@@ -134,6 +156,54 @@ fn readme_examples_print_what_they_show() {
             example.output
         );
     }
+}
+
+/// A game run at a terminal without a file says on stderr that it reads stdin, and until
+/// what; over a pipe (every transcript) it says nothing. The terminal is util-linux's
+/// `script`, which runs the command on a pseudo-terminal and types what it is given.
+#[test]
+#[cfg(unix)]
+fn a_game_at_a_terminal_says_it_reads_stdin() {
+    let bin = env!("CARGO_BIN_EXE_boardgames");
+    let script = Command::new("script")
+        .args(["-qec", &format!("{bin} hiq"), "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut script) = script else {
+        eprintln!("skipped: util-linux's `script` is not installed");
+        return;
+    };
+    // The contest input, then Ctrl-D: the terminal ends the input.
+    use std::io::Write as _;
+    script
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1\n10 12 17 19 25 0\n\x04")
+        .unwrap();
+    let output = script.wait_with_output().unwrap();
+    let shown = String::from_utf8_lossy(&output.stdout).replace('\r', "");
+    assert!(
+        shown.contains(
+            "reading the input from stdin until Ctrl-D (or give a FILE; --help shows the format)\n"
+        ),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("HI Q OUTPUT\n51\nEND OF OUTPUT\n"),
+        "{shown}"
+    );
+
+    let piped = Command::new(bin)
+        .arg("hiq")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8_lossy(&piped.stderr).contains("reading the input"),
+        "{piped:?}"
+    );
 }
 
 /// The built-in Solitaire chess player run by the judge over real pipes: it finishes with

@@ -3,16 +3,17 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_boardgames");
 
-#[test]
-#[cfg(unix)]
-fn serves_until_ctrl_c() {
+/// Starts `boardgames serve` with these arguments, and reads the address from the URL it
+/// prints, which must be on 127.0.0.1.
+fn start(args: &[&str]) -> (Child, String) {
     let mut server = Command::new(BIN)
-        .args(["serve", "--port", "0"])
+        .arg("serve")
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -26,16 +27,30 @@ fn serves_until_ctrl_c() {
         .find(|word| word.starts_with("http://127.0.0.1:"))
         .unwrap_or_else(|| panic!("no URL on 127.0.0.1 in {line:?}"));
     let addr = url.trim_start_matches("http://").trim_end_matches('/');
+    (server, addr.to_string())
+}
 
+/// The response to a GET of `path`.
+fn get(addr: &str, path: &str) -> String {
     let mut stream = TcpStream::connect(addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
-    stream
-        .write_all(b"GET /hiq?jumps=5-17 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
+    response
+}
+
+#[test]
+#[cfg(unix)]
+fn serves_until_ctrl_c() {
+    let (mut server, addr) = start(&["--port", "0"]);
+    let response = get(&addr, "/hiq?jumps=5-17");
     assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
     assert!(response.contains("<b id=\"pegs\">31</b>"));
 
@@ -64,6 +79,16 @@ fn serves_until_ctrl_c() {
         .read_to_string(&mut stderr)
         .unwrap();
     assert_eq!(stderr, "stopped\n");
+}
+
+/// `--bind` takes a host name, resolved as the system does: `localhost` is 127.0.0.1.
+#[test]
+fn binds_a_host_name() {
+    let (mut server, addr) = start(&["--bind", "localhost", "--port", "0"]);
+    let response = get(&addr, "/");
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
 }
 
 #[test]

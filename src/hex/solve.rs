@@ -218,8 +218,8 @@ fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
                     _ => out.push_str(&format!("{} wins\n", proof.winner)),
                 }
                 out.push_str(&format!(
-                    "proof: {} positions ({} searched) in {:.3} s\n\n",
-                    proof.size,
+                    "proof: {} ({} searched) in {:.3} s\n\n",
+                    text::Counted(proof.size, "position"),
                     proof.nodes,
                     proof.time.as_secs_f64()
                 ));

@@ -50,7 +50,7 @@ struct Cases(Vec<OfficialCase>);
 
 /// `all`, or a list of official cases.
 fn parse_cases(text: &str) -> Result<Cases, String> {
-    if text == "all" {
+    if text.eq_ignore_ascii_case("all") {
         return Ok(Cases(official_cases()));
     }
     text.split(',')

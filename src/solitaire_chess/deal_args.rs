@@ -27,10 +27,11 @@ pub struct DealArgs {
     pub(super) seed: u64,
 }
 
-/// An alphabet of judge letters, checked.
+/// An alphabet of judge letters in any case, checked.
 fn parse_alphabet(letters: &str) -> Result<String, String> {
-    match alphabet(letters) {
-        Ok(_) => Ok(letters.to_string()),
+    let letters = letters.to_ascii_lowercase();
+    match alphabet(&letters) {
+        Ok(_) => Ok(letters),
         Err(AlphabetError::Empty) => {
             Err("an alphabet has at least one letter of 1 2 3 4 t l d s".into())
         }
@@ -40,9 +41,9 @@ fn parse_alphabet(letters: &str) -> Result<String, String> {
     }
 }
 
-/// An official case, by name.
+/// An official case, by name in any case.
 pub fn parse_official(name: &str) -> Result<OfficialCase, String> {
-    official_case(name).ok_or_else(|| {
+    official_case(&name.to_ascii_lowercase()).ok_or_else(|| {
         let names: Vec<String> = official_cases().into_iter().map(|case| case.name).collect();
         format!("no such case: the cases are {}", names.join(", "))
     })

@@ -20,6 +20,9 @@ pub struct Args {
     /// How hard a hint thinks: sampled worlds for each candidate removal.
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     hint_worlds: u32,
+
+    #[command(flatten)]
+    color: io::ColorArg,
 }
 
 /// Hints from the built-in player, which replays the game so far as it saw it, at a fixed
@@ -69,7 +72,7 @@ pub fn run(args: Args) -> Result<()> {
         stdio::stdin().lock(),
         &mut out,
         &mut advisor,
-        io::stdout_color(),
+        args.color.stdout(),
     )?;
     Ok(())
 }

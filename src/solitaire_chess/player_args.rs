@@ -20,10 +20,10 @@ pub struct PlayerArgs {
 
     /// How the player picks a removal: `auto` (what measured best for the board's types),
     /// `rollouts` (flat Monte Carlo with sequential halving), `beam` (beam searches in
-    /// sampled worlds), `exact` (exact searches in sampled worlds; rooks, bishops and queens
-    /// only), `expectimax` (expectimax on the pieces showing; rooks, bishops and queens
-    /// only), `tree` (information-set tree search) or `greedy` (the policy alone).
-    #[arg(long, default_value_t = Strategy::Auto, value_parser = strategy_parser())]
+    /// sampled worlds), `exact` (exact searches in sampled worlds; rooks (torn), bishops
+    /// (lopare) and queens (dam) only), `expectimax` (expectimax on the pieces showing; the
+    /// same pieces only), `tree` (information-set tree search) or `greedy` (the policy alone).
+    #[arg(long, default_value_t = Strategy::Auto, value_parser = strategy_parser(), ignore_case = true)]
     strategy: Strategy,
 
     /// The tree search's exploration constant, in points.
@@ -71,7 +71,7 @@ fn parse_policy(text: &str) -> Result<Box<Policy>, PolicyError> {
 /// The strategies by their names, the crate's own.
 fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
     clap::builder::PossibleValuesParser::new(Strategy::ALL.map(Strategy::name))
-        .try_map(|name| name.parse::<Strategy>())
+        .try_map(|name| name.to_ascii_lowercase().parse::<Strategy>())
 }
 
 impl PlayerArgs {

@@ -6,6 +6,7 @@ use std::fmt;
 use crate::board::Layout;
 use crate::position::{Hole, Position};
 use crate::solve::{Solution, Unreachable, fewest_pegs, finish_in};
+use text::Counted;
 
 /// What was asked of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,18 +57,8 @@ impl<'a> Answer<'a> {
     }
 }
 
-/// `1 peg`, `2 pegs`: a count and its noun, plural unless the count is one.
-struct Counted(usize, &'static str);
-
-impl fmt::Display for Counted {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Counted(count, noun) = *self;
-        write!(f, "{count} {noun}{}", if count == 1 { "" } else { "s" })
-    }
-}
-
-fn pegs(position: Position) -> Counted {
-    Counted(position.count() as usize, "peg")
+fn pegs(position: Position) -> Counted<u32> {
+    Counted(position.count(), "peg")
 }
 
 impl fmt::Display for Answer<'_> {

@@ -147,7 +147,9 @@ pub fn census_until(
 /// A level had more classes than allowed; see [`census_within`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "after {jumps} jumps there are {positions} positions, more than the {limit} allowed in one level"
+    "after {} there are {}, more than the {limit} allowed in one level",
+    text::Counted(*jumps, "jump"),
+    text::Counted(*positions, "position")
 )]
 pub struct TooMany {
     /// The level that was too large.

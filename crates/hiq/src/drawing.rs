@@ -20,7 +20,10 @@ fn read_position<'a>(
     let lines: Vec<(u32, &str)> = lines.into_iter().collect();
     let drawn = picture::read(lines.iter().copied())?;
     let board = layout.cells();
-    let expected = format!("a picture of the board's {} holes", layout.holes());
+    let expected = format!(
+        "a picture of the board's {}",
+        text::Counted(layout.holes(), "hole")
+    );
     let first_difference =
         (0..drawn.cells.len().max(board.len())).find(|&i| drawn.cells.get(i) != board.get(i));
     let Some(i) = first_difference else {
@@ -43,8 +46,8 @@ fn read_position<'a>(
     if let Some(&(end, text)) = lines.last().filter(|&&(end, _)| line > end) {
         // The picture stops before the board's last rows.
         let note = format!(
-            "the picture ends after {} rows; the board's hole {} is in row {}",
-            end - top + 1,
+            "the picture ends after {}; the board's hole {} is in row {}",
+            text::Counted(end - top + 1, "row"),
             i + 1,
             line - top + 1
         );

@@ -3,7 +3,8 @@
 //! Input: test cases, each `N M` (rows and columns) followed by the contents of the board's
 //! ceil(N × M / 2) homes in number order, `0` empty, `1` the player's piece, `2` the
 //! opponent's. `0 0` ends the input, and so does its plain end. The numbers are a stream:
-//! line breaks may fall anywhere. Any number of pieces of either side is accepted (the text
+//! line breaks may fall anywhere. An input with nothing in it is refused: the contest's ends
+//! with `0 0` at least, and an empty one is more likely a wrong file than a request. Any number of pieces of either side is accepted (the text
 //! promises at most N × M / 4 each). Nothing may follow `0 0`.
 //!
 //! Output: one line per test case, the most pieces one capture takes; with paths, each
@@ -97,6 +98,9 @@ pub fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
     let mut boards: Vec<Board> = Vec::new();
     // The last value of the board before, to explain a number that is one too many.
     let mut last_value: Option<(Token, Shape)> = None;
+    if tokens.peek().is_none() {
+        return Err(tokens.error_here(ROWS));
+    }
     while let Some(first) = tokens.next() {
         // A number on the line of the last board's values is perhaps one value too many.
         let too_many = |err: ParseError| match last_value {
@@ -136,7 +140,7 @@ pub fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
                 )
             };
             let Some(token) = tokens.next() else {
-                let note = format!("only {} values were given", home.index());
+                let note = format!("only {} given", given(home.index()));
                 return Err(tokens.error_here(expected()).with_note(note));
             };
             let first_line = *first_line.get_or_insert(token.pos.line);
@@ -145,8 +149,8 @@ pub fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
                 // Perhaps the next board's N, read as a value because some are missing.
                 None if token.pos.line != first_line => {
                     let note = format!(
-                        "{} values came before it, from line {first_line}",
-                        home.index()
+                        "{} came before it, from line {first_line}",
+                        text::Counted(home.index(), "value")
                     );
                     return Err(token.error(expected()).with_note(note));
                 }
@@ -158,6 +162,12 @@ pub fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
         boards.push(Board::from_contents(shape, contents));
     }
     Ok(boards)
+}
+
+/// `1 value was`, `2 values were`.
+fn given(count: usize) -> String {
+    let verb = if count == 1 { "was" } else { "were" };
+    format!("{} {verb}", text::Counted(count, "value"))
 }
 
 /// Reads M, the number of columns, for a board of `rows` rows.
@@ -231,8 +241,19 @@ mod tests {
             run("3 3 2 1\r\n2 0 1\n\n5\n3 1 0 2 1 0 2 0 0").unwrap(),
             "1\n2\n"
         );
-        assert_eq!(run("").unwrap(), "");
         assert_eq!(run("0 0\n").unwrap(), "");
+    }
+
+    #[test]
+    fn an_input_with_nothing_in_it_is_refused() {
+        assert_eq!(
+            error(""),
+            "1:1: expected the number of rows N (3..20), or 0 0 to end the input, found end of input"
+        );
+        assert_eq!(
+            error("\n \r\n"),
+            "3:1: expected the number of rows N (3..20), or 0 0 to end the input, found end of input"
+        );
     }
 
     #[test]
@@ -355,6 +376,14 @@ mod tests {
             (
                 "3 3\n2 1 2 0\n",
                 "3:1: expected 0, 1 or 2 for home 5 of board 1 (3x3, 5 homes), found end of input (only 4 values were given)",
+            ),
+            (
+                "3 3\n2\n",
+                "3:1: expected 0, 1 or 2 for home 2 of board 1 (3x3, 5 homes), found end of input (only 1 value was given)",
+            ),
+            (
+                "3 3\n2\n3 3\n",
+                r#"3:1: expected 0, 1 or 2 for home 2 of board 1 (3x3, 5 homes), found "3" (1 value came before it, from line 2)"#,
             ),
             (
                 "3 3 0 0 0 0 0\n3 3\n2 1 2 0\n3 3\n0 0 0 0 0\n",

@@ -143,6 +143,15 @@ impl Division {
         }
     }
 
+    /// The format of an input line.
+    fn format(self) -> &'static str {
+        match self {
+            Division::Junior => "o1 o2 o3 p r d1..dr",
+            Division::Intermediate => "o1 o2 o3 p1 p2 p3 r d1..dr",
+            Division::Senior => "a1 a2 a3 b1 b2 b3 r d1..dr",
+        }
+    }
+
     /// What a side is called in this division.
     fn side_name(self, side: Side) -> &'static str {
         match (self, side) {
@@ -167,14 +176,22 @@ pub struct Line {
     pub rolls: Vec<Roll>,
 }
 
-/// Reads every line of the input in the format of `division`; blank lines are skipped.
+/// Reads every line of the input in the format of `division`; blank lines are skipped, but
+/// an input without a line to play is refused (the contest's inputs have five).
 ///
 /// The whole text is checked, so that an error anywhere is found before anything is played.
 pub fn parse(input: &str, division: Division) -> Result<Vec<Line>, ParseError> {
-    text::lines(input)
+    let lines: Vec<Line> = text::lines(input)
         .filter(|tokens| tokens.peek().is_some())
         .map(|tokens| parse_line(tokens, division))
-        .collect()
+        .collect::<Result<_, _>>()?;
+    if lines.is_empty() {
+        return Err(Tokens::new(input).error_here(format!(
+            "a line to play, `{}` in the {division} division",
+            division.format()
+        )));
+    }
+    Ok(lines)
 }
 
 /// The next token of the line read as a number that `convert` accepts. `expected` says what
@@ -230,7 +247,8 @@ fn parse_line(mut tokens: Tokens<'_>, division: Division) -> Result<Line, ParseE
     }
     if let Some(extra) = tokens.next() {
         return Err(extra.error(format!(
-            "end of line after the {count} roll(s) announced at {count_at}"
+            "end of line after the {} announced at {count_at}",
+            text::Counted(count, "roll")
         )));
     }
     Ok(Line {
@@ -319,13 +337,13 @@ impl fmt::Display for Trace<'_> {
         let start = self.game.start;
         writeln!(
             f,
-            "line {}: {} {}, {} {}, {} roll(s)",
+            "line {}: {} {}, {} {}, {}",
             self.line.number,
             name(first),
             start.markers(first),
             name(second),
             start.markers(second),
-            self.game.turns.len()
+            text::Counted(self.game.turns.len(), "roll")
         )?;
         if self.tracks.is_some() {
             write!(f, "{}", self.track(start))?;
@@ -440,7 +458,14 @@ mod tests {
         let lines = parse(input, Division::Intermediate).unwrap();
         assert_eq!(lines.len(), 1);
         assert_eq!(lines[0].number, 2);
-        assert_eq!(run("\n\n \r\n", Division::Senior).unwrap(), "");
+        assert_eq!(
+            error("\n\n \r\n", Division::Senior),
+            "4:1: expected a line to play, `a1 a2 a3 b1 b2 b3 r d1..dr` in the senior division, found end of input"
+        );
+        assert_eq!(
+            error("", Division::Intermediate),
+            "1:1: expected a line to play, `o1 o2 o3 p1 p2 p3 r d1..dr` in the intermediate division, found end of input"
+        );
         // The same line read as Junior: 1 is the player's marker, 8 rolls, and 12 no roll.
         assert_eq!(
             error(input, Division::Junior),
@@ -499,7 +524,7 @@ mod tests {
         );
         assert_eq!(
             error("4 14 24 1 8 12 2 6 3 5", Intermediate),
-            r#"1:22: expected end of line after the 2 roll(s) announced at 1:16, found "5""#
+            r#"1:22: expected end of line after the 2 rolls announced at 1:16, found "5""#
         );
         assert_eq!(
             error("4 14 24 1 8 53 0", Intermediate),
@@ -558,6 +583,9 @@ mod tests {
             ],
         ) {
             let blank_lines = text.lines().filter(|l| l.trim().is_empty()).count();
+            if text.trim().is_empty() {
+                prop_assert!(parse(&text, division).is_err());
+            }
             if let Ok(lines) = parse(&text, division) {
                 prop_assert_eq!(lines.len(), text.lines().count() - blank_lines);
                 for line in &lines {
@@ -606,7 +634,7 @@ mod tests {
         let game = lines[0].play();
         assert_eq!(
             lines[0].trace(&game).to_string(),
-            "line 1: opponent 4 14 24, player 1 8 12, 6 roll(s)\n\
+            "line 1: opponent 4 14 24, player 1 8 12, 6 rolls\n\
              \x20 roll 6: 1 -> 7, prime: slides forward, blocked before 8, stays on 7\n\
              \x20 roll 3: 7 -> 10\n\
              \x20 roll 5: 8 -> 13, prime: slides forward, blocked before 14, stays on 13\n\
@@ -623,7 +651,7 @@ mod tests {
         let game = lines[0].play();
         assert_eq!(
             lines[0].trace(&game).to_string(),
-            "line 1: A 10 20 51, B 1 2 3, 3 roll(s)\n\
+            "line 1: A 10 20 51, B 1 2 3, 3 rolls\n\
              \x20 A's roll 1: 10 -> 11, prime: slides forward 6 to 17\n\
              \x20 B's roll 1: 1 -> 2, occupied: stays on 1\n\
              \x20 A's roll 4: 17 -> 21\n\
@@ -633,7 +661,7 @@ mod tests {
         let game = lines[0].play();
         assert_eq!(
             lines[0].trace(&game).to_string(),
-            "line 1: opponent 1 2 3, player 50, 2 roll(s)\n\
+            "line 1: opponent 1 2 3, player 50, 2 rolls\n\
              \x20 roll 2: 50 -> 52, finished: leaves the board\n\
              \x20 roll 1: no marker of the player on the board, the roll is lost\n\
              \x20 end: player GAME OVER\n"

@@ -67,6 +67,19 @@ impl Piece {
         }
     }
 
+    /// The name a person reads: an officer's English name with the protocol's in brackets
+    /// (`rook (torn)`), so that texts for people and the contest's words meet; a digit as
+    /// itself.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Piece::Rook => "rook (torn)",
+            Piece::Bishop => "bishop (lopare)",
+            Piece::Queen => "queen (dam)",
+            Piece::Knight => "knight (springare)",
+            _ => self.wire_name(),
+        }
+    }
+
     /// The piece a protocol name stands for.
     pub fn from_wire(name: &str) -> Option<Piece> {
         Piece::ALL.into_iter().find(|p| p.wire_name() == name)

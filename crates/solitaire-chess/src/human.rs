@@ -32,18 +32,19 @@ Rules of solitaire chess
   left, and a square is named `row col`.
   The first piece may come from any square. After that, the piece just removed decides
   where the next may come from (never an empty square, never the same square again):
-    1 2 3 4    exactly that many steps along the row, the column or a diagonal
-    torn       (rook) the squares at the ends of its row and of its column
-    lopare     (bishop) the squares at the ends of its diagonals
-    dam        (queen) as torn or lopare
-    springare  (knight) a knight's jump
+    1 2 3 4             exactly that many steps along the row, the column or a diagonal
+    rook (torn)         the squares at the ends of its row and of its column
+    bishop (lopare)     the squares at the ends of its diagonals
+    queen (dam)         as a rook or a bishop
+    knight (springare)  a knight's jump
+  The board names the pieces as the contest does: torn, lopare, dam, springare.
   The game ends when no piece may be removed.
 Score
   1 point for every removal, and bonuses:
     runs         the 2nd removal in a row of one type +4, each further one +2
     sets         four removals in a row (sets do not overlap): 1 2 3 4 or 4 3 2 1 +12;
-                 the four digits in another order +8; torn lopare dam springare in any
-                 order +8
+                 the four digits in another order +8; a rook, a bishop, a queen and a
+                 knight (torn lopare dam springare) in any order +8
     alternation  a set of the other kind (digits, officers) right after a set: +16 when
                  the chain reaches two sets, +8 for every further one
 ";
@@ -167,13 +168,16 @@ impl Session<'_> {
         let after = game.score();
         let shown = game.piece(square);
         let now = match (shown, game.colour(square)) {
-            (Some(next), Some(under)) => format!("{next} ({}) shows there now", name(under)),
+            (Some(next), Some(under)) => {
+                format!("a {} {} shows there now", name(under), next.name())
+            }
             _ => "the square is empty now".to_string(),
         };
         writeln!(
             out,
-            "removed {piece} ({}) from {square}; {now}",
-            name(colour)
+            "removed the {} {} from {square}; {now}",
+            name(colour),
+            piece.name()
         )?;
         writeln!(out, "{}", gain(before, after))?;
         self.games.push(game);
@@ -199,7 +203,7 @@ impl Session<'_> {
         match self.advisor.advise(&self.start, &self.moves) {
             Some(square) => match self.game().piece(square) {
                 Some(piece) if self.game().check(square).is_ok() => {
-                    writeln!(out, "hint: {square} ({piece})")
+                    writeln!(out, "hint: {square}, the {}", piece.name())
                 }
                 _ => writeln!(out, "no hint"),
             },
@@ -296,7 +300,7 @@ pub fn play(
         .iter()
         .zip(&session.games)
         .map(|((square, _), game)| {
-            let piece = game.piece(*square).map(|p| p.wire_name()).unwrap_or("?");
+            let piece = game.piece(*square).map(|p| p.name()).unwrap_or("?");
             let layer = game.colour(*square).map(layer_letter).unwrap_or('?');
             format!("{square} {piece} {layer}")
         })
@@ -331,7 +335,7 @@ mod tests {
         assert_eq!(finish.ending, Ending::Quit);
         assert!(out.contains("+1 removal +4 run = +5 points"), "{out}");
         assert!(
-            out.contains("removals: 1 1 springare B, 2 3 springare B"),
+            out.contains("removals: 1 1 knight (springare) B, 2 3 knight (springare) B"),
             "{out}"
         );
     }
@@ -342,7 +346,9 @@ mod tests {
         let (finish, out) = run(&deal, "1 1\n1 2\n", &mut ());
         assert_eq!(finish.score.moves, 1);
         assert_eq!(finish.ending, Ending::InputEnded);
-        assert!(out.contains("not allowed: a springare removed from 1 1 does not reach 1 2"));
+        assert!(
+            out.contains("not allowed: a knight (springare) removed from 1 1 does not reach 1 2")
+        );
         assert!(out.contains("you may remove from: 2 3, 3 2"), "{out}");
     }
 
@@ -383,7 +389,7 @@ mod tests {
     fn a_hint_is_the_advisors_if_it_is_legal() {
         let deal = Deal::uniform(Piece::Rook);
         let (_, out) = run(&deal, "hint\n1 1\nhint\n", &mut Corner);
-        assert!(out.contains("hint: 1 1 (torn)"), "{out}");
+        assert!(out.contains("hint: 1 1, the rook (torn)"), "{out}");
         // After a rook at 1 1, 1 2 is not an end of its row or column.
         assert!(out.contains("no hint"), "{out}");
     }

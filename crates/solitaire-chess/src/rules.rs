@@ -69,7 +69,7 @@ pub enum Illegal {
     #[error("square {0} was the last one removed from")]
     SameSquare(Square),
     /// The type removed last does not reach the square.
-    #[error("a {piece} removed from {from} does not reach {to}")]
+    #[error("a {} removed from {from} does not reach {to}", piece.name())]
     Unreachable {
         /// The type removed last.
         piece: Piece,

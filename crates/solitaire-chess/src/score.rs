@@ -35,9 +35,9 @@ impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} = {} moves + {} run bonus + {} set bonus + {} alternation bonus",
+            "{} = {} + {} run bonus + {} set bonus + {} alternation bonus",
             self.total(),
-            self.moves,
+            text::Counted(self.moves, "move"),
             self.runs,
             self.sets,
             self.alternation

@@ -320,6 +320,24 @@ where
     }
 }
 
+/// A count and its noun, plural unless the count is one: `1 move`, `2 moves`, `0 moves`. For
+/// nouns whose plural adds an `s`.
+///
+/// ```
+/// assert_eq!(text::Counted(1, "move").to_string(), "1 move");
+/// assert_eq!(text::Counted(0u64, "position").to_string(), "0 positions");
+/// assert_eq!(text::Counted(12usize, "peg").to_string(), "12 pegs");
+/// ```
+pub struct Counted<N>(pub N, pub &'static str);
+
+impl<N: fmt::Display> fmt::Display for Counted<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count = self.0.to_string();
+        let s = if count == "1" { "" } else { "s" };
+        write!(f, "{count} {}{s}", self.1)
+    }
+}
+
 /// Implements `&`, `|`, `^`, `!` and `&=`, `|=`, `^=` for a set kept as bits in a tuple
 /// struct `$set(bits)`, bit by bit. Invoked in the module that defines the set, so that its
 /// bits stay private.

@@ -454,8 +454,9 @@ async fn finish(state: &State, goal: Hole) -> Result<String, WebError> {
     let found = work::run("the solver", move || hiq::finish_in(layout, now, goal)).await?;
     let text = match found {
         Ok(solution) => format!(
-            "<p id=\"solution\">One peg in hole {goal}: possible, after {} jumps.</p>\n{}",
+            "<p id=\"solution\">One peg in hole {goal}: possible, after {} jump{}.</p>\n{}",
             solution.jumps.len(),
+            if solution.jumps.len() == 1 { "" } else { "s" },
             steps(state, &solution.jumps)
         ),
         Err(why) => {

@@ -302,12 +302,13 @@ fn status(state: &State) -> String {
     text
 }
 
-/// A piece in words: a digit as itself, an officer as its figure and its name.
+/// A piece in words: a digit as itself, an officer as its figure and its names (`♜ rook
+/// (torn)`).
 fn describe(piece: Piece) -> String {
     if piece.index() < 4 {
         symbol(piece).to_string()
     } else {
-        format!("{} ({})", symbol(piece), piece.wire_name())
+        format!("{} {}", symbol(piece), piece.name())
     }
 }
 
@@ -369,7 +370,15 @@ fn actions(state: &State) -> String {
         }
     }
     let _ = writeln!(deals, "<p>Official cases: {cases}</p>");
-    deals += "<p>Types: 1-4 move exactly that many steps in a line; \u{265c} rook, \u{265d} bishop, \u{265b} queen, \u{265e} knight. A square's colour is its layer: bronze, then silver, then gold, then empty.</p>\n";
+    let officers: Vec<String> = [Piece::Rook, Piece::Bishop, Piece::Queen, Piece::Knight]
+        .into_iter()
+        .map(describe)
+        .collect();
+    let _ = writeln!(
+        deals,
+        "<p>Types: 1-4 move exactly that many steps in a line; {}. A square's colour is its layer: bronze, then silver, then gold, then empty.</p>",
+        officers.join(", ")
+    );
     out += &page::section("Deal", &deals);
     out
 }

@@ -365,6 +365,25 @@ async fn solitaire_chess_removals_by_clicking_reveal_and_score() {
     );
 }
 
+/// The page names an officer as the command line does, the contest's word in brackets.
+#[tokio::test]
+async fn solitaire_chess_names_pieces_with_the_contests_words() {
+    // Official case g4-1: a queen on 1 1, a rook under it.
+    let (_, _, body) = get("/solitaire-chess?group=4&seed=6&moves=1-1").await;
+    assert!(
+        body.contains(
+            "Removed \u{265b} queen (dam) from row 1, column 1; revealed \u{265c} rook (torn)."
+        ),
+        "{body}"
+    );
+    assert!(
+        body.contains("\u{265c} rook (torn), \u{265d} bishop (lopare), \u{265b} queen (dam), \u{265e} knight (springare)."),
+        "{body}"
+    );
+    let (_, _, body) = get("/solitaire-chess?group=1&seed=1&moves=1-1&click=1-2").await;
+    assert!(body.contains("a knight (springare) removed from"), "{body}");
+}
+
 #[tokio::test]
 async fn solitaire_chess_hint_watch_and_contest() {
     let (_, _, body) = get("/solitaire-chess?group=4&seed=6&hint=1").await;

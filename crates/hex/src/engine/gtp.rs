@@ -72,7 +72,8 @@ pub enum Command {
     /// `dfpn-solve-state COLOR`: the winner with perfect play, COLOR to move.
     DfpnSolveState(Color),
     /// `param_dfpn [NAME VALUE]`: the solver's parameters (`time`, `memory`, `endgame`,
-    /// `endgame_empty`, `endgame_time`; `use_guifx` is accepted).
+    /// `endgame_empty`, `endgame_time`; `use_guifx`, with which HexGui asks MoHex to draw the
+    /// solver's progress on its board, is accepted and has no effect).
     ParamDfpn(Option<(String, String)>),
 }
 
@@ -253,6 +254,20 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
     }
 }
 
+/// The reply to a parameter set to a value outside what it allows, which it names.
+fn invalid(name: &str, value: &str, allowed: &str) -> String {
+    format!("invalid value {value:?} for {name} (allowed: {allowed})")
+}
+
+/// A `[bool]` parameter's value: `0` or `1` (or `false`, `true`).
+fn parse_flag(name: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "1" | "true" => Ok(true),
+        "0" | "false" => Ok(false),
+        _ => Err(invalid(name, value, "0 or 1")),
+    }
+}
+
 /// What `dfpn-solve-state` says when the limits are reached before a proof.
 pub const UNKNOWN: &str = "unknown within the limits";
 
@@ -269,7 +284,8 @@ pub struct DfpnSettings {
     pub endgame_empty: usize,
     /// `genmove`'s time limit for the solver.
     pub endgame_time: Duration,
-    /// HexGui's `use_guifx`: accepted, no effect.
+    /// HexGui's `use_guifx` (MoHex draws the solver's progress on HexGui's board when it is
+    /// on): accepted, no effect.
     pub use_guifx: bool,
 }
 
@@ -305,38 +321,38 @@ impl DfpnSettings {
     }
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let bad = || format!("invalid value {value:?} for {name}");
-        let seconds = || -> Result<f64, String> {
-            let s: f64 = value.parse().map_err(|_| bad())?;
-            if (0.0..=86_400.0).contains(&s) {
-                Ok(s)
-            } else {
-                Err(bad())
-            }
+        let bad = |allowed: &str| invalid(name, value, allowed);
+        let seconds = |allowed: &str| {
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|s| (0.0..=86_400.0).contains(s))
+                .ok_or_else(|| bad(allowed))
         };
-        let flag = || match value {
-            "1" | "true" => Ok(true),
-            "0" | "false" => Ok(false),
-            _ => Err(format!("invalid value {value:?} for {name} (0 or 1)")),
-        };
+        let flag = || parse_flag(name, value);
         match name {
             "time" => {
-                let s = seconds()?;
+                let s = seconds("seconds 0..86400, 0 for no limit")?;
                 self.time = (s > 0.0).then(|| Duration::from_secs_f64(s));
             }
             "memory" => {
-                let m: usize = value.parse().map_err(|_| bad())?;
-                if !(1..=65_536).contains(&m) {
-                    return Err(bad());
-                }
-                self.memory = m;
+                self.memory = value
+                    .parse()
+                    .ok()
+                    .filter(|m| (1..=65_536).contains(m))
+                    .ok_or_else(|| bad("MiB 1..65536"))?;
             }
             "endgame" => self.endgame = flag()?,
-            "endgame_empty" => self.endgame_empty = value.parse().map_err(|_| bad())?,
+            "endgame_empty" => {
+                self.endgame_empty = value
+                    .parse()
+                    .map_err(|_| bad("a number of empty cells, 0 or more"))?;
+            }
             "endgame_time" => {
-                let s = seconds()?;
+                let allowed = "seconds above 0, at most 86400";
+                let s = seconds(allowed)?;
                 if s == 0.0 {
-                    return Err(bad());
+                    return Err(bad(allowed));
                 }
                 self.endgame_time = Duration::from_secs_f64(s);
             }
@@ -493,12 +509,7 @@ impl Engine {
             }
             Command::ParamGame(Some((name, value))) => match name.as_str() {
                 "allow_swap" => {
-                    let on = match value.as_str() {
-                        "1" | "true" => true,
-                        "0" | "false" => false,
-                        _ => return Err(format!("invalid value {value:?} (0 or 1)")),
-                    };
-                    game.set_allow_swap(on);
+                    game.set_allow_swap(parse_flag(&name, &value)?);
                     Ok(String::new())
                 }
                 _ => Err(format!("unknown parameter {name:?} (allow_swap)")),
@@ -514,28 +525,35 @@ impl Engine {
                 ))
             }
             Command::ParamPlayer(Some((name, value))) => {
-                let bad = || format!("invalid value {value:?} for {name}");
+                let bad = |allowed: &str| invalid(&name, &value, allowed);
                 let l = &mut self.limits;
                 match name.as_str() {
                     "max_time" => {
-                        let s: f64 = value.parse().map_err(|_| bad())?;
-                        if !(0.0..=86_400.0).contains(&s) {
-                            return Err(bad());
-                        }
+                        let s = value
+                            .parse::<f64>()
+                            .ok()
+                            .filter(|s| (0.0..=86_400.0).contains(s))
+                            .ok_or_else(|| bad("seconds a move, 0..86400; 0: playouts decide"))?;
                         l.time = (s > 0.0).then(|| Duration::from_secs_f64(s));
                     }
                     "playouts" => {
-                        let n: u64 = value.parse().map_err(|_| bad())?;
+                        let n: u64 = value.parse().map_err(|_| {
+                            bad("a whole number of playouts a move; 0: max_time decides")
+                        })?;
                         l.playouts = (n > 0).then_some(n);
                     }
                     "threads" => {
-                        let n: usize = value.parse().map_err(|_| bad())?;
-                        if !(1..=64).contains(&n) {
-                            return Err(bad());
-                        }
-                        l.threads = n;
+                        l.threads = value
+                            .parse()
+                            .ok()
+                            .filter(|n| (1..=64).contains(n))
+                            .ok_or_else(|| bad("1..64"))?;
                     }
-                    "seed" => l.seed = value.parse().map_err(|_| bad())?,
+                    "seed" => {
+                        l.seed = value
+                            .parse()
+                            .map_err(|_| bad(&format!("a whole number 0..{}", u64::MAX)))?;
+                    }
                     _ => {
                         return Err(format!(
                             "unknown parameter {name:?} (max_time, playouts, threads, seed)"
@@ -886,7 +904,7 @@ mod tests {
         assert_eq!(reply(&mut e, "time_left b 10 0"), "= \n\n");
         assert_eq!(
             reply(&mut e, "param_player threads 0"),
-            "? invalid value \"0\" for threads\n\n"
+            "? invalid value \"0\" for threads (allowed: 1..64)\n\n"
         );
         assert_eq!(reply(&mut e, "param_player seed 5"), "= \n\n");
         assert!(reply(&mut e, "param_player").contains("[string] seed 5\n"));
@@ -1048,20 +1066,72 @@ mod tests {
         );
         assert_eq!(
             reply(&mut e, "param_dfpn memory 0"),
-            "? invalid value \"0\" for memory\n\n"
+            "? invalid value \"0\" for memory (allowed: MiB 1..65536)\n\n"
         );
         assert_eq!(
             reply(&mut e, "param_dfpn time -1"),
-            "? invalid value \"-1\" for time\n\n"
+            "? invalid value \"-1\" for time (allowed: seconds 0..86400, 0 for no limit)\n\n"
         );
         assert_eq!(
             reply(&mut e, "param_dfpn use_guifx 2"),
-            "? invalid value \"2\" for use_guifx (0 or 1)\n\n"
+            "? invalid value \"2\" for use_guifx (allowed: 0 or 1)\n\n"
         );
         assert!(reply(&mut e, "param_dfpn frob 1").starts_with("? unknown parameter \"frob\""));
         assert_eq!(
             reply(&mut e, "param_dfpn time"),
             "? expected no arguments, or a name and a value\n\n"
+        );
+    }
+
+    #[test]
+    fn a_bad_parameter_value_is_answered_with_what_is_allowed() {
+        let mut e = engine();
+        for (command, allowed) in [
+            ("param_game allow_swap yes", "0 or 1"),
+            (
+                "param_player max_time 1e300",
+                "seconds a move, 0..86400; 0: playouts decide",
+            ),
+            (
+                "param_player max_time NaN",
+                "seconds a move, 0..86400; 0: playouts decide",
+            ),
+            (
+                "param_player playouts -1",
+                "a whole number of playouts a move; 0: max_time decides",
+            ),
+            ("param_player threads 65", "1..64"),
+            (
+                "param_player seed x",
+                "a whole number 0..18446744073709551615",
+            ),
+            ("param_dfpn time 1e300", "seconds 0..86400, 0 for no limit"),
+            ("param_dfpn memory 65537", "MiB 1..65536"),
+            ("param_dfpn endgame 2", "0 or 1"),
+            (
+                "param_dfpn endgame_empty -3",
+                "a number of empty cells, 0 or more",
+            ),
+            (
+                "param_dfpn endgame_time 0",
+                "seconds above 0, at most 86400",
+            ),
+        ] {
+            let words: Vec<&str> = command.split(' ').collect();
+            assert_eq!(
+                reply(&mut e, command),
+                format!(
+                    "? invalid value {:?} for {} (allowed: {allowed})\n\n",
+                    words[2], words[1]
+                ),
+                "{command}"
+            );
+        }
+        // Nothing was changed by a refused value.
+        assert_eq!(reply(&mut e, "param_game"), "= [bool] allow_swap 0\n\n");
+        assert_eq!(
+            reply(&mut e, "param_dfpn"),
+            format!("= {}\n\n", DfpnSettings::default().list())
         );
     }
 
