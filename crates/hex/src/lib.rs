@@ -29,6 +29,8 @@ mod board;
 pub mod contest;
 pub mod engine;
 pub mod geometry;
+pub mod knowledge;
+pub mod position;
 mod solve;
 pub mod solver;
 pub mod svg;

@@ -93,7 +93,7 @@ impl ProofBook {
 
     /// Adds the search's proven positions that took at least `min_work` expansions.
     pub(super) fn add_from(&mut self, search: &Search, min_work: u32) {
-        let size = search.geometry.rows;
+        let size = search.geometry().rows;
         for entry in search.table.entries() {
             if entry.proven() && entry.work >= min_work {
                 let wins = entry.pn == 0;

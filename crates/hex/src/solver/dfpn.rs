@@ -18,24 +18,11 @@ use std::time::Instant;
 
 use crate::board::Player;
 
-use super::hsearch::side_connections;
-use super::inferior::{Inferior, analyse};
+use super::Limits;
 use super::tt::{Entry, INFINITE, NO_MOVE, Table};
-use super::vc::{Links, Templates};
-use super::{Knowledge, Limits};
 use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
-
-/// What the knowledge says of a position before any search. Each judgement comes with the
-/// cells it depends on (see [`Entry::proof`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Eval {
-    /// The side to move wins by this move ([`NO_MOVE`] when no cell is left).
-    Win { best: u8, proof: Bits },
-    /// The side to move loses whatever it does.
-    Loss { proof: Bits },
-    /// These moves must be searched: every other move loses, as the cells of `proof` show.
-    Moves { moves: Bits, proof: Bits },
-}
+use crate::knowledge::{Decision, Expert, Knowledge};
+use crate::position::Position;
 
 /// Keys of positions: one random number per cell and player, the same on every run (the
 /// proof file depends on it), and one for the side to move and each size.
@@ -53,18 +40,16 @@ pub type ProgressFn = Box<dyn FnMut(u64, u32, u32) + Send>;
 
 /// The search: the position being searched, its keys, and the table.
 pub struct Search {
-    pub geometry: Geometry,
-    templates: Templates,
+    /// What is known of positions of this size.
+    pub expert: Expert,
     keys: [Vec<u64>; 2],
     /// The key of "O to move".
     o_to_move: u64,
     pub table: Table,
-    pub stones: [Bits; 2],
-    pub to_move: Player,
+    /// The position being searched.
+    pub position: Position,
     /// The position's key and the key of the position turned half a turn.
     hash: [u64; 2],
-    /// Cells from the centre outwards: the order children are tried in among equals.
-    order: Vec<u8>,
     knowledge: Knowledge,
     limits: Limits,
     started: Instant,
@@ -81,32 +66,19 @@ pub struct Search {
 
 impl Search {
     pub fn new(size: u8, knowledge: Knowledge, limits: Limits) -> Search {
-        let geometry = Geometry::new(size);
-        let keys = [0, 1].map(|p| {
-            (0..geometry.cell_count() as u8)
-                .map(|i| zobrist(size, p, i))
-                .collect()
-        });
-        let centre = f64::from(size - 1) / 2.0;
-        let mut order: Vec<u8> = (0..geometry.cell_count() as u8).collect();
-        order.sort_by(|&a, &b| {
-            let d = |i: u8| {
-                let (r, c) = (f64::from(i / size), f64::from(i % size));
-                // Distance on the hex grid, in the sheared coordinates.
-                let (dr, dc) = (r - centre, c - centre);
-                (dr.abs() + dc.abs() + (dr + dc).abs()) / 2.0
-            };
-            d(a).total_cmp(&d(b)).then(a.cmp(&b))
-        });
+        let expert = Expert::with_knowledge(size, knowledge);
+        let cells = expert.geometry.cell_count() as u8;
+        let keys = [0, 1].map(|p| (0..cells).map(|i| zobrist(size, p, i)).collect());
         Search {
-            templates: Templates::new(&geometry),
+            expert,
             keys,
             o_to_move: zobrist(size, 2, 0),
             table: Table::new(limits.memory),
-            stones: [0; 2],
-            to_move: Player::X,
+            position: Position {
+                stones: [0; 2],
+                to_move: Player::X,
+            },
             hash: [zobrist(size, 3, 0); 2],
-            order,
             knowledge,
             limits,
             started: Instant::now(),
@@ -115,19 +87,23 @@ impl Search {
             progress: None,
             book: None,
             root_bounds: (1, 1),
-            geometry,
         }
+    }
+
+    /// The board's geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.expert.geometry
     }
 
     /// Sets up a position.
     pub fn set(&mut self, stones: [Bits; 2], to_move: Player) {
-        self.stones = [0; 2];
-        self.hash = [zobrist(self.geometry.rows, 3, 0); 2];
+        self.position.stones = [0; 2];
+        self.hash = [zobrist(self.geometry().rows, 3, 0); 2];
         if to_move == Player::O {
             self.hash[0] ^= self.o_to_move;
             self.hash[1] ^= self.o_to_move;
         }
-        self.to_move = to_move;
+        self.position.to_move = to_move;
         for player in Player::BOTH {
             for at in cells_of(stones[slot(player)]) {
                 self.place(player, at);
@@ -137,25 +113,25 @@ impl Search {
 
     fn place(&mut self, player: Player, at: u8) {
         let p = slot(player);
-        self.stones[p] ^= bit(at);
+        self.position.stones[p] ^= bit(at);
         self.hash[0] ^= self.keys[p][usize::from(at)];
-        self.hash[1] ^= self.keys[p][self.geometry.turn(usize::from(at))];
+        self.hash[1] ^= self.keys[p][self.geometry().turn(usize::from(at))];
     }
 
     /// Plays a move of the side to move (or takes it back: the same call again).
     pub fn play(&mut self, at: u8) {
-        self.place(self.to_move, at);
-        self.to_move = self.to_move.opponent();
+        self.place(self.position.to_move, at);
+        self.position.to_move = self.position.to_move.opponent();
         self.hash[0] ^= self.o_to_move;
         self.hash[1] ^= self.o_to_move;
     }
 
     /// Takes back a move played by [`Search::play`].
     pub fn undo(&mut self, at: u8) {
-        self.to_move = self.to_move.opponent();
+        self.position.to_move = self.position.to_move.opponent();
         self.hash[0] ^= self.o_to_move;
         self.hash[1] ^= self.o_to_move;
-        self.place(self.to_move, at);
+        self.place(self.position.to_move, at);
     }
 
     /// The key of the position, the same for a position and its half turn, and whether
@@ -170,19 +146,19 @@ impl Search {
 
     /// The key of the position after a move, and whether it is the turned one's.
     fn child_key(&self, at: u8) -> (u64, bool) {
-        let p = slot(self.to_move);
+        let p = slot(self.position.to_move);
         let a = self.hash[0] ^ self.keys[p][usize::from(at)] ^ self.o_to_move;
         if !self.knowledge.symmetry {
             return (a, false);
         }
-        let b = self.hash[1] ^ self.keys[p][self.geometry.turn(usize::from(at))] ^ self.o_to_move;
+        let b = self.hash[1] ^ self.keys[p][self.geometry().turn(usize::from(at))] ^ self.o_to_move;
         if b < a { (b, true) } else { (a, false) }
     }
 
     /// A set turned back from the orientation of a key.
     fn turned_bits(&self, turned: bool, bits: Bits) -> Bits {
         if turned {
-            self.geometry.turn_bits(bits)
+            self.geometry().turn_bits(bits)
         } else {
             bits
         }
@@ -198,17 +174,17 @@ impl Search {
             Some(entry) if entry.proven() => {
                 (entry.pn, entry.dn, self.turned_bits(turned, entry.proof()))
             }
-            Some(entry) => (entry.pn, entry.dn, self.geometry.all),
+            Some(entry) => (entry.pn, entry.dn, self.geometry().all),
             None => match returned[usize::from(at)] {
-                (0, 0) => (1, 1, self.geometry.all),
-                (pn, dn) => (pn, dn, self.geometry.all),
+                (0, 0) => (1, 1, self.geometry().all),
+                (pn, dn) => (pn, dn, self.geometry().all),
             },
         }
     }
 
     fn turned(&self, turned: bool, at: u8) -> u8 {
         if turned && at != NO_MOVE {
-            self.geometry.turn(usize::from(at)) as u8
+            self.geometry().turn(usize::from(at)) as u8
         } else {
             at
         }
@@ -222,8 +198,8 @@ impl Search {
         if turned {
             entry = Entry::new(
                 key,
-                self.geometry.turn_bits(entry.moves()),
-                self.geometry.turn_bits(entry.proof()),
+                self.geometry().turn_bits(entry.moves()),
+                self.geometry().turn_bits(entry.proof()),
                 entry.pn,
                 entry.dn,
                 entry.work,
@@ -247,114 +223,9 @@ impl Search {
         ));
     }
 
-    /// The knowledge's judgement of the position.
-    pub fn evaluate(&self) -> Eval {
-        let geometry = &self.geometry;
-        let me = self.to_move;
-        let own = self.stones[slot(me)];
-        let theirs = self.stones[slot(me.opponent())];
-        let empty = geometry.all & !own & !theirs;
-        let any_empty = || self.order.iter().copied().find(|&at| empty & bit(at) != 0);
-        // Dead cells are given to nobody, captured ones to their captor. A proof through them
-        // holds as long as the winner's captured cells are left to the winner (the loser's
-        // may go to the loser, dead ones to anyone), so those join the winner's proofs.
-        let inferior = if self.knowledge.connections && self.knowledge.inferior {
-            analyse(geometry, self.stones)
-        } else {
-            Inferior::default()
-        };
-        let [mine_captured, their_captured] =
-            [me, me.opponent()].map(|p| inferior.captured[slot(p)]);
-        let (own, theirs) = (own | mine_captured, theirs | their_captured);
-        let open = empty & !inferior.dead & !mine_captured & !their_captured;
-        // A win through a connection with this carrier (`at` the cell to take first, if any;
-        // else an open cell of the carrier rather than a captured one).
-        let win = |carrier: Bits, at: Option<u8>| Eval::Win {
-            best: at
-                .or_else(|| cells_of(carrier & open).next())
-                .or_else(|| cells_of(carrier | mine_captured).next())
-                .or_else(any_empty)
-                .unwrap_or(NO_MOVE),
-            proof: own | carrier | at.map_or(0, bit),
-        };
-        if !self.knowledge.connections {
-            if geometry.joins(me, own) {
-                return win(0, None);
-            }
-            if geometry.joins(me.opponent(), theirs) {
-                return Eval::Loss { proof: theirs };
-            }
-            for &at in &self.order {
-                if empty & bit(at) != 0 && geometry.joins(me, own | bit(at)) {
-                    return win(0, Some(at));
-                }
-            }
-            return Eval::Moves {
-                moves: empty,
-                proof: theirs,
-            };
-        }
-        let mine = Links::new(geometry, &self.templates, me, own, open);
-        if let Some(carrier) = mine.connection() {
-            return win(carrier, None);
-        }
-        let other = Links::new(geometry, &self.templates, me.opponent(), theirs, open);
-        if let Some(carrier) = other.connection() {
-            return Eval::Loss {
-                proof: theirs | carrier,
-            };
-        }
-        for &at in &self.order {
-            if open & bit(at) != 0 {
-                if let Some(carrier) = mine.connection_with(at) {
-                    return win(carrier, Some(at));
-                }
-            }
-        }
-        // The opponent's threats: a move outside the carrier of one loses to it. The quick
-        // links first; H-search only where they decide nothing, as it costs far more.
-        // Every open cell is a move to search; if none is left, the filled board is full and
-        // one side has joined, which the connections above have seen.
-        let (mut moves, mut proof) = (if open == 0 { empty } else { open }, theirs);
-        let mut confine = |carrier: Bits| {
-            if moves & !carrier != 0 {
-                moves &= carrier;
-                proof |= carrier;
-            }
-            moves != 0
-        };
-        if self.knowledge.must_play {
-            for at in cells_of(open) {
-                if let Some(carrier) = other.connection_with(at) {
-                    if !confine(carrier | bit(at)) {
-                        return Eval::Loss { proof };
-                    }
-                }
-            }
-        }
-        if self.knowledge.h_search {
-            let found = side_connections(geometry, me, own, open);
-            if let Some(carrier) = found.full {
-                return win(carrier, None);
-            }
-            if let Some(&(carrier, key)) = found.semi.first() {
-                return win(carrier, Some(key));
-            }
-            let threats = side_connections(geometry, me.opponent(), theirs, open);
-            if let Some(carrier) = threats.full {
-                return Eval::Loss {
-                    proof: theirs | carrier,
-                };
-            }
-            if self.knowledge.must_play {
-                for &(carrier, _) in &threats.semi {
-                    if !confine(carrier) {
-                        return Eval::Loss { proof };
-                    }
-                }
-            }
-        }
-        Eval::Moves { moves, proof }
+    /// The knowledge's decision on the position.
+    pub fn decide(&self) -> Decision {
+        self.expert.decide(&self.position)
     }
 
     fn out_of_limits(&mut self) -> bool {
@@ -407,20 +278,20 @@ impl Search {
             let (pn, dn) = if wins { (0, INFINITE) } else { (INFINITE, 0) };
             // The book's moves are in the key's orientation; store them as found. It keeps no
             // proofs: every cell may matter.
-            let all = self.geometry.all;
+            let all = self.geometry().all;
             self.store(0, all, pn, dn, 1, self.turned(turned, best));
             return Err((pn, dn));
         }
-        match self.evaluate() {
-            Eval::Win { best, proof } => {
+        match self.decide() {
+            Decision::Won { best, proof } => {
                 self.store(0, proof, 0, INFINITE, 1, best);
                 Err((0, INFINITE))
             }
-            Eval::Loss { proof } => {
+            Decision::Lost { proof } => {
                 self.store(0, proof, INFINITE, 0, 1, NO_MOVE);
                 Err((INFINITE, 0))
             }
-            Eval::Moves { moves, proof } => Ok((moves, proof)),
+            Decision::Consider { moves, proof } => Ok((moves, proof)),
         }
     }
 
@@ -465,7 +336,7 @@ impl Search {
             } else {
                 1 + live.div_ceil(2)
             };
-            for &at in &self.order {
+            for &at in &self.expert.order {
                 if moves & bit(at) == 0 {
                     continue;
                 }

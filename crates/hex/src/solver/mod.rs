@@ -23,10 +23,7 @@
 
 mod book;
 mod dfpn;
-mod hsearch;
-mod inferior;
 mod tt;
-mod vc;
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -38,8 +35,10 @@ use crate::board::{Board, Cell, Player};
 /// The largest board the solver takes: 121 cells fit its `u128` sets.
 pub const MAX_SOLVER_SIZE: u8 = 11;
 use crate::geometry::{Bits, bit, cells_of};
+use crate::knowledge::Decision;
+pub use crate::knowledge::Knowledge;
 pub use book::{BookError, ProofBook};
-use dfpn::{Eval, Search};
+use dfpn::Search;
 use tt::NO_MOVE;
 
 /// How far a search may go.
@@ -62,41 +61,6 @@ impl Default for Limits {
             time: None,
             nodes: None,
             memory: DEFAULT_MEMORY,
-        }
-    }
-}
-
-/// Which pieces of Hex knowledge the search uses (all by default; the benchmarks turn them
-/// off one at a time to measure what each is worth).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Knowledge {
-    /// Virtual connections end the search (else only a chain of stones does).
-    pub connections: bool,
-    /// Only the must-play region is searched (needs `connections`).
-    pub must_play: bool,
-    /// H-search adds the connections it derives (needs `connections`).
-    pub h_search: bool,
-    /// A position and its half turn share an entry.
-    pub symmetry: bool,
-    /// Dead and captured cells are filled in: never searched, and given to their captor when
-    /// connections are looked for.
-    pub inferior: bool,
-    /// A move that loses drops its siblings outside the cells its proof depends on.
-    pub proof_sets: bool,
-    /// Only the first half of the moves not yet lost take part at each position.
-    pub widening: bool,
-}
-
-impl Default for Knowledge {
-    fn default() -> Knowledge {
-        Knowledge {
-            connections: true,
-            must_play: true,
-            h_search: true,
-            symmetry: true,
-            inferior: true,
-            proof_sets: true,
-            widening: true,
         }
     }
 }
@@ -221,7 +185,11 @@ impl Solver {
                 max: MAX_SOLVER_SIZE,
             });
         }
-        if self.search.as_ref().is_none_or(|s| s.geometry.rows != size) {
+        if self
+            .search
+            .as_ref()
+            .is_none_or(|s| s.geometry().rows != size)
+        {
             let mut search = Search::new(size, self.knowledge, self.limits);
             search.book = self.book.as_ref().map(|book| book.positions(size));
             self.search = Some(search);
@@ -232,7 +200,7 @@ impl Solver {
                 report(Progress { nodes, pn, dn })
             }));
         }
-        let stones = search.geometry.stones_of(board);
+        let stones = search.geometry().stones_of(board);
         search.set(stones, to_move);
         let started = Instant::now();
         search.nodes = 0;
@@ -249,7 +217,7 @@ impl Solver {
         };
         let best = if to_move_wins {
             let at = search.entry().map_or(NO_MOVE, |entry| entry.best);
-            (at != NO_MOVE).then(|| search.geometry.cell(usize::from(at)))
+            (at != NO_MOVE).then(|| search.geometry().cell(usize::from(at)))
         } else {
             None
         };
@@ -294,11 +262,11 @@ fn count(search: &mut Search, seen: &mut HashSet<u64>, deadline: Option<Instant>
             }
         }
     };
-    let moves: Bits = match search.evaluate() {
-        Eval::Win { .. } | Eval::Loss { .. } => return 1,
+    let moves: Bits = match search.decide() {
+        Decision::Won { .. } | Decision::Lost { .. } => return 1,
         // The moves the search kept (a proof from the book keeps none: all of them).
-        Eval::Moves { moves, .. } if entry.moves() == 0 => moves,
-        Eval::Moves { .. } => entry.moves(),
+        Decision::Consider { moves, .. } if entry.moves() == 0 => moves,
+        Decision::Consider { .. } => entry.moves(),
     };
     let children: Vec<u8> = if entry.pn == 0 {
         vec![entry.best]

@@ -10,6 +10,7 @@
 
 use crate::board::Player;
 
+use super::Groups;
 use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 
 /// A link: the node at its other end and its carrier.
@@ -123,6 +124,7 @@ fn bridges(shared: Bits, mut push: impl FnMut(Bits)) {
 
 impl<'a> Links<'a> {
     /// The links of `player` whose stones are `own`, with `empty` the empty cells.
+    #[cfg(test)]
     pub fn new(
         geometry: &'a Geometry,
         templates: &'a Templates,
@@ -130,21 +132,26 @@ impl<'a> Links<'a> {
         own: Bits,
         empty: Bits,
     ) -> Links<'a> {
+        let groups = Groups::of(geometry, player, own);
+        Links::of(geometry, templates, &groups, empty)
+    }
+
+    /// The links of a player whose groups are `groups`, with `empty` the empty cells.
+    pub fn of(
+        geometry: &'a Geometry,
+        templates: &'a Templates,
+        groups: &Groups,
+        empty: Bits,
+    ) -> Links<'a> {
+        let player = groups.player;
         let [first, last] = geometry.sides[slot(player)];
-        let start = geometry.flood(own & first, own);
-        let end = geometry.flood(own & last, own);
-        let mut stones = vec![start, end];
-        let mut liberties = vec![
-            (geometry.grow(start) | first) & empty,
-            (geometry.grow(end) | last) & empty,
-        ];
-        let mut rest = own & !start & !end;
-        while rest != 0 {
-            let group = geometry.flood(rest & rest.wrapping_neg(), rest);
-            rest &= !group;
-            stones.push(group);
-            liberties.push(geometry.grow(group) & empty);
-        }
+        let stones = groups.nodes.clone();
+        let liberties: Vec<Bits> = (stones.iter().enumerate())
+            .map(|(node, &set)| {
+                let side = [first, last].get(node).copied().unwrap_or(0);
+                (geometry.grow(set) | side) & empty
+            })
+            .collect();
         let nodes = stones.len();
         let mut links = vec![Vec::new(); nodes];
         for i in 0..nodes {
@@ -173,7 +180,7 @@ impl<'a> Links<'a> {
             templates,
             player,
             empty,
-            joined: start & end != 0,
+            joined: groups.joined,
             stones,
             liberties,
             links,

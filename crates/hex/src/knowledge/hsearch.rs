@@ -13,12 +13,14 @@
 //! The search keeps a few carriers per pair and stops after a fixed amount of work: it may
 //! miss connections, never invent one.
 
+#[cfg(test)]
 use crate::board::Player;
 
 use std::cell::RefCell;
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 use std::thread::LocalKey;
 
+use super::Groups;
 use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 
 /// Full connections kept per pair of endpoints.
@@ -414,16 +416,21 @@ impl<S: Cells> HSearch<S> {
 
 /// Runs H-search for `player` (stones `own`, empty cells `empty`): its connections between
 /// its sides.
+#[cfg(test)]
 pub fn side_connections(
     geometry: &Geometry,
     player: Player,
     own: Bits,
     empty: Bits,
 ) -> SideConnections {
-    let sides = geometry.sides[slot(player)];
-    let start = geometry.flood(own & sides[0], own);
-    let end = geometry.flood(own & sides[1], own);
-    if start & end != 0 {
+    side_connections_of(geometry, &Groups::of(geometry, player, own), empty)
+}
+
+/// Runs H-search for a player whose groups are `groups` (empty cells `empty`): its
+/// connections between its sides.
+pub fn side_connections_of(geometry: &Geometry, groups: &Groups, empty: Bits) -> SideConnections {
+    let sides = geometry.sides[slot(groups.player)];
+    if groups.joined {
         return SideConnections {
             full: Some(0),
             semi: Vec::new(),
@@ -431,13 +438,7 @@ pub fn side_connections(
     }
     // The endpoints that are not cells: the sides with the groups touching them, then the
     // other groups.
-    let mut stones = vec![start, end];
-    let mut rest = own & !start & !end;
-    while rest != 0 {
-        let group = geometry.flood(rest & rest.wrapping_neg(), rest);
-        rest &= !group;
-        stones.push(group);
-    }
+    let stones = &groups.nodes[..];
     fn run<S: Cells>(
         geometry: &Geometry,
         stones: &[Bits],
@@ -450,9 +451,9 @@ pub fn side_connections(
         })
     }
     if geometry.cell_count() <= 64 {
-        run::<u64>(geometry, &stones, sides, empty)
+        run::<u64>(geometry, stones, sides, empty)
     } else {
-        run::<u128>(geometry, &stones, sides, empty)
+        run::<u128>(geometry, stones, sides, empty)
     }
 }
 

@@ -1,0 +1,301 @@
+//! What is known of a Hex position before any search, in one place: each player's groups
+//! (computed once), virtual connections (bridges and edge templates in [`vc`], H-search's in
+//! [`hsearch`]), inferior cells with their fill-in ([`inferior`]), the must-play region, and
+//! one decision, [`Expert::decide`]: the side to move has won, has lost, or must consider
+//! these moves. The solver asks it at every position; the player can ask it at its root and
+//! in its tree.
+//!
+//! Every judgement comes with the cells it depends on (its proof): a win holds as long as
+//! the winner keeps those cells, whoever gets the others. The solver uses that to drop
+//! moves a proof shows to lose as well.
+//!
+//! ```
+//! use hex::knowledge::{Decision, Expert};
+//! use hex::position::Position;
+//! use hex::{Board, Cell, Player};
+//!
+//! // 3x3 with X on the centre: X's two bridges to its sides win whoever moves.
+//! let mut board = Board::empty(3).unwrap();
+//! board.set(Cell { row: 1, col: 1 }, Player::X);
+//! let expert = Expert::new(3);
+//! let position = Position::of_board(&board, Player::O);
+//! assert!(matches!(expert.decide(&position), Decision::Lost { .. }));
+//! ```
+
+mod hsearch;
+mod inferior;
+mod vc;
+
+pub use inferior::{Inferior, analyse as inferior_cells};
+
+use crate::board::Player;
+use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
+use crate::position::Position;
+use hsearch::side_connections_of;
+use vc::{Links, Templates};
+
+/// A move that is no cell: the decision of a full board.
+pub const NO_MOVE: u8 = u8::MAX;
+
+/// Which pieces of Hex knowledge are used (all by default; the benchmarks turn them off one
+/// at a time to measure what each is worth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Knowledge {
+    /// Virtual connections end the search (else only a chain of stones does).
+    pub connections: bool,
+    /// Only the must-play region is searched (needs `connections`).
+    pub must_play: bool,
+    /// H-search adds the connections it derives (needs `connections`).
+    pub h_search: bool,
+    /// A position and its half turn share an entry.
+    pub symmetry: bool,
+    /// Dead and captured cells are filled in: never searched, and given to their captor when
+    /// connections are looked for.
+    pub inferior: bool,
+    /// A move that loses drops its siblings outside the cells its proof depends on.
+    pub proof_sets: bool,
+    /// Only the first half of the moves not yet lost take part at each position.
+    pub widening: bool,
+}
+
+impl Default for Knowledge {
+    fn default() -> Knowledge {
+        Knowledge {
+            connections: true,
+            must_play: true,
+            h_search: true,
+            symmetry: true,
+            inferior: true,
+            proof_sets: true,
+            widening: true,
+        }
+    }
+}
+
+/// One player's groups of stones: node 0 the stones joined to the player's first side, node
+/// 1 those joined to the last (each possibly none), then the other groups, lowest cell
+/// first. Found once a position and shared by every kind of connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Groups {
+    /// Whose groups.
+    pub player: Player,
+    /// The groups' stones, the two sides' first.
+    pub nodes: Vec<Bits>,
+    /// Whether the stones already join the two sides (nodes 0 and 1 then share stones).
+    pub joined: bool,
+}
+
+impl Groups {
+    /// The groups of `player`, whose stones are `own`.
+    pub fn of(geometry: &Geometry, player: Player, own: Bits) -> Groups {
+        let [first, last] = geometry.sides[slot(player)];
+        let start = geometry.flood(own & first, own);
+        let end = geometry.flood(own & last, own);
+        let mut nodes = vec![start, end];
+        let mut rest = own & !start & !end;
+        while rest != 0 {
+            let group = geometry.flood(rest & rest.wrapping_neg(), rest);
+            rest &= !group;
+            nodes.push(group);
+        }
+        Groups {
+            player,
+            nodes,
+            joined: start & end != 0,
+        }
+    }
+}
+
+/// What the knowledge says of a position. Each judgement comes with the cells it depends
+/// on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The side to move wins by this move ([`NO_MOVE`] when no cell is left).
+    Won {
+        /// The winning move.
+        best: u8,
+        /// The cells the win depends on.
+        proof: Bits,
+    },
+    /// The side to move loses whatever it does.
+    Lost {
+        /// The cells the loss depends on.
+        proof: Bits,
+    },
+    /// These moves must be considered: every other move loses, as the cells of `proof` show.
+    Consider {
+        /// The moves.
+        moves: Bits,
+        /// The cells that show the other moves lose.
+        proof: Bits,
+    },
+}
+
+/// The Hex knowledge of one board size: its geometry, edge templates and the order moves
+/// are tried in, and which knowledge is used.
+#[derive(Clone, Debug)]
+pub struct Expert {
+    /// The board's geometry.
+    pub geometry: Geometry,
+    templates: Templates,
+    /// Cells from the centre outwards: the order moves are tried in among equals.
+    pub order: Vec<u8>,
+    knowledge: Knowledge,
+}
+
+impl Expert {
+    /// The knowledge of a `size` x `size` board (up to 11x11), all of it used.
+    pub fn new(size: u8) -> Expert {
+        Expert::with_knowledge(size, Knowledge::default())
+    }
+
+    /// The same with only some of the knowledge.
+    pub fn with_knowledge(size: u8, knowledge: Knowledge) -> Expert {
+        let geometry = Geometry::new(size);
+        let centre = f64::from(size - 1) / 2.0;
+        let mut order: Vec<u8> = (0..geometry.cell_count() as u8).collect();
+        order.sort_by(|&a, &b| {
+            let d = |i: u8| {
+                let (r, c) = (f64::from(i / size), f64::from(i % size));
+                // Distance on the hex grid, in the sheared coordinates.
+                let (dr, dc) = (r - centre, c - centre);
+                (dr.abs() + dc.abs() + (dr + dc).abs()) / 2.0
+            };
+            d(a).total_cmp(&d(b)).then(a.cmp(&b))
+        });
+        Expert {
+            templates: Templates::new(&geometry),
+            geometry,
+            order,
+            knowledge,
+        }
+    }
+
+    /// Which knowledge is used.
+    pub fn knowledge(&self) -> Knowledge {
+        self.knowledge
+    }
+
+    /// The dead and captured cells of a position (none when that knowledge is off).
+    pub fn inferior(&self, position: &Position) -> Inferior {
+        if self.knowledge.connections && self.knowledge.inferior {
+            inferior::analyse(&self.geometry, position.stones)
+        } else {
+            Inferior::default()
+        }
+    }
+
+    /// The one decision: has the side to move won, lost, or which moves must it consider?
+    ///
+    /// Dead and captured cells are filled in first; then a win when the side to move has (or
+    /// can make with one stone) a virtual connection, a loss when the opponent already has
+    /// one; otherwise the moves of the must-play region, the carriers of the opponent's
+    /// threats (a move outside one of them loses to it).
+    pub fn decide(&self, position: &Position) -> Decision {
+        let geometry = &self.geometry;
+        let me = position.to_move;
+        let own = position.stones[slot(me)];
+        let theirs = position.stones[slot(me.opponent())];
+        let empty = geometry.all & !own & !theirs;
+        let any_empty = || self.order.iter().copied().find(|&at| empty & bit(at) != 0);
+        // Dead cells are given to nobody, captured ones to their captor. A proof through them
+        // holds as long as the winner's captured cells are left to the winner (the loser's
+        // may go to the loser, dead ones to anyone), so those join the winner's proofs.
+        let inferior = self.inferior(position);
+        let [mine_captured, their_captured] =
+            [me, me.opponent()].map(|p| inferior.captured[slot(p)]);
+        let (own, theirs) = (own | mine_captured, theirs | their_captured);
+        let open = empty & !inferior.dead & !mine_captured & !their_captured;
+        // A win through a connection with this carrier (`at` the cell to take first, if any;
+        // else an open cell of the carrier rather than a captured one).
+        let win = |carrier: Bits, at: Option<u8>| Decision::Won {
+            best: at
+                .or_else(|| cells_of(carrier & open).next())
+                .or_else(|| cells_of(carrier | mine_captured).next())
+                .or_else(any_empty)
+                .unwrap_or(NO_MOVE),
+            proof: own | carrier | at.map_or(0, bit),
+        };
+        if !self.knowledge.connections {
+            if geometry.joins(me, own) {
+                return win(0, None);
+            }
+            if geometry.joins(me.opponent(), theirs) {
+                return Decision::Lost { proof: theirs };
+            }
+            for &at in &self.order {
+                if empty & bit(at) != 0 && geometry.joins(me, own | bit(at)) {
+                    return win(0, Some(at));
+                }
+            }
+            return Decision::Consider {
+                moves: empty,
+                proof: theirs,
+            };
+        }
+        // Each player's groups, found once for every kind of connection.
+        let my_groups = Groups::of(geometry, me, own);
+        let mine = Links::of(geometry, &self.templates, &my_groups, open);
+        if let Some(carrier) = mine.connection() {
+            return win(carrier, None);
+        }
+        let their_groups = Groups::of(geometry, me.opponent(), theirs);
+        let other = Links::of(geometry, &self.templates, &their_groups, open);
+        if let Some(carrier) = other.connection() {
+            return Decision::Lost {
+                proof: theirs | carrier,
+            };
+        }
+        for &at in &self.order {
+            if open & bit(at) != 0 {
+                if let Some(carrier) = mine.connection_with(at) {
+                    return win(carrier, Some(at));
+                }
+            }
+        }
+        // The opponent's threats: a move outside the carrier of one loses to it. The quick
+        // links first; H-search only where they decide nothing, as it costs far more.
+        // Every open cell is a move to search; if none is left, the filled board is full and
+        // one side has joined, which the connections above have seen.
+        let (mut moves, mut proof) = (if open == 0 { empty } else { open }, theirs);
+        let mut confine = |carrier: Bits| {
+            if moves & !carrier != 0 {
+                moves &= carrier;
+                proof |= carrier;
+            }
+            moves != 0
+        };
+        if self.knowledge.must_play {
+            for at in cells_of(open) {
+                if let Some(carrier) = other.connection_with(at) {
+                    if !confine(carrier | bit(at)) {
+                        return Decision::Lost { proof };
+                    }
+                }
+            }
+        }
+        if self.knowledge.h_search {
+            let found = side_connections_of(geometry, &my_groups, open);
+            if let Some(carrier) = found.full {
+                return win(carrier, None);
+            }
+            if let Some(&(carrier, key)) = found.semi.first() {
+                return win(carrier, Some(key));
+            }
+            let threats = side_connections_of(geometry, &their_groups, open);
+            if let Some(carrier) = threats.full {
+                return Decision::Lost {
+                    proof: theirs | carrier,
+                };
+            }
+            if self.knowledge.must_play {
+                for &(carrier, _) in &threats.semi {
+                    if !confine(carrier) {
+                        return Decision::Lost { proof };
+                    }
+                }
+            }
+        }
+        Decision::Consider { moves, proof }
+    }
+}
