@@ -12,7 +12,8 @@ use crate::{Board, Cell, Player};
 pub struct Marks {
     /// Stones to ring: a winning chain.
     pub chain: Vec<Cell>,
-    /// Empty cells to dot in a player's colour: a shortest completion, say.
+    /// Empty cells to dot in a player's colour: a shortest completion, say. A cell listed for
+    /// both players gets two smaller dots side by side, X's on the left.
     pub hints: Vec<(Cell, Player)>,
     /// The last stone played (dotted white).
     pub last: Option<Cell>,
@@ -25,7 +26,8 @@ const RADIUS: f64 = 20.0;
 const X_COLOUR: &str = "#d32f2f";
 const O_COLOUR: &str = "#1e63c4";
 
-fn colour(player: Player) -> &'static str {
+/// The colour of `player`'s stones, sides and marks.
+pub fn colour(player: Player) -> &'static str {
     match player {
         Player::X => X_COLOUR,
         Player::O => O_COLOUR,
@@ -113,11 +115,23 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
                 colour(player)
             );
         }
-        if let Some(&(_, player)) = marks.hints.iter().find(|(at, _)| *at == cell) {
+        // One dot in the middle, or, on a cell that both players' hints share, one for each
+        // side by side.
+        let hints: Vec<Player> = Player::BOTH
+            .into_iter()
+            .filter(|&player| marks.hints.contains(&(cell, player)))
+            .collect();
+        let shared = hints.len() > 1;
+        for (&player, side) in hints.iter().zip([-1.0, 1.0]) {
+            let (cx, r) = if shared {
+                (x + side * RADIUS * 0.36, RADIUS * 0.24)
+            } else {
+                (x, RADIUS * 0.3)
+            };
             let _ = writeln!(
                 out,
-                "<circle class=\"hint\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{}\" opacity=\"0.55\"/>",
-                RADIUS * 0.3,
+                "<circle class=\"hint {}\" cx=\"{cx:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{}\" opacity=\"0.55\"/>",
+                player.letter().to_ascii_lowercase(),
                 colour(player)
             );
         }
@@ -195,6 +209,36 @@ mod tests {
         assert_eq!(picture.matches("class=\"cell o\"").count(), 2);
         assert!(picture.contains("id=\"cell-C2\""));
         assert!(picture.ends_with("</svg>\n"));
+    }
+
+    #[test]
+    fn a_cell_hinted_for_both_players_gets_a_dot_of_each() {
+        let board = board(5, &["C3"], &[]);
+        let cell = |name| Cell::parse(name, 5).unwrap();
+        let marks = Marks {
+            hints: vec![
+                (cell("A3"), Player::X),
+                (cell("B3"), Player::X),
+                (cell("B3"), Player::O),
+                (cell("C1"), Player::O),
+            ],
+            ..Marks::default()
+        };
+        let picture = svg(&board, &marks);
+        assert_eq!(picture.matches("class=\"hint x\"").count(), 2);
+        assert_eq!(picture.matches("class=\"hint o\"").count(), 2);
+        let b3 = &picture[picture.find("id=\"cell-B3\"").unwrap()..];
+        let b3 = &b3[..b3.find("</g>").unwrap()];
+        assert_eq!(b3.matches("class=\"hint").count(), 2, "{b3}");
+        let centres: Vec<&str> = b3
+            .split("cx=\"")
+            .skip(1)
+            .map(|rest| &rest[..rest.find('"').unwrap()])
+            .collect();
+        assert_ne!(
+            centres[0], centres[1],
+            "side by side, not on top of each other"
+        );
     }
 
     #[test]

@@ -99,27 +99,25 @@ async fn hiq_client(http: Http, base: String, seed: u64, stop: Arc<AtomicBool>) 
 async fn hex_client(http: Http, base: String, seed: u64, stop: Arc<AtomicBool>) -> Tally {
     let mut rng = Rng(seed | 1);
     let mut tally = Tally::default();
-    let mut board = hex::Board::empty(11).expect("size 11");
+    // The page's game is the engine's: Black first, then turn about.
+    let fresh = || hex::engine::Game::new(11).expect("size 11");
+    let mut game = fresh();
     let mut moves: Vec<String> = Vec::new();
-    let mut player = hex::Player::X;
     while !stop.load(Ordering::Relaxed) {
-        let won = hex::Player::BOTH
-            .into_iter()
-            .any(|p| !hex::svg::winning_chain(&board, p).is_empty());
-        if won {
-            board = hex::Board::empty(11).expect("size 11");
+        if game.winner().is_some() {
+            game = fresh();
             moves.clear();
-            player = hex::Player::X;
         }
-        let free: Vec<hex::Cell> = board.cells().filter(|&c| board.get(c).is_none()).collect();
-        let cell = free[rng.below(free.len())];
+        let free: Vec<hex::engine::Point> = game.empty_points().collect();
+        let point = free[rng.below(free.len())];
+        let cell = point.cell();
         let path = format!("/hex?moves={}&show=1&click={cell}", moves.join("."));
         let Some(next) = tally.get(&http, &base, &path, 303).await else {
             continue;
         };
         if tally.get(&http, &base, &next, 200).await.is_some() {
-            board.set(cell, player);
-            player = player.opponent();
+            game.play(game.to_move(), hex::engine::Move::Play(point))
+                .expect("an empty point");
             moves.push(cell.to_string());
         }
     }

@@ -1,12 +1,17 @@
 //! `/hex`: two players at one board, the contest's analyser, SGF saved and loaded.
 //!
-//! Query: `size` (1..26, 11 by default), `x` and `o` (stones set up before play, cell names
-//! joined by `.`), `moves` (the moves since, cell names joined by `.`, `swap` for the swap
-//! move), `swap` (the swap rule is on), `show` (draw both players' shortest completions),
-//! `click` (a cell clicked), `sgf` (a game to load), `contest` (contest input to run);
-//! against the engine, `engine` (`x` or `o`: the engine's side), `playouts` (its search a
-//! move), `seed` (its random seed, so that a link replays the same game) and `values` (draw
-//! the engine's win rate of every empty cell).
+//! The game is the engine's ([`hex::engine::Game`]: HexGui's conventions and its swap rule):
+//! Black moves first and joins the top and bottom edges, White joins left and right. The
+//! picture is the contest's board of the same position, where Black is O (blue) and White is
+//! X (red); the URL names the sides by those letters too.
+//!
+//! Query: `size` (1..19, 11 by default), `o` and `x` (Black's and White's stones set up
+//! before play, cell names joined by `.`), `moves` (the moves since, cell names joined by `.`,
+//! `swap` for the swap, `resign`), `swap` (the swap rule is on), `show` (draw both players'
+//! shortest completions), `click` (a cell clicked), `sgf` (a game to load), `contest`
+//! (contest input to run); against the engine, `engine` (`o` or `x`: the engine plays Black
+//! or White), `playouts` (its search a move), `seed` (its random seed, so that a link replays
+//! the same game) and `values` (draw the engine's win rate of every empty cell).
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -14,9 +19,9 @@ use std::time::Duration;
 use axum::extract::Query;
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
-use hex::engine::{self, Color, Point, sgf};
-use hex::svg::{Marks, svg, winning_chain};
-use hex::{Analysis, Board, Cell, MAX_SIZE, Player, Verdict};
+use hex::engine::{self, Color, IllegalMove, MAX_BOARD, Move, Point, sgf};
+use hex::svg::{Marks, colour, svg, winning_chain};
+use hex::{Analysis, Cell, Player, Verdict};
 use serde::Deserialize;
 
 use crate::page::{self, Url};
@@ -53,7 +58,7 @@ const VALUE_VISITS: u64 = 10;
 /// How the engine plays: its side, its playouts a move, its seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Opponent {
-    side: Option<Player>,
+    side: Option<Color>,
     playouts: u64,
     seed: u64,
     values: bool,
@@ -70,68 +75,59 @@ impl Default for Opponent {
     }
 }
 
-/// A move: a stone on a cell, or the swap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Move {
-    Stone(Cell),
-    Swap,
-    Resign,
-}
-
-/// A game: the set-up stones, the moves since, the position they give.
+/// A game on the page: the engine's game, who moves first after the set-up stones, and what
+/// the page shows.
 #[derive(Clone)]
 struct Game {
-    size: u8,
-    setup: [Vec<Cell>; 2],
-    moves: Vec<Move>,
-    swap_rule: bool,
+    game: engine::Game,
+    first: Color,
     show: bool,
     opponent: Opponent,
-    board: Board,
-    to_move: Player,
-    winner: Option<Player>,
 }
 
 fn flag(value: Option<&str>) -> bool {
     matches!(value, Some(v) if !v.is_empty() && v != "0")
 }
 
-fn cells(size: u8, what: &str, text: Option<&str>) -> Result<Vec<Cell>, WebError> {
+/// The side's letter in the URL: the contest's letter of its edges (`o` Black, `x` White).
+fn letter(color: Color) -> char {
+    color.player().letter().to_ascii_lowercase()
+}
+
+fn not_a_cell(size: u8, what: &str, name: &str) -> WebError {
+    WebError::bad(format!(
+        "{what}: `{name}` is not a cell of a board of size {size} (A1..{}{size})",
+        char::from(b'A' + size - 1)
+    ))
+}
+
+fn points(size: u8, what: &str, text: Option<&str>) -> Result<Vec<Point>, WebError> {
     text.unwrap_or("")
         .split('.')
         .filter(|s| !s.is_empty())
-        .map(|name| cell(size, what, name))
+        .map(|name| Point::parse(name, size).ok_or_else(|| not_a_cell(size, what, name)))
         .collect()
 }
 
-fn cell(size: u8, what: &str, name: &str) -> Result<Cell, WebError> {
-    Cell::parse(name, size).ok_or_else(|| {
-        WebError::bad(format!(
-            "{what}: `{name}` is not a cell of a board of size {size} (A1..{}{size})",
-            char::from(b'A' + size - 1)
-        ))
-    })
+/// A point as the board names it: `C3`.
+fn name_of(point: Point) -> String {
+    point.cell().to_string()
 }
 
-/// The engine's point at a cell: reflected in the long diagonal (see [`Game::engine_game`]).
-fn to_point(cell: Cell) -> Point {
-    Point {
-        row: cell.col,
-        col: cell.row,
-    }
-}
-
-/// The cell at an engine's point (the inverse of [`to_point`]).
-fn to_cell(point: Point) -> Cell {
-    Cell {
-        row: point.col,
-        col: point.row,
+/// Why a move cannot be played, in the page's words (cells named as the board names them).
+fn why(error: IllegalMove) -> String {
+    match error {
+        IllegalMove::Occupied(point) => format!("{} is taken", name_of(point)),
+        IllegalMove::NoSwap => {
+            "the swap is only White's answer to Black's first stone, with the swap rule on".into()
+        }
+        other => other.to_string(),
     }
 }
 
 /// The engine's settings of the query: 400 for a side, playouts or seed that is not one,
 /// or for the engine on a board larger than it plays.
-fn opponent(size: u8, params: &Params) -> Result<Opponent, WebError> {
+fn opponent(params: &Params) -> Result<Opponent, WebError> {
     fn given(value: &Option<String>) -> Option<&str> {
         value.as_deref().filter(|s| !s.is_empty())
     }
@@ -141,11 +137,11 @@ fn opponent(size: u8, params: &Params) -> Result<Opponent, WebError> {
             .as_deref()
         {
             None => None,
-            Some("x") => Some(Player::X),
-            Some("o") => Some(Player::O),
+            Some("o") => Some(Color::Black),
+            Some("x") => Some(Color::White),
             Some(other) => {
                 return Err(WebError::bad(format!(
-                    "engine: expected `x` or `o` (the engine's side), found `{other}`"
+                    "engine: expected `o` (the engine plays Black) or `x` (White), found `{other}`"
                 )));
             }
         },
@@ -168,12 +164,6 @@ fn opponent(size: u8, params: &Params) -> Result<Opponent, WebError> {
             WebError::bad(format!("seed: expected a number 0..2^64, found `{text}`"))
         })?;
     }
-    if (opponent.side.is_some() || opponent.values) && size > engine::MAX_BOARD {
-        return Err(WebError::bad(format!(
-            "engine: the engine plays boards up to {0}x{0}, not {size}x{size}",
-            engine::MAX_BOARD
-        )));
-    }
     Ok(opponent)
 }
 
@@ -192,40 +182,28 @@ async fn reply(game: Game) -> Result<Game, WebError> {
     .await
 }
 
-/// Who has won the position, if anyone.
-fn winner(board: &Board) -> Option<Player> {
-    Player::BOTH
-        .into_iter()
-        .find(|&player| !winning_chain(board, player).is_empty())
-}
-
 impl Game {
-    fn new(size: u8, setup: [Vec<Cell>; 2], swap_rule: bool) -> Result<Game, WebError> {
-        let mut board = Board::empty(size)
-            .ok_or_else(|| WebError::bad(format!("size: expected 1..{MAX_SIZE}, found {size}")))?;
-        for (player, stones) in Player::BOTH.into_iter().zip(&setup) {
-            for &cell in stones {
-                if board.get(cell).is_some() {
-                    return Err(WebError::bad(format!("{cell} is set up twice")));
-                }
-                board.set(cell, player);
-            }
+    /// A board of `size` with `setup`'s stones. Black moves first, unless Black has more
+    /// stones set up than White.
+    fn new(size: u8, setup: &[(Color, Point)], swap_rule: bool) -> Result<Game, WebError> {
+        let mut game = engine::Game::new(size)
+            .ok_or_else(|| WebError::bad(format!("size: expected 1..{MAX_BOARD}, found {size}")))?;
+        game.set_allow_swap(swap_rule);
+        for &(color, point) in setup {
+            game.setup(color, point)
+                .map_err(|error| WebError::bad(format!("set-up stones: {}", why(error))))?;
         }
-        let to_move = if setup[0].len() > setup[1].len() {
-            Player::O
+        let count = |color| setup.iter().filter(|(c, _)| *c == color).count();
+        let first = if count(Color::Black) > count(Color::White) {
+            Color::White
         } else {
-            Player::X
+            Color::Black
         };
         Ok(Game {
-            size,
-            setup,
-            moves: Vec::new(),
-            swap_rule,
+            game,
+            first,
             show: false,
             opponent: Opponent::default(),
-            winner: winner(&board),
-            board,
-            to_move,
         })
     }
 
@@ -235,18 +213,21 @@ impl Game {
             Some(text) => text
                 .parse::<u8>()
                 .ok()
-                .filter(|size| (1..=MAX_SIZE).contains(size))
+                .filter(|size| (1..=MAX_BOARD).contains(size))
                 .ok_or_else(|| {
-                    WebError::bad(format!("size: expected 1..{MAX_SIZE}, found `{text}`"))
+                    WebError::bad(format!("size: expected 1..{MAX_BOARD}, found `{text}`"))
                 })?,
         };
-        let setup = [
-            cells(size, "x", params.x.as_deref())?,
-            cells(size, "o", params.o.as_deref())?,
-        ];
-        let mut game = Game::new(size, setup, flag(params.swap.as_deref()))?;
+        let mut setup = Vec::new();
+        for (color, text) in [(Color::Black, &params.o), (Color::White, &params.x)] {
+            let what = letter(color).to_string();
+            for point in points(size, &what, text.as_deref())? {
+                setup.push((color, point));
+            }
+        }
+        let mut game = Game::new(size, &setup, flag(params.swap.as_deref()))?;
         game.show = flag(params.show.as_deref());
-        game.opponent = opponent(size, params)?;
+        game.opponent = opponent(params)?;
         for (number, name) in (1..).zip(
             params
                 .moves
@@ -255,95 +236,59 @@ impl Game {
                 .split('.')
                 .filter(|s| !s.is_empty()),
         ) {
-            let played = match name {
-                "swap" => Move::Swap,
-                "resign" => Move::Resign,
-                _ => Move::Stone(cell(size, "moves", name)?),
-            };
-            game.play(played)
-                .map_err(|why| WebError::bad(format!("moves: move {number}, {name}: {why}")))?;
+            let played = Move::parse(name, size).ok_or_else(|| not_a_cell(size, "moves", name))?;
+            game.play(played).map_err(|error| {
+                WebError::bad(format!("moves: move {number}, {name}: {}", why(error)))
+            })?;
         }
         Ok(game)
     }
 
-    /// Whether the swap may be played now: the rule is on, and one stone has been played on
-    /// an empty board.
-    fn may_swap(&self) -> bool {
-        self.swap_rule
-            && self.moves.len() == 1
-            && self.setup.iter().all(Vec::is_empty)
-            && self.winner.is_none()
+    fn size(&self) -> u8 {
+        self.game.size()
     }
 
-    fn play(&mut self, played: Move) -> Result<(), String> {
-        if let Some(winner) = self.winner {
-            return Err(format!("the game is over: {winner} has won"));
-        }
-        match played {
-            Move::Stone(cell) => {
-                if let Some(player) = self.board.get(cell) {
-                    return Err(format!("{cell} is taken by {player}"));
-                }
-                self.board.set(cell, self.to_move);
-            }
-            Move::Swap => {
-                if !self.may_swap() {
-                    return Err("the swap is only the second move, with the swap rule on".into());
-                }
-                // The first stone changes sides: O takes its mirror image across the long
-                // diagonal, so that O's stone stands as X's stood for X.
-                let Some(Move::Stone(first)) = self.moves.first().copied() else {
-                    return Err("the swap needs a first stone".into());
-                };
-                let mut board = Board::empty(self.size).ok_or("no board")?;
-                board.set(
-                    Cell {
-                        row: first.col,
-                        col: first.row,
-                    },
-                    Player::O,
-                );
-                self.board = board;
-            }
-            Move::Resign => {
-                self.moves.push(played);
-                self.winner = Some(self.to_move.opponent());
-                self.to_move = self.to_move.opponent();
-                return Ok(());
-            }
-        }
-        self.moves.push(played);
-        self.to_move = self.to_move.opponent();
-        self.winner = winner(&self.board);
-        Ok(())
+    /// The side to move: the one that did not make the last move.
+    fn to_move(&self) -> Color {
+        self.game
+            .history()
+            .last()
+            .map_or(self.first, |&(color, _)| color.opponent())
+    }
+
+    fn play(&mut self, played: Move) -> Result<(), IllegalMove> {
+        self.game.play(self.to_move(), played)
     }
 
     fn url(&self) -> Url {
-        let names = |cells: &[Cell]| {
-            cells
+        let setup = |color| {
+            self.game
+                .setup_stones()
                 .iter()
-                .map(Cell::to_string)
+                .filter(|(c, _)| *c == color)
+                .map(|&(_, point)| name_of(point))
                 .collect::<Vec<_>>()
                 .join(".")
         };
         let moves: Vec<String> = self
-            .moves
+            .game
+            .history()
             .iter()
-            .map(|m| match m {
-                Move::Stone(cell) => cell.to_string(),
+            .map(|&(_, played)| match played {
+                Move::Play(point) => name_of(point),
                 Move::Swap => "swap".into(),
                 Move::Resign => "resign".into(),
             })
             .collect();
         let mut url = Url::new("/hex");
-        if self.size != 11 {
-            url = url.with("size", self.size);
+        if self.size() != 11 {
+            url = url.with("size", self.size());
         }
         url = url
-            .with("x", names(&self.setup[0]))
-            .with("o", names(&self.setup[1]))
+            .with("x", setup(Color::White))
+            .with("o", setup(Color::Black))
             .with("moves", moves.join("."));
-        if self.swap_rule {
+        if self.game.allow_swap() {
             url = url.with("swap", 1);
         }
         if self.show {
@@ -352,7 +297,7 @@ impl Game {
         let opponent = self.opponent;
         if let Some(side) = opponent.side {
             url = url
-                .with("engine", if side == Player::X { "x" } else { "o" })
+                .with("engine", letter(side))
                 .with("playouts", opponent.playouts)
                 .with("seed", opponent.seed);
         }
@@ -365,65 +310,22 @@ impl Game {
     /// The game with its last move taken back; against the engine, back to the human's
     /// turn (the engine's reply and the move before it).
     fn undone(&self) -> Game {
-        let replay = |keep: usize| {
-            let mut game = Game::new(self.size, self.setup.clone(), self.swap_rule)
-                .unwrap_or_else(|_| self.clone());
-            game.show = self.show;
-            game.opponent = self.opponent;
-            for &played in &self.moves[..keep] {
-                let _ = game.play(played);
+        let mut back = self.clone();
+        back.game.undo();
+        if back.engine_to_move() {
+            let mut again = back.clone();
+            if again.game.undo() {
+                return again;
             }
-            game
-        };
-        let game = replay(self.moves.len().saturating_sub(1));
-        if game.engine_to_move() && self.moves.len() >= 2 {
-            replay(self.moves.len() - 2)
-        } else {
-            game
         }
+        back
     }
 
     /// Whether the engine is to move now.
     fn engine_to_move(&self) -> bool {
-        self.opponent.side == Some(self.to_move)
-            && self.winner.is_none()
-            && self
-                .board
-                .cells()
-                .any(|cell| self.board.get(cell).is_none())
-    }
-
-    /// The game for the engine. The engine's Black moves first and joins the top and
-    /// bottom; here X moves first and joins left and right. So the board is reflected in
-    /// its long diagonal: X's stone at row r, column c is Black's at row c, column r (the
-    /// swap's reflection is the same in both).
-    fn engine_game(&self) -> Option<engine::Game> {
-        let mut game = engine::Game::new(self.size)?;
-        game.set_allow_swap(self.swap_rule);
-        let color = |player: Player| match player {
-            Player::X => Color::Black,
-            Player::O => Color::White,
-        };
-        for (player, stones) in Player::BOTH.into_iter().zip(&self.setup) {
-            for cell in stones {
-                game.setup(color(player), to_point(*cell)).ok()?;
-            }
-        }
-        let mut player = if self.setup[0].len() > self.setup[1].len() {
-            Player::O
-        } else {
-            Player::X
-        };
-        for played in &self.moves {
-            let mv = match played {
-                Move::Stone(cell) => engine::Move::Play(to_point(*cell)),
-                Move::Swap => engine::Move::Swap,
-                Move::Resign => engine::Move::Resign,
-            };
-            game.play(color(player), mv).ok()?;
-            player = player.opponent();
-        }
-        Some(game)
+        self.opponent.side == Some(self.to_move())
+            && self.game.winner().is_none()
+            && self.game.empty_points().next().is_some()
     }
 
     /// The search's bounds for the position: the game's playouts within the server's time,
@@ -437,130 +339,88 @@ impl Game {
                 .opponent
                 .seed
                 .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-                .wrapping_add(self.moves.len() as u64),
+                .wrapping_add(self.game.history().len() as u64),
         }
     }
 
     /// The engine's move for the side to move (as `boardgames hex gtp` chooses it: the swap
     /// when the first stone looks better than any answer, resigning when it sees no chance).
     fn engine_move(&self) -> Move {
-        let Some(game) = self.engine_game() else {
-            return Move::Resign;
-        };
-        let color = match self.to_move {
-            Player::X => Color::Black,
-            Player::O => Color::White,
-        };
-        let analysis = engine::analyse(&game, color, self.limits(), engine::Settings::default());
-        if game.can_swap(color) && analysis.win_rate < 0.5 {
+        let color = self.to_move();
+        let analysis = engine::analyse(
+            &self.game,
+            color,
+            self.limits(),
+            engine::Settings::default(),
+        );
+        if self.game.can_swap(color) && analysis.win_rate < 0.5 {
             return Move::Swap;
         }
         if analysis.win_rate < 0.02 && analysis.playouts >= 2000 {
             return Move::Resign;
         }
-        match analysis.best {
-            engine::Move::Play(point) => Move::Stone(to_cell(point)),
-            engine::Move::Swap => Move::Swap,
-            engine::Move::Resign => Move::Resign,
-        }
+        analysis.best
     }
 
     /// The engine's win rate for the side to move after each empty cell it tried at least
     /// [`VALUE_VISITS`] times, in per cent, from a search of at least [`VALUE_PLAYOUTS`] playouts.
     fn engine_values(&self) -> Vec<(Cell, String, Player)> {
-        let Some(game) = self.engine_game() else {
-            return Vec::new();
-        };
-        let color = match self.to_move {
-            Player::X => Color::Black,
-            Player::O => Color::White,
-        };
+        let color = self.to_move();
         let limits = engine::Limits {
             playouts: Some(self.opponent.playouts.max(VALUE_PLAYOUTS)),
             ..self.limits()
         };
-        let analysis = engine::analyse(&game, color, limits, engine::Settings::default());
+        let analysis = engine::analyse(&self.game, color, limits, engine::Settings::default());
         analysis
             .values
             .into_iter()
             .filter(|&(_, visits, _)| visits >= VALUE_VISITS)
-            .map(|(point, _, rate)| (to_cell(point), format!("{:.0}", rate * 100.0), self.to_move))
+            .map(|(point, _, rate)| (point.cell(), format!("{:.0}", rate * 100.0), color.player()))
             .collect()
     }
 
-    fn last(&self) -> Option<Cell> {
-        match self.moves.last() {
-            Some(Move::Stone(cell)) => Some(*cell),
-            _ => None,
-        }
-    }
-
     fn marks(&self) -> Marks {
+        let board = self.game.board();
         let mut marks = Marks {
-            last: self.last(),
+            last: match self.game.history().last() {
+                Some(&(_, Move::Play(point))) => Some(point.cell()),
+                _ => None,
+            },
             ..Marks::default()
         };
-        if let Some(winner) = self.winner {
-            marks.chain = winning_chain(&self.board, winner);
+        if let Some(winner) = self.game.winner() {
+            marks.chain = winning_chain(&board, winner.player());
         } else if self.show
-            && let Verdict::Open { x, o } = Analysis::of(self.board.clone()).verdict
+            && let Verdict::Open { x, o } = Analysis::of(board).verdict
         {
-            // The player to move's completion drawn over the other's where they meet.
-            let (first, second) = if self.to_move == Player::X {
-                (x, o)
-            } else {
-                (o, x)
-            };
-            for completion in [first, second] {
+            for completion in [x, o] {
                 for &cell in &completion.added {
-                    if !marks.hints.iter().any(|(at, _)| *at == cell) {
-                        marks.hints.push((cell, completion.player));
-                    }
+                    marks.hints.push((cell, completion.player));
                 }
             }
         }
         marks
     }
 
-    /// The game as HexGui records it: the engine's game (this board reflected in its long
-    /// diagonal, so that X is Black, who moves first and joins top and bottom), written by
-    /// `hex::engine::sgf`. `None` on a board larger than HexGui's and the engine's.
-    fn sgf(&self) -> Option<String> {
-        let mut record = sgf::Record::of(&self.engine_game()?);
-        record.black = Some("X".to_string());
-        record.white = Some("O".to_string());
-        Some(record.to_string())
+    fn picture(&self, marks: &Marks) -> String {
+        svg(&self.game.board(), marks)
     }
 }
 
-/// Reads a game in SGF as HexGui writes it (`hex::engine::sgf`), reflected back in the long
-/// diagonal: Black's stones and moves are X's, White's are O's.
+/// Reads a game in SGF as HexGui writes it (`hex::engine::sgf`): Black's stones and moves
+/// are Black's here. The moves must take turns, Black first unless Black has more stones set
+/// up (a URL holds no colours).
 fn parse_sgf(text: &str, swap_rule: bool) -> Result<Game, WebError> {
     let bad = |message: String| WebError::bad(format!("sgf: {message}"));
     let record = sgf::parse(text).map_err(|why| bad(why.to_string()))?;
-    let player = |color: Color| match color {
-        Color::Black => Player::X,
-        Color::White => Player::O,
-    };
-    let mut setup = [Vec::new(), Vec::new()];
-    for &(color, point) in &record.setup {
-        setup[usize::from(player(color) == Player::O)].push(to_cell(point));
-    }
-    let mut game = Game::new(record.size, setup, swap_rule)?;
+    let swapped = record.moves.iter().any(|&(_, mv)| mv == Move::Swap);
+    let mut game = Game::new(record.size, &record.setup, swap_rule || swapped)?;
     for &(color, mv) in &record.moves {
-        if player(color) != game.to_move {
+        if color != game.to_move() {
             return Err(bad(format!("{}[{mv}] is out of turn", color.letter())));
         }
-        let played = match mv {
-            engine::Move::Play(point) => Move::Stone(to_cell(point)),
-            engine::Move::Swap => {
-                game.swap_rule = true;
-                Move::Swap
-            }
-            engine::Move::Resign => Move::Resign,
-        };
-        game.play(played)
-            .map_err(|why| bad(format!("{}[{mv}]: {why}", color.letter())))?;
+        game.play(mv)
+            .map_err(|error| bad(format!("{}[{mv}]: {}", color.letter(), why(error))))?;
     }
     Ok(game)
 }
@@ -568,19 +428,12 @@ fn parse_sgf(text: &str, swap_rule: bool) -> Result<Game, WebError> {
 /// `/hex.svg`: the picture alone.
 pub async fn picture(Query(params): Query<Params>) -> Result<Response, WebError> {
     let game = Game::parse(&params)?;
-    Ok(page::svg(svg(&game.board, &game.marks())))
+    Ok(page::svg(game.picture(&game.marks())))
 }
 
-/// `/hex.sgf`: the game as an SGF file.
+/// `/hex.sgf`: the game as HexGui records it (`hex::engine::sgf`).
 pub async fn sgf(Query(params): Query<Params>) -> Result<Response, WebError> {
     let game = Game::parse(&params)?;
-    let record = game.sgf().ok_or_else(|| {
-        WebError::bad(format!(
-            "sgf: HexGui's records go up to {0}x{0}; this board is {1}x{1}",
-            engine::MAX_BOARD,
-            game.size
-        ))
-    })?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-go-sgf"),
@@ -589,7 +442,7 @@ pub async fn sgf(Query(params): Query<Params>) -> Result<Response, WebError> {
                 "attachment; filename=\"hex.sgf\"",
             ),
         ],
-        record,
+        sgf::Record::of(&game.game).to_string(),
     )
         .into_response())
 }
@@ -609,14 +462,15 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
     let game = Game::parse(&params)?;
     let mut note = String::new();
     if let Some(name) = params.click.as_deref() {
-        let clicked = cell(game.size, "click", name)?;
+        let clicked = Point::parse(name, game.size())
+            .ok_or_else(|| not_a_cell(game.size(), "click", name))?;
         let mut next = game.clone();
-        match next.play(Move::Stone(clicked)) {
+        match next.play(Move::Play(clicked)) {
             Ok(()) => {
                 let next = reply(next).await?;
                 return Ok(Redirect::to(&next.url().to_string()).into_response());
             }
-            Err(why) => note = why,
+            Err(error) => note = why(error),
         }
     }
     if game.engine_to_move() {
@@ -624,29 +478,31 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
         return Ok(Redirect::to(&next.url().to_string()).into_response());
     }
     let mut marks = game.marks();
-    if game.opponent.values && game.winner.is_none() {
+    if game.opponent.values && game.game.winner().is_none() {
         let searched = game.clone();
         marks.labels = work::run("the engine's values", move || searched.engine_values()).await?;
     }
     let mut panel = String::new();
     panel += &page::note(&note);
     panel += &status(&game);
-    panel += &actions(&game);
+    panel += &play(&game);
+    panel += &legend();
+    panel += &new_game(&game);
     panel += &contest(params.contest.as_deref())?;
-    let body = page::game(&svg(&game.board, &marks), &game.url().click(), &panel);
+    let body = page::game(&game.picture(&marks), &game.url().click(), &panel);
     Ok(page::html(page::page("/hex", "Hex", &body)))
 }
 
-fn name(player: Player) -> &'static str {
-    match player {
-        Player::X => "X (red, left to right)",
-        Player::O => "O (blue, top to bottom)",
+fn name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black (blue, top to bottom)",
+        Color::White => "White (red, left to right)",
     }
 }
 
 fn status(game: &Game) -> String {
-    let resigned = game.moves.last() == Some(&Move::Resign);
-    let mut text = match game.winner {
+    let resigned = matches!(game.game.history().last(), Some((_, Move::Resign)));
+    let mut text = match game.game.winner() {
         Some(winner) => format!(
             "<p id=\"status\" class=\"note\"><b>{}{} has won</b>: {}.</p>\n",
             name(winner),
@@ -663,26 +519,25 @@ fn status(game: &Game) -> String {
         ),
         None => format!(
             "<p id=\"status\">Size {}, move {}: <b>{}</b> to play. Click an empty cell.</p>\n",
-            game.size,
-            game.moves.len() + 1,
-            name(game.to_move)
+            game.size(),
+            game.game.history().len() + 1,
+            name(game.to_move())
         ),
     };
-    if game.winner.is_none() {
-        let analysis = Analysis::of(game.board.clone());
-        if let Verdict::Open { x, o } = analysis.verdict {
-            let _ = writeln!(
-                text,
-                "<p id=\"analysis\">Shortest completions (the other standing still): X needs {}, O needs {}.{}</p>",
-                x.moves(),
-                o.moves(),
-                if game.show {
-                    " Dots mark one for each."
-                } else {
-                    ""
-                }
-            );
-        }
+    if game.game.winner().is_none()
+        && let Verdict::Open { x, o } = Analysis::of(game.game.board()).verdict
+    {
+        let _ = writeln!(
+            text,
+            "<p id=\"analysis\">Shortest completions (the other standing still): Black needs {}, White needs {}.{}</p>",
+            o.moves(),
+            x.moves(),
+            if game.show {
+                " Dots mark one for each."
+            } else {
+                ""
+            }
+        );
     }
     if let Some(side) = game.opponent.side {
         let _ = writeln!(
@@ -694,32 +549,30 @@ fn status(game: &Game) -> String {
             game.opponent.seed
         );
     }
-    if game.opponent.values && game.winner.is_none() {
+    if game.opponent.values && game.game.winner().is_none() {
         let _ = writeln!(
             text,
             "<p id=\"values-note\">On each empty cell: the engine's estimate (per cent) of {}'s chance of winning after a stone there (blank where the search tried it fewer than {VALUE_VISITS} times).</p>",
-            name(game.to_move)
+            name(game.to_move())
         );
     }
-    if game.swap_rule {
-        text += "<p>The swap rule is on: the second player may take the first stone instead of playing.</p>\n";
+    if game.game.allow_swap() {
+        text += "<p>The swap rule is on: White may answer Black's first stone by taking it, reflected in the long diagonal (HexGui's <code>swap-pieces</code>).</p>\n";
     }
     text
 }
 
-fn actions(game: &Game) -> String {
+fn play(game: &Game) -> String {
     let mut links = String::new();
-    let class = if game.moves.is_empty() {
+    let class = if game.game.history().is_empty() {
         "button off"
     } else {
         "button"
     };
     links += &game.undone().url().link("Undo", class);
-    if game.may_swap() {
-        let mut swapped = game.clone();
-        if swapped.play(Move::Swap).is_ok() {
-            links += &swapped.url().link("Swap", "button");
-        }
+    let mut swapped = game.clone();
+    if swapped.play(Move::Swap).is_ok() {
+        links += &swapped.url().link("Swap", "button");
     }
     let mut shown = game.clone();
     shown.show = !game.show;
@@ -731,62 +584,129 @@ fn actions(game: &Game) -> String {
         },
         "button",
     );
-    if game.size <= engine::MAX_BOARD {
-        let mut valued = game.clone();
-        valued.opponent.values = !game.opponent.values;
-        links += &valued.url().link(
-            if game.opponent.values {
-                "Hide the engine's values"
-            } else {
-                "Show the engine's values"
-            },
-            "button values",
-        );
-    }
-    if game.size <= engine::MAX_BOARD {
-        links += &game.url().on("/hex.sgf").link("Save SGF", "button");
-    }
-    links += &game.url().on("/hex.svg").link("Picture (SVG)", "button");
-    let mut out = page::section("Play", &format!("<p>{links}</p>\n"));
-    let mut new = String::from(
-        "<form method=\"get\" action=\"/hex\"><label>New game, size <select name=\"size\" id=\"size\">",
+    let mut valued = game.clone();
+    valued.opponent.values = !game.opponent.values;
+    links += &valued.url().link(
+        if game.opponent.values {
+            "Hide the engine's values"
+        } else {
+            "Show the engine's values"
+        },
+        "button values",
     );
-    for size in 5..=19 {
-        let selected = if size == game.size { " selected" } else { "" };
+    links += &game.url().on("/hex.sgf").link("Save SGF", "button");
+    links += &game.url().on("/hex.svg").link("Picture (SVG)", "button");
+    page::section("Play", &format!("<p>{links}</p>\n"))
+}
+
+/// What the marks on the board mean, each beside a small picture of it.
+fn legend() -> String {
+    let swatch = |inner: &str| {
+        format!(
+            "<svg class=\"swatch\" viewBox=\"0 0 20 20\" width=\"20\" height=\"20\">{inner}</svg>"
+        )
+    };
+    let stone = |player| {
+        format!(
+            "<circle cx=\"10\" cy=\"10\" r=\"8\" fill=\"{}\" stroke=\"#222\"/>",
+            colour(player)
+        )
+    };
+    let dot = |x: f64, r: f64, player| {
+        format!(
+            "<circle cx=\"{x}\" cy=\"10\" r=\"{r}\" fill=\"{}\" opacity=\"0.55\"/>",
+            colour(player)
+        )
+    };
+    let items = [
+        (
+            swatch(&stone(Color::Black.player())),
+            "Black: moves first and joins the top and bottom edges (HexGui's Black, the contest's O).",
+        ),
+        (
+            swatch(&stone(Color::White.player())),
+            "White: joins the left and right edges (HexGui's White, the contest's X).",
+        ),
+        (
+            swatch(
+                &(stone(Color::Black.player())
+                    + "<circle cx=\"10\" cy=\"10\" r=\"4\" fill=\"#fff\"/>"),
+            ),
+            "A white dot: the last move.",
+        ),
+        (
+            swatch(
+                &(dot(6.0, 4.0, Color::Black.player()) + &dot(14.0, 4.0, Color::White.player())),
+            ),
+            "Small dots (Show completions): a shortest completion for each side in its colour; a cell on both has one dot of each.",
+        ),
+        (
+            swatch(
+                "<circle cx=\"10\" cy=\"10\" r=\"7\" fill=\"none\" stroke=\"#ffc400\" stroke-width=\"3\"/>",
+            ),
+            "A gold ring: the winning chain.",
+        ),
+    ];
+    let mut list = String::from("<ul class=\"legend\" id=\"legend\">\n");
+    for (picture, text) in items {
+        let _ = writeln!(list, "<li>{picture} {text}</li>");
+    }
+    list += "</ul>\n";
+    page::section("Legend", &list)
+}
+
+/// The form of a new game: size, swap rule, opponent, and the engine's settings, which a
+/// stylesheet rule hides while no engine is chosen (they are sent all the same, and the server
+/// keeps them only for an engine).
+fn new_game(game: &Game) -> String {
+    let mut new = String::from(
+        "<form method=\"get\" action=\"/hex\" class=\"settings\">\n<label>Size <select name=\"size\" id=\"size\">",
+    );
+    for size in 5..=MAX_BOARD {
+        let selected = if size == game.size() { " selected" } else { "" };
         let _ = write!(new, "<option{selected}>{size}</option>");
     }
-    let checked = if game.swap_rule { " checked" } else { "" };
+    let checked = if game.game.allow_swap() {
+        " checked"
+    } else {
+        ""
+    };
     let _ = write!(
         new,
-        "</select></label> <label><input type=\"checkbox\" name=\"swap\" value=\"1\"{checked}> swap rule</label> <label>Opponent <select name=\"engine\" id=\"engine-side\">"
+        "</select></label>\n<label><input type=\"checkbox\" name=\"swap\" value=\"1\"{checked}> Swap rule</label>\n<label>Opponent <select name=\"engine\" id=\"engine-side\">"
     );
-    for (value, label) in [
-        ("", "none (two players)"),
-        ("o", "the engine plays O (you move first)"),
-        ("x", "the engine plays X (it moves first)"),
+    for (side, label) in [
+        (None, "none (two players)"),
+        (
+            Some(Color::White),
+            "the engine plays White (you move first)",
+        ),
+        (
+            Some(Color::Black),
+            "the engine plays Black (it moves first)",
+        ),
     ] {
-        let selected = match (value, game.opponent.side) {
-            ("o", Some(Player::O)) | ("x", Some(Player::X)) | ("", None) => " selected",
-            _ => "",
+        let selected = if side == game.opponent.side {
+            " selected"
+        } else {
+            ""
         };
+        let value = side.map_or(String::new(), |side| letter(side).to_string());
         let _ = write!(new, "<option value=\"{value}\"{selected}>{label}</option>");
     }
     let _ = writeln!(
         new,
-        "</select></label> <label>playouts a move <input type=\"number\" name=\"playouts\" min=\"1\" max=\"{MAX_PLAYOUTS}\" value=\"{}\" size=\"6\"></label> <label>seed <input type=\"number\" name=\"seed\" min=\"0\" value=\"{}\" size=\"6\"></label> <button type=\"submit\" id=\"new-game\">Start</button></form>",
-        game.opponent.playouts, game.opponent.seed
-    );
-    let _ = writeln!(
-        new,
-        "<p>The engine (the one <code>boardgames hex gtp</code> plays) searches each move on the server, at most {MAX_PLAYOUTS} playouts and {} s; the seed makes its play the same each time, so a link replays the game.</p>",
+        "</select></label>\n<div class=\"engine-settings\" id=\"engine-settings\">\n<label>Playouts a move <input type=\"number\" name=\"playouts\" id=\"playouts\" min=\"1\" max=\"{MAX_PLAYOUTS}\" value=\"{}\" size=\"6\"></label>\n<label>Seed <input type=\"number\" name=\"seed\" id=\"seed\" min=\"0\" value=\"{}\" size=\"6\"></label>\n<p>The engine (the one <code>boardgames hex gtp</code> plays) searches each move on the server, at most {MAX_PLAYOUTS} playouts and {} s; the seed makes its play the same each time, so a link replays the game.</p>\n</div>\n<button type=\"submit\" id=\"new-game\">Start</button>\n</form>",
+        game.opponent.playouts,
+        game.opponent.seed,
         ENGINE_TIME.as_secs()
     );
-    out += &page::section("New game", &new);
+    let mut out = page::section("New game", &new);
     let load = page::text_form("/hex", "sgf", "Load SGF", "", &[]);
     out += &page::section(
         "Load a game",
         &format!(
-            "<p>Paste an SGF game of Hex as HexGui saves it (Black is X here, White is O, the board reflected in its long diagonal; AB/AW set stones up).</p>\n{load}"
+            "<p>Paste an SGF game of Hex as HexGui saves it (<code>GM[11]</code>: Black moves first and joins the top and bottom, as here; <code>AB</code>/<code>AW</code> set stones up).</p>\n{load}"
         ),
     );
     out
@@ -796,7 +716,7 @@ fn actions(game: &Game) -> String {
 fn contest(input: Option<&str>) -> Result<String, WebError> {
     let input = page::contest_input(input)?;
     let mut text = String::from(
-        "<p>The contest's input (data sets of a size, the counts of X and O stones, their cells); it says who has won or each player's shortest completion.</p>\n",
+        "<p>The contest's input (data sets of a size, the counts of X and O stones, their cells); it says who has won or each player's shortest completion. Its O is Black here, its X White.</p>\n",
     );
     text += &page::text_form("/hex", "contest", "Run the contest program", input, &[]);
     text += &page::sample_link("/hex", hex::contest::SAMPLE_INPUT);
@@ -805,12 +725,20 @@ fn contest(input: Option<&str>) -> Result<String, WebError> {
             .map_err(|err| WebError::bad(format!("contest input: {err}")))?;
         let mut links = String::new();
         for (number, board) in (1..).zip(boards.iter().take(50)) {
-            let setup = [
-                board.stones(Player::X).collect(),
-                board.stones(Player::O).collect(),
-            ];
-            if let Ok(game) = Game::new(board.size(), setup, false) {
-                let mut game = game;
+            let setup: Vec<(Color, Point)> = Player::BOTH
+                .into_iter()
+                .flat_map(|player| {
+                    board.stones(player).map(move |cell| {
+                        let point = Point {
+                            row: cell.row,
+                            col: cell.col,
+                        };
+                        (Color::of_player(player), point)
+                    })
+                })
+                .collect();
+            // Boards over the engine's 19x19 have no page; the output above covers them.
+            if let Ok(mut game) = Game::new(board.size(), &setup, false) {
                 game.show = true;
                 links += &game.url().link(&format!("Data set {number}"), "button");
             }
@@ -830,5 +758,5 @@ pub fn sample() -> String {
         moves: Some("D4.C5.E3.D3.E2.C4".into()),
         ..Params::default()
     };
-    Game::parse(&params).map_or_else(|_| String::new(), |game| svg(&game.board, &game.marks()))
+    Game::parse(&params).map_or_else(|_| String::new(), |game| game.picture(&game.marks()))
 }

@@ -83,65 +83,93 @@ fn hiq_jump_by_clicking_then_undo_and_solve() {
 fn hex_stones_placed_by_clicking_in_turn() {
     with_browser(async |client, site| {
         client.goto(&format!("{site}/hex?size=7")).await.unwrap();
+        // Black (blue, top to bottom) moves first, as in HexGui.
         assert!(
             text(client, "#status")
                 .await
-                .contains("X (red, left to right) to play")
+                .contains("Black (blue, top to bottom) to play")
         );
-        click(client, "#cell-D4", "#cell-D4.x").await;
+        click(client, "#cell-D4", "#cell-D4.o").await;
         assert!(
             text(client, "#status")
                 .await
-                .contains("O (blue, top to bottom) to play")
+                .contains("White (red, left to right) to play")
         );
-        click(client, "#cell-C5", "#cell-C5.o").await;
+        click(client, "#cell-C5", "#cell-C5.x").await;
         wait_for_url(client, "moves=D4.C5").await;
-        // The shortest completions, drawn on request.
+        // The shortest completions, drawn on request: a dot of each side's colour for each
+        // move it needs, as the analysis counts them.
         click(client, "a.button:nth-child(2)", "circle.hint").await;
         let analysis = text(client, "#analysis").await;
-        assert!(
-            analysis.contains("X needs") && analysis.contains("O needs"),
-            "{analysis}"
-        );
-        // Against the engine: a click, and the engine's stone beside it; then its values.
-        client
-            .goto(&format!("{site}/hex?size=7&engine=o&playouts=500&seed=3"))
+        for (side, class) in [("Black", "o"), ("White", "x")] {
+            let dots = client
+                .find_all(fantoccini::Locator::Css(&format!("circle.hint.{class}")))
+                .await
+                .unwrap()
+                .len();
+            assert!(
+                analysis.contains(&format!("{side} needs {dots}")),
+                "{analysis}: {dots} dots of {side}"
+            );
+        }
+        assert!(text(client, "#legend").await.contains("the last move"));
+        // The new game form: the engine's settings only once an engine is chosen.
+        let settings = element(client, "#engine-settings").await;
+        assert!(!settings.is_displayed().await.unwrap());
+        element(client, "#engine-side")
+            .await
+            .select_by_value("x")
             .await
             .unwrap();
-        assert!(text(client, "#engine").await.contains("the engine plays O"));
-        click(client, "#cell-D4", "#cell-D4.x").await;
-        wait_for(client, "g.cell.o").await;
+        assert!(settings.is_displayed().await.unwrap());
+        element(client, "#playouts").await.clear().await.unwrap();
+        element(client, "#playouts")
+            .await
+            .send_keys("500")
+            .await
+            .unwrap();
+        element(client, "#seed").await.clear().await.unwrap();
+        element(client, "#seed").await.send_keys("3").await.unwrap();
+        click(client, "#new-game", "#engine").await;
+        wait_for_url(client, "engine=x&playouts=500&seed=3").await;
+        // Against the engine: a click, and the engine's stone beside it; then its values.
+        assert!(
+            text(client, "#engine")
+                .await
+                .contains("the engine plays White")
+        );
+        assert!(
+            element(client, "#engine-settings")
+                .await
+                .is_displayed()
+                .await
+                .unwrap()
+        );
+        click(client, "#cell-D4", "#cell-D4.o").await;
+        wait_for(client, "g.cell.x").await;
         wait_for_url(client, "moves=D4.").await;
-        assert_eq!(
-            client
-                .find_all(fantoccini::Locator::Css("g.cell.x"))
+        for class in ["o", "x"] {
+            let stones = client
+                .find_all(fantoccini::Locator::Css(&format!("g.cell.{class}")))
                 .await
                 .unwrap()
-                .len(),
-            1
-        );
-        assert_eq!(
-            client
-                .find_all(fantoccini::Locator::Css("g.cell.o"))
-                .await
-                .unwrap()
-                .len(),
-            1
-        );
+                .len();
+            assert_eq!(stones, 1, "{class}");
+        }
         click(client, "a.button.values", "text.label").await;
         assert!(text(client, "#values-note").await.contains("per cent"));
         screenshot(client, "hex").await;
-        // A won game rings the chain.
+        // A won game rings the chain: Black down column A.
         client
             .goto(&format!(
-                "{site}/hex?size=5&moves=A3.B1.B3.C1.C3.D1.D3.E1.E3"
+                "{site}/hex?size=5&moves=A1.B1.A2.B2.A3.B3.A4.B4.A5"
             ))
             .await
             .unwrap();
         assert!(
             text(client, "#status")
                 .await
-                .contains("X (red, left to right) has won")
+                .contains("Black (blue, top to bottom) has won")
         );
         screenshot(client, "hex-won").await;
     });

@@ -135,56 +135,69 @@ async fn hex_clicks_place_stones_in_turn_and_the_chain_shows() {
     );
     let (_, location, _) = get("/hex?size=5&moves=C3&click=c4").await;
     assert_eq!(location, "/hex?size=5&moves=C3.C4");
+    // Black (the contest's O, blue) moves first, as in HexGui; White answers.
     let (_, _, body) = get("/hex?size=5&moves=C3").await;
     assert!(
-        body.contains("<b>O (blue, top to bottom)</b> to play"),
+        body.contains("class=\"cell o\" data-click=\"C3\""),
         "{body}"
     );
-    // X joins left and right along row 1; O's stones stand elsewhere.
-    let (_, _, body) = get("/hex?size=3&moves=A1.A2.B1.B2.C1").await;
-    assert!(body.contains("X (red, left to right) has won"), "{body}");
+    assert!(
+        body.contains("<b>White (red, left to right)</b> to play"),
+        "{body}"
+    );
+    // Black joins top and bottom down column A; White's stones stand beside it.
+    let (_, _, body) = get("/hex?size=3&moves=A1.B1.A2.B2.A3").await;
+    assert!(
+        body.contains("Black (blue, top to bottom) has won"),
+        "{body}"
+    );
+    let board = &body[..body.find("</svg>").unwrap()];
     assert_eq!(
-        body.matches("stroke=\"#ffc400\"").count(),
+        board.matches("stroke=\"#ffc400\"").count(),
         3,
-        "A1, B1, C1 ringed"
+        "A1, A2, A3 ringed"
     );
     // A click on a taken cell is a note.
     let (status, _, body) = get("/hex?size=5&moves=C3&click=C3").await;
     assert_eq!(status, StatusCode::OK);
-    assert!(body.contains("C3 is taken by X"), "{body}");
+    assert!(body.contains("C3 is taken"), "{body}");
 }
 
 #[tokio::test]
 async fn hex_analysis_swap_sgf_and_contest() {
     let (_, _, body) = get("/hex?size=5&moves=C3&show=1").await;
-    assert!(body.contains("X needs 4, O needs 5"), "{body}");
-    assert!(body.contains("class=\"hint\""));
-    // The swap: X's C2 becomes O's B3.
+    assert!(body.contains("Black needs 4, White needs 5"), "{body}");
+    // The swap: Black's C2 becomes White's B3 (reflected in the long diagonal).
     let (_, _, body) = get("/hex?size=5&swap=1&moves=C2").await;
     assert!(body.contains(">Swap</a>"));
     let (_, _, body) = get("/hex?size=5&swap=1&moves=C2.swap").await;
     assert!(
-        body.contains("class=\"cell o\" data-click=\"B3\""),
+        body.contains("class=\"cell x\" data-click=\"B3\""),
         "{body}"
     );
+    assert_eq!(body.matches("class=\"cell o\"").count(), 0, "{body}");
     refused(
         "/hex?size=5&moves=C2.swap",
         StatusCode::BAD_REQUEST,
         "the swap is only",
     )
     .await;
-    // SGF as HexGui has it: X is Black (first, top to bottom), so the board is reflected in
-    // its long diagonal: X's C3 stays c3, O's B4 (column B, row 4) is White's d2.
+    // SGF as HexGui has it, the page's conventions being HexGui's: the same cells, the same
+    // colours, set-up stones as AB/AW.
     let (_, _, sgf) = get("/hex.sgf?size=5&moves=C3.B4").await;
-    assert_eq!(
-        sgf,
-        "(;FF[4]GM[11]SZ[5]AP[boardgames]PB[X]PW[O]\n;B[c3]\n;W[d2]\n)\n"
-    );
-    let (status, location, _) = get("/hex?sgf=(;FF[4]GM[11]SZ[5];B[c3];W[d2])").await;
+    assert_eq!(sgf, "(;FF[4]GM[11]SZ[5]AP[boardgames]\n;B[c3]\n;W[b4]\n)\n");
+    let (status, location, _) = get("/hex?sgf=(;FF[4]GM[11]SZ[5];B[c3];W[b4])").await;
     assert_eq!(
         (status, location.as_str()),
         (StatusCode::SEE_OTHER, "/hex?size=5&moves=C3.B4")
     );
+    let (_, _, sgf) = get("/hex.sgf?size=5&o=A1.B1&x=E5&moves=D2").await;
+    assert_eq!(
+        sgf,
+        "(;FF[4]GM[11]SZ[5]AP[boardgames]AB[a1][b1]AW[e5]\n;W[d2]\n)\n"
+    );
+    let (_, location, _) = get("/hex?sgf=(;GM[11]SZ[5]AB[a1][b1]AW[e5];W[d2])").await;
+    assert_eq!(location, "/hex?size=5&x=E5&o=A1.B1&moves=D2");
     let (_, _, body) = get("/hex?contest=1%0A5%0A2+2%0AC2+A3%0AC5+C3%0A").await;
     assert!(body.contains("Analyzing 1 data set(s)"), "{body}");
     assert!(body.contains("Number of moves: 3"), "{body}");
@@ -193,15 +206,42 @@ async fn hex_analysis_swap_sgf_and_contest() {
 }
 
 #[tokio::test]
+async fn hex_completions_draw_a_dot_for_every_move_each_side_needs() {
+    let (_, _, body) = get("/hex?size=7&moves=D4.F2.E3.F3&show=1").await;
+    let analysis = &body[body.find("id=\"analysis\"").expect("the analysis")..];
+    let needs = |side: &str| -> usize {
+        let after = format!("{side} needs ");
+        let rest = &analysis[analysis.find(&after).unwrap() + after.len()..];
+        rest[..rest.find(|c: char| !c.is_ascii_digit()).unwrap()]
+            .parse()
+            .unwrap()
+    };
+    assert_eq!((needs("Black"), needs("White")), (5, 6), "{analysis}");
+    assert_eq!(body.matches("class=\"hint o\"").count(), needs("Black"));
+    assert_eq!(body.matches("class=\"hint x\"").count(), needs("White"));
+    // E2 is on both completions: a dot of each colour.
+    let e2 = &body[body.find("id=\"cell-E2\"").unwrap()..];
+    let e2 = &e2[..e2.find("</g>").unwrap()];
+    assert!(
+        e2.contains("class=\"hint o\"") && e2.contains("class=\"hint x\""),
+        "{e2}"
+    );
+    // The legend says what the dots and the last move's white dot are.
+    let legend = &body[body.find("id=\"legend\"").unwrap()..];
+    assert!(legend.contains("the last move"), "{legend}");
+    assert!(legend.contains("one dot of each"), "{legend}");
+}
+
+#[tokio::test]
 async fn hex_against_the_engine() {
     // The human's click and the engine's reply in one request; the URL keeps both.
-    let url = "/hex?size=5&engine=o&playouts=300&seed=7";
+    let url = "/hex?size=5&engine=x&playouts=300&seed=7";
     let (status, location, _) = get(&format!("{url}&click=C3")).await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{location}");
     let prefix = "/hex?size=5&moves=C3.";
     assert!(location.starts_with(prefix), "{location}");
     assert!(
-        location.ends_with("&engine=o&playouts=300&seed=7"),
+        location.ends_with("&engine=x&playouts=300&seed=7"),
         "{location}"
     );
     // The same seed gives the same reply.
@@ -211,29 +251,29 @@ async fn hex_against_the_engine() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body.matches("class=\"cell x\"").count(), 1, "{body}");
     assert_eq!(body.matches("class=\"cell o\"").count(), 1, "{body}");
-    assert!(body.contains("the engine plays O"), "{body}");
+    assert!(body.contains("the engine plays White"), "{body}");
     // The engine moving first plays at once.
-    let (status, location, _) = get("/hex?size=5&engine=x&playouts=300").await;
+    let (status, location, _) = get("/hex?size=5&engine=o&playouts=300").await;
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert!(location.starts_with("/hex?size=5&moves="), "{location}");
     // With the swap rule on, the engine takes a centre stone rather than answer it.
-    let (_, location, _) = get("/hex?size=5&swap=1&engine=o&playouts=2000&click=C3").await;
+    let (_, location, _) = get("/hex?size=5&swap=1&engine=x&playouts=2000&click=C3").await;
     assert!(location.contains("moves=C3.swap&swap=1"), "{location}");
     let (_, _, body) = get(&location).await;
     assert!(
-        body.contains("<b>X (red, left to right)</b> to play"),
+        body.contains("<b>Black (blue, top to bottom)</b> to play"),
         "{body}"
     );
-    // The engine takes a win in one (the boards' conventions meet the right way round).
-    let (_, location, _) = get("/hex?size=3&moves=A1.A2.B1.B2&engine=x&playouts=500").await;
-    assert!(location.contains("moves=A1.A2.B1.B2.C1&"), "{location}");
+    // The engine takes a win in one (A3 joins Black's column to the bottom).
+    let (_, location, _) = get("/hex?size=3&moves=A1.B1.A2.B2&engine=o&playouts=500").await;
+    assert!(location.contains("moves=A1.B1.A2.B2.A3&"), "{location}");
     let (_, _, body) = get(&location).await;
     assert!(
-        body.contains("X (red, left to right), the engine, has won"),
+        body.contains("Black (blue, top to bottom), the engine, has won"),
         "{body}"
     );
     // A lost position: the engine resigns.
-    let (_, _, body) = get("/hex?size=3&moves=B2.A2.B1.resign&engine=o").await;
+    let (_, _, body) = get("/hex?size=3&moves=B2.A2.B1.resign&engine=x").await;
     assert!(body.contains("the engine resigns"), "{body}");
     // The engine's values, drawn on the empty cells.
     let (status, _, body) = get("/hex?size=5&moves=C3&values=1&playouts=500").await;
@@ -247,7 +287,7 @@ async fn hex_refuses_malformed_requests() {
     refused(
         "/hex?size=5&engine=z",
         StatusCode::BAD_REQUEST,
-        "engine: expected `x` or `o`",
+        "engine: expected `o` (the engine plays Black) or `x` (White)",
     )
     .await;
     refused(
@@ -271,19 +311,19 @@ async fn hex_refuses_malformed_requests() {
     refused(
         "/hex?size=21&engine=o",
         StatusCode::BAD_REQUEST,
-        "up to 19x19",
+        "size: expected 1..19",
     )
     .await;
     refused(
         "/hex?size=0",
         StatusCode::BAD_REQUEST,
-        "size: expected 1..26",
+        "size: expected 1..19",
     )
     .await;
     refused(
         "/hex?size=99",
         StatusCode::BAD_REQUEST,
-        "size: expected 1..26",
+        "size: expected 1..19",
     )
     .await;
     refused(
@@ -299,7 +339,7 @@ async fn hex_refuses_malformed_requests() {
     )
     .await;
     refused(
-        "/hex?size=3&moves=A1.A2.B1.B2.C1.C2",
+        "/hex?size=3&moves=A1.B1.A2.B2.A3.C1",
         StatusCode::BAD_REQUEST,
         "the game is over",
     )
@@ -326,7 +366,7 @@ async fn hex_refuses_malformed_requests() {
     refused(
         "/hex.sgf?size=21",
         StatusCode::BAD_REQUEST,
-        "records go up to 19x19; this board is 21x21",
+        "size: expected 1..19",
     )
     .await;
     refused(

@@ -189,6 +189,7 @@ pub enum IllegalMove {
 pub struct Game {
     size: u8,
     stones: Vec<Option<Color>>,
+    setup: Vec<(Color, Point)>,
     history: Vec<(Color, Move)>,
     allow_swap: bool,
     winner: Option<Color>,
@@ -200,6 +201,7 @@ impl Game {
         (1..=MAX_BOARD).contains(&size).then(|| Game {
             size,
             stones: vec![None; usize::from(size) * usize::from(size)],
+            setup: Vec::new(),
             history: Vec::new(),
             allow_swap: false,
             winner: None,
@@ -224,6 +226,11 @@ impl Game {
     /// The moves so far, with who played them.
     pub fn history(&self) -> &[(Color, Move)] {
         &self.history
+    }
+
+    /// The stones put on the board without a move ([`Game::setup`]), in order.
+    pub fn setup_stones(&self) -> &[(Color, Point)] {
+        &self.setup
     }
 
     /// Who holds a point.
@@ -295,7 +302,7 @@ impl Game {
         Ok(())
     }
 
-    /// Takes back the last move; `false` if there is none.
+    /// Takes back the last move (the setup stones stay); `false` if there is none.
     pub fn undo(&mut self) -> bool {
         let Some(_) = self.history.pop() else {
             return false;
@@ -303,6 +310,11 @@ impl Game {
         let moves = std::mem::take(&mut self.history);
         let mut again = Game::new(self.size).expect("the size was valid");
         again.allow_swap = self.allow_swap;
+        for &(color, point) in &self.setup {
+            again
+                .setup(color, point)
+                .expect("a stone that was set up is set up again");
+        }
         for (color, mv) in moves {
             again
                 .play(color, mv)
@@ -315,7 +327,9 @@ impl Game {
     /// Puts a stone without making it a move (SGF's `AB`/`AW` setup); the history is
     /// unchanged.
     pub fn setup(&mut self, color: Color, point: Point) -> Result<(), IllegalMove> {
-        self.put(color, point)
+        self.put(color, point)?;
+        self.setup.push((color, point));
+        Ok(())
     }
 
     /// Puts a stone on an empty point and sees whether it wins.
@@ -467,6 +481,27 @@ mod tests {
         assert!(game.undo());
         assert!(!game.undo());
         assert_eq!(game, Game::new(4).unwrap());
+    }
+
+    #[test]
+    fn undo_keeps_the_setup_stones() {
+        let mut game = Game::new(4).unwrap();
+        game.setup(Color::White, p("a1")).unwrap();
+        game.setup(Color::Black, p("d4")).unwrap();
+        assert_eq!(
+            game.setup(Color::Black, p("a1")),
+            Err(IllegalMove::Occupied(p("a1")))
+        );
+        let set_up = game.clone();
+        game.play(Color::Black, Move::Play(p("b2"))).unwrap();
+        assert!(game.undo());
+        assert_eq!(game, set_up);
+        assert_eq!(game.get(p("a1")), Some(Color::White));
+        assert_eq!(
+            game.setup_stones(),
+            [(Color::White, p("a1")), (Color::Black, p("d4"))]
+        );
+        assert!(!game.undo());
     }
 
     #[test]

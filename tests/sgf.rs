@@ -1,0 +1,203 @@
+//! One HexGui file through every door that reads SGF: `boardgames hex solve`, the GTP engine's
+//! `loadsgf`, and the web page. Each must show the same stones on the same cells, Black's
+//! where HexGui shows Black's.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use hex::engine::{Engine, Limits, sgf};
+
+const BIN: &str = env!("CARGO_BIN_EXE_boardgames");
+
+/// As HexGui saves it: Black c3, White c4, Black b4 (the letter the column, a1 top left).
+const RECORD: &str = "(;FF[4]GM[11]SZ[5];B[c3];W[c4];B[b4])";
+
+/// The stones a door shows: the cell's name (`C3`) and `B` or `W`.
+type Stones = BTreeMap<String, char>;
+
+fn cell(row: usize, col: usize) -> String {
+    format!("{}{}", char::from(b'A' + col as u8), row + 1)
+}
+
+/// The stones of a board drawn one row a line, `cells(line)` giving a row's marks in order.
+fn stones<'a>(
+    lines: impl Iterator<Item = &'a str>,
+    cells: impl Fn(&'a str) -> Vec<&'a str>,
+    black: &str,
+    white: &str,
+) -> Stones {
+    let mut found = Stones::new();
+    for (row, line) in lines.enumerate() {
+        for (col, mark) in cells(line).into_iter().enumerate() {
+            if mark == black {
+                found.insert(cell(row, col), 'B');
+            } else if mark == white {
+                found.insert(cell(row, col), 'W');
+            }
+        }
+    }
+    found
+}
+
+/// `boardgames hex solve FILE`: the contest's board, Black as O (top to bottom), White as X.
+fn solve(path: &std::path::Path) -> (Stones, String) {
+    let output = Command::new(BIN)
+        .args(["hex", "solve"])
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let mut lines = text.lines();
+    let heading = lines.next().unwrap().to_string();
+    let board = lines.take(5);
+    (
+        stones(board, |line| line.split_whitespace().collect(), "O", "X"),
+        heading,
+    )
+}
+
+/// GTP `loadsgf FILE` then `showboard`, in memory.
+fn gtp(path: &std::path::Path) -> Stones {
+    let mut engine = Engine::new(Limits::default());
+    let mut out = Vec::new();
+    let input = format!("loadsgf {}\nshowboard\n", path.display());
+    engine.run(input.as_bytes(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with("= \n\n= \n"), "{text}");
+    let rows = text.lines().filter(|line| line.matches('\\').count() == 2);
+    stones(
+        rows,
+        |line| {
+            let inside = &line[line.find('\\').unwrap() + 1..line.rfind('\\').unwrap()];
+            inside.split_whitespace().collect()
+        },
+        "B",
+        "W",
+    )
+}
+
+/// `boardgames serve` on a free port, stopped when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(BIN)
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|word| word.starts_with("http://127.0.0.1:"))
+            .unwrap_or_else(|| panic!("no URL in {line:?}"));
+        let addr = url.trim_start_matches("http://").trim_end_matches('/');
+        Server {
+            addr: addr.to_string(),
+            child,
+        }
+    }
+
+    /// The response to a GET of `target`: the status line, the `Location` header, the body.
+    fn get(&self, target: &str) -> (String, String, String) {
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        write!(
+            stream,
+            "GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let (head, body) = response.split_once("\r\n\r\n").unwrap();
+        let location = head
+            .lines()
+            .find_map(|line| line.strip_prefix("location: "))
+            .unwrap_or_default();
+        let status = head.lines().next().unwrap();
+        (status.to_string(), location.to_string(), body.to_string())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `text` fit for a query value: everything but letters and digits as `%XX`.
+fn escaped(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// The page's board: each stone's cell (`data-click`) and side (`cell o` Black, `cell x` White).
+fn page_stones(page: &str) -> Stones {
+    let mut found = Stones::new();
+    for (class, color) in [("cell o", 'B'), ("cell x", 'W')] {
+        let tag = format!("<g class=\"{class}\" data-click=\"");
+        for (at, _) in page.match_indices(&tag) {
+            let rest = &page[at + tag.len()..];
+            found.insert(rest[..rest.find('"').unwrap()].to_string(), color);
+        }
+    }
+    found
+}
+
+#[test]
+fn a_hexgui_file_shows_the_same_stones_through_every_door() {
+    let dir = std::env::temp_dir().join(format!("boardgames-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("three.sgf");
+    std::fs::write(&path, RECORD).unwrap();
+    let expected: Stones = [("C3", 'B'), ("B4", 'B'), ("C4", 'W')]
+        .into_iter()
+        .map(|(name, color)| (name.to_string(), color))
+        .collect();
+
+    let (solved, heading) = solve(&path);
+    assert_eq!(solved, expected, "hex solve");
+    // White (the contest's X) is to move after Black's two stones and White's one.
+    assert_eq!(heading, "Data set 1, X to move:");
+
+    assert_eq!(gtp(&path), expected, "GTP loadsgf");
+
+    let server = Server::start();
+    let (status, location, _) = server.get(&format!("/hex?sgf={}", escaped(RECORD)));
+    assert!(status.contains("303"), "{status}");
+    let (status, _, page) = server.get(&location);
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(page_stones(&page), expected, "the web page at {location}");
+    assert!(
+        page.contains("<b>White (red, left to right)</b> to play"),
+        "{page}"
+    );
+    // And back out: the page's SGF is the same game to the engine's reader.
+    let (_, _, saved) = server.get(&location.replacen("/hex?", "/hex.sgf?", 1));
+    assert_eq!(
+        sgf::parse(&saved).unwrap().moves,
+        sgf::parse(RECORD).unwrap().moves
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
