@@ -375,14 +375,17 @@ impl DfpnSettings {
     }
 }
 
-/// The engine: the game and the player's settings.
-#[derive(Clone, Debug)]
+/// The engine: the game, the player's settings, and the solver.
+#[derive(Debug)]
 pub struct Engine {
     game: Game,
     limits: Limits,
     settings: Settings,
     search: Search,
     dfpn: DfpnSettings,
+    /// Made at the first question for the solver and kept, with its table, for the next
+    /// (`dfpn-solve-state` and `genmove`'s endgame alike).
+    solver: Option<Solver>,
     quit: bool,
 }
 
@@ -395,6 +398,7 @@ impl Engine {
             settings: Settings::default(),
             search: Search::default(),
             dfpn: DfpnSettings::default(),
+            solver: None,
             quit: false,
         }
     }
@@ -602,13 +606,10 @@ impl Engine {
                         .join(" "),
                 })
             }
-            Command::DfpnSolveState(color) => {
-                let limits = self.dfpn.limits(self.dfpn.time);
-                match solve(&self.game, color, limits)? {
-                    Outcome::Proven(proof) => Ok(Color::of_player(proof.winner).to_string()),
-                    Outcome::Unknown { .. } => Err(UNKNOWN.into()),
-                }
-            }
+            Command::DfpnSolveState(color) => match self.solve(color, self.dfpn.time)? {
+                Outcome::Proven(proof) => Ok(Color::of_player(proof.winner).to_string()),
+                Outcome::Unknown { .. } => Err(UNKNOWN.into()),
+            },
             Command::ParamDfpn(None) => Ok(self.dfpn.list()),
             Command::ParamDfpn(Some((name, value))) => {
                 self.dfpn.set(&name, &value)?;
@@ -635,7 +636,7 @@ impl Engine {
 
     /// The solver's winning move for `color`, when `endgame` is on, few cells are empty and
     /// it finds a proof within `endgame_time` (a proven loss is left to the search).
-    fn endgame(&self, color: Color) -> Option<Move> {
+    fn endgame(&mut self, color: Color) -> Option<Move> {
         let d = self.dfpn;
         let game = &self.game;
         if !d.endgame
@@ -646,7 +647,7 @@ impl Engine {
         {
             return None;
         }
-        match solve(game, color, d.limits(Some(d.endgame_time))) {
+        match self.solve(color, Some(d.endgame_time)) {
             Ok(Outcome::Proven(Proof {
                 winner,
                 best: Some(cell),
@@ -657,6 +658,16 @@ impl Engine {
             })),
             _ => None,
         }
+    }
+
+    /// Solves the game's position with `color` to move, within `time`, with the kept solver.
+    fn solve(&mut self, color: Color, time: Option<Duration>) -> Result<Outcome, String> {
+        let limits = self.dfpn.limits(time);
+        let solver = self.solver.get_or_insert_with(|| Solver::new(limits));
+        solver.set_limits(limits);
+        solver
+            .solve(&self.game.board(), color.player())
+            .map_err(|e| e.to_string())
     }
 
     /// Reads commands from `input` until `quit` or its end, answering each on `output`.
@@ -689,13 +700,6 @@ impl Engine {
         }
         Ok(())
     }
-}
-
-/// Solves the game's position with `color` to move.
-fn solve(game: &Game, color: Color, limits: SolverLimits) -> Result<Outcome, String> {
-    Solver::new(limits)
-        .solve(&game.board(), color.player())
-        .map_err(|e| e.to_string())
 }
 
 /// Below this win rate, with enough simulations, `genmove` resigns.
@@ -992,6 +996,31 @@ mod tests {
         assert!(reply(&mut e, &format!("loadsgf {name}")).starts_with("? cannot read "));
         // The game loaded before the failures is still there.
         assert_eq!(e.game().history().len(), 4);
+    }
+
+    #[test]
+    fn the_solver_and_its_table_are_kept_from_one_question_to_the_next() {
+        let mut e = engine();
+        reply(&mut e, "boardsize 6");
+        reply(&mut e, "play b b3");
+        let board = e.game().board();
+        // A new solver has to search this position...
+        let fresh = Solver::new(SolverLimits::default()).solve(&board, crate::Player::X);
+        let Ok(Outcome::Proven(fresh)) = fresh else {
+            panic!("6x6 is small")
+        };
+        assert!(fresh.nodes > 1);
+        assert_eq!(reply(&mut e, "dfpn-solve-state w"), "= black\n\n");
+        // ...the engine's, asked again, finds it proven in the table it kept.
+        let kept = e.solver.as_mut().expect("the solver is kept");
+        let Ok(Outcome::Proven(again)) = kept.solve(&board, crate::Player::X) else {
+            panic!("proven before")
+        };
+        assert_eq!((again.nodes, again.winner), (1, fresh.winner));
+        // A new board size starts afresh; the solver is still the one kept.
+        reply(&mut e, "boardsize 4");
+        assert_eq!(reply(&mut e, "dfpn-solve-state b"), "= black\n\n");
+        assert!(e.solver.as_ref().is_some_and(|s| s.table_bytes() > 0));
     }
 
     #[test]

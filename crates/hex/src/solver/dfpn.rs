@@ -243,6 +243,11 @@ impl Search {
         self.stopped
     }
 
+    /// Changes the time and node limits (the table keeps its size).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
     /// The time each proof may take.
     pub fn time_limit(&self) -> Option<std::time::Duration> {
         self.limits.time

@@ -129,6 +129,16 @@ pub struct Solver {
     book: Option<ProofBook>,
 }
 
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("limits", &self.limits)
+            .field("knowledge", &self.knowledge)
+            .field("table_bytes", &self.table_bytes())
+            .finish_non_exhaustive()
+    }
+}
+
 impl Solver {
     /// A solver within these limits, with all its knowledge.
     pub fn new(limits: Limits) -> Solver {
@@ -138,6 +148,18 @@ impl Solver {
             search: None,
             progress: None,
             book: None,
+        }
+    }
+
+    /// New limits for the next searches. The table and what it holds are kept, unless its
+    /// size changes.
+    pub fn set_limits(&mut self, limits: Limits) {
+        if limits.memory != self.limits.memory {
+            self.search = None;
+        }
+        self.limits = limits;
+        if let Some(search) = &mut self.search {
+            search.set_limits(limits);
         }
     }
 
