@@ -18,7 +18,7 @@ use std::fmt;
 use text::{ParseError, Pos, Token, Tokens};
 
 use crate::board::{Board, Cell, MAX_CELLS, MAX_SIZE, Player};
-use crate::solve::{Completion, shortest_completion};
+use crate::completion::{Completion, shortest_completion};
 
 /// The contest's first sample input (two data sets of size 5).
 pub const SAMPLE_INPUT: &str = "2\n5\n2 2\nC2 A3\nC5 C3\n5\n3 2\nC2 A3 D2\nC5 C3\n";

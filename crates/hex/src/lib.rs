@@ -26,17 +26,17 @@
 #![deny(missing_docs)]
 
 mod board;
+mod completion;
 pub mod contest;
 pub mod engine;
 pub mod geometry;
 pub mod knowledge;
 pub mod position;
-mod solve;
 pub mod solver;
 pub mod svg;
 
 pub use board::{
     BadName, Board, Cell, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE, Player,
 };
+pub use completion::{Completion, shortest_completion};
 pub use contest::{Analysis, Output, Verdict};
-pub use solve::{Completion, shortest_completion};

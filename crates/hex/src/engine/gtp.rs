@@ -14,7 +14,7 @@ use std::time::Duration;
 use super::game::{Color, Game, MAX_BOARD, Move};
 use super::mcts::{self, Limits, Reuse, Search, Settings};
 use super::sgf;
-use crate::solve::shortest_completion;
+use crate::completion::shortest_completion;
 use crate::solver::{Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
 
 /// The longest command line read (bytes); the rest of a longer line is skipped.

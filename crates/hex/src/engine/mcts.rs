@@ -105,6 +105,11 @@ const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 
+/// The other side's code: Black's for White, White's for Black.
+const fn opponent(code: u8) -> u8 {
+    BLACK + WHITE - code
+}
+
 fn code(color: Color) -> u8 {
     match color {
         Color::Black => BLACK,
@@ -411,7 +416,7 @@ impl Tree {
             board.cells[usize::from(self.nodes[child].cell)] = to_move;
             work.path.push(child);
             node = child;
-            to_move = 3 - to_move;
+            to_move = opponent(to_move);
         }
         // The playout: the empty cells in random order, bridge intrusions answered.
         let last = self.nodes[node].cell as usize;
@@ -448,7 +453,7 @@ impl Tree {
                 }
             };
             board.cells[at] = to_move;
-            to_move = 3 - to_move;
+            to_move = opponent(to_move);
             if self.settings.bridges {
                 reply = board.bridge_reply(at, to_move);
             }
@@ -462,7 +467,7 @@ impl Tree {
             let to_move = if depth % 2 == 0 {
                 self.root_color
             } else {
-                3 - self.root_color
+                opponent(self.root_color)
             };
             let node = &mut self.nodes[id];
             node.visits += 1;
@@ -500,7 +505,7 @@ impl Tree {
             let first = n.first_child as usize;
             node = (first..first + usize::from(n.children))
                 .find(|&c| usize::from(self.nodes[c].cell) == cell)?;
-            color = 3 - color;
+            color = opponent(color);
         }
         if node == 0 {
             return Some(self);
@@ -634,7 +639,7 @@ impl Search {
         while !added[0].is_empty() || !added[1].is_empty() {
             let cell = added[usize::from(side - 1)].pop()?;
             path.push((cell, side));
-            side = 3 - side;
+            side = opponent(side);
         }
         (side == color).then_some(path)
     }

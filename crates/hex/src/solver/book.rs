@@ -9,7 +9,7 @@ use std::fmt;
 
 use text::{ParseError, Tokens};
 
-use super::dfpn::Search;
+use super::dfpn::Dfpn;
 use super::tt::NO_MOVE;
 use crate::board::Cell;
 use crate::geometry::Geometry;
@@ -92,7 +92,7 @@ impl ProofBook {
     }
 
     /// Adds the search's proven positions that took at least `min_work` expansions.
-    pub(super) fn add_from(&mut self, search: &Search, min_work: u32) {
+    pub(super) fn add_from(&mut self, search: &Dfpn, min_work: u32) {
         let size = search.geometry().rows;
         for entry in search.table.entries() {
             if entry.proven() && entry.work >= min_work {

@@ -8,18 +8,19 @@
 //! half of the moves not yet lost take part at each position (widening), so that the search
 //! goes deep into a few of them rather than a little into all.
 //!
-//! Each position is first judged with the Hex knowledge of [`Search::evaluate`]: dead and
+//! Each position is first judged with the Hex knowledge of [`Expert::decide`]: dead and
 //! captured cells filled in, a win when the side to move has (or can make with one stone) a
 //! virtual connection, a loss when the opponent already has one, otherwise only the moves of
 //! the must-play region are searched. Every proven position keeps the cells its proof
 //! depends on: a move that loses drops every sibling outside its proof.
 
+use std::collections::HashSet;
 use std::time::Instant;
 
 use crate::board::Player;
 
 use super::Limits;
-use super::tt::{Entry, INFINITE, NO_MOVE, Table};
+use super::tt::{Entry, INFINITE, NO_MOVE, TranspositionTable};
 use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 use crate::knowledge::{Decision, Expert, Knowledge};
 use crate::position::Position;
@@ -39,13 +40,13 @@ fn zobrist(size: u8, player: usize, index: u8) -> u64 {
 pub type ProgressFn = Box<dyn FnMut(u64, u32, u32) + Send>;
 
 /// The search: the position being searched, its keys, and the table.
-pub struct Search {
+pub struct Dfpn {
     /// What is known of positions of this size.
     pub expert: Expert,
     keys: [Vec<u64>; 2],
     /// The key of "O to move".
     o_to_move: u64,
-    pub table: Table,
+    pub table: TranspositionTable,
     /// The position being searched.
     pub position: Position,
     /// The position's key and the key of the position turned half a turn.
@@ -56,7 +57,7 @@ pub struct Search {
     /// Positions expanded.
     pub nodes: u64,
     /// Set when a limit is reached: the search unwinds.
-    pub stopped: bool,
+    stopped: bool,
     /// Called now and then with the nodes so far.
     pub progress: Option<ProgressFn>,
     /// Solved positions from earlier runs (key, side to move wins, best move).
@@ -64,16 +65,16 @@ pub struct Search {
     root_bounds: (u32, u32),
 }
 
-impl Search {
-    pub fn new(size: u8, knowledge: Knowledge, limits: Limits) -> Search {
+impl Dfpn {
+    pub fn new(size: u8, knowledge: Knowledge, limits: Limits) -> Dfpn {
         let expert = Expert::with_knowledge(size, knowledge);
         let cells = expert.geometry.cell_count() as u8;
         let keys = [0, 1].map(|p| (0..cells).map(|i| zobrist(size, p, i)).collect());
-        Search {
+        Dfpn {
             expert,
             keys,
             o_to_move: zobrist(size, 2, 0),
-            table: Table::new(limits.memory),
+            table: TranspositionTable::new(limits.memory),
             position: Position {
                 stones: [0; 2],
                 to_move: Player::X,
@@ -126,7 +127,7 @@ impl Search {
         self.hash[1] ^= self.o_to_move;
     }
 
-    /// Takes back a move played by [`Search::play`].
+    /// Takes back a move played by [`Dfpn::play`].
     pub fn undo(&mut self, at: u8) {
         self.position.to_move = self.position.to_move.opponent();
         self.hash[0] ^= self.o_to_move;
@@ -246,11 +247,6 @@ impl Search {
     /// Changes the time and node limits (the table keeps its size).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
-    }
-
-    /// The time each proof may take.
-    pub fn time_limit(&self) -> Option<std::time::Duration> {
-        self.limits.time
     }
 
     /// Proves or disproves the position (within the limits); `Some(side to move wins)`.
@@ -385,5 +381,61 @@ impl Search {
         }
         self.store(moves, proof, pn, dn, self.nodes - before + 1, best);
         (pn, dn)
+    }
+
+    /// Counts the distinct positions of the proof tree below the search's (proven) position,
+    /// proving again whatever the table has lost. That gets the search's limits once more in
+    /// all (each proof again its own limits too): past them, a lost part counts as one position,
+    /// and the size is a lower bound.
+    pub fn proof_size(&mut self) -> u64 {
+        let mut seen = HashSet::new();
+        let stopped = self.stopped;
+        let deadline = self.limits.time.map(|time| Instant::now() + time);
+        let size = self.count(&mut seen, deadline);
+        self.stopped = stopped;
+        size
+    }
+
+    fn count(&mut self, seen: &mut HashSet<u64>, deadline: Option<Instant>) -> u64 {
+        if !seen.insert(self.key().0) {
+            return 0;
+        }
+        let entry = match self.entry() {
+            Some(entry) if entry.proven() => entry,
+            _ => {
+                if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                    return 1;
+                }
+                self.solve();
+                match self.entry() {
+                    Some(entry) if entry.proven() => entry,
+                    _ => return 1,
+                }
+            }
+        };
+        let moves: Bits = match self.decide() {
+            Decision::Won { .. } | Decision::Lost { .. } => return 1,
+            // The moves the search kept (a proof from the book keeps none: all of them).
+            Decision::Consider { moves, .. } if entry.moves() == 0 => moves,
+            Decision::Consider { .. } => entry.moves(),
+        };
+        let children: Vec<u8> = if entry.pn == 0 {
+            vec![entry.best]
+                .into_iter()
+                .filter(|&at| at != NO_MOVE)
+                .collect()
+        } else {
+            cells_of(moves).collect()
+        };
+        let mut total = 1;
+        for at in children {
+            if moves & bit(at) == 0 && entry.pn != 0 {
+                continue;
+            }
+            self.play(at);
+            total += self.count(seen, deadline);
+            self.undo(at);
+        }
+        total
     }
 }

@@ -25,7 +25,6 @@ mod book;
 mod dfpn;
 mod tt;
 
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -34,11 +33,10 @@ use crate::board::{Board, Cell, Player};
 
 /// The largest board the solver takes: 121 cells fit its `u128` sets.
 pub const MAX_SOLVER_SIZE: u8 = 11;
-use crate::geometry::{Bits, bit, cells_of};
-use crate::knowledge::Decision;
+
 pub use crate::knowledge::Knowledge;
 pub use book::{BookError, ProofBook};
-use dfpn::Search;
+use dfpn::Dfpn;
 use tt::NO_MOVE;
 
 /// How far a search may go.
@@ -124,7 +122,7 @@ pub struct Progress {
 pub struct Solver {
     limits: Limits,
     knowledge: Knowledge,
-    search: Option<Search>,
+    search: Option<Dfpn>,
     progress: Option<Box<dyn FnMut(Progress) + Send>>,
     book: Option<ProofBook>,
 }
@@ -212,7 +210,7 @@ impl Solver {
             .as_ref()
             .is_none_or(|s| s.geometry().rows != size)
         {
-            let mut search = Search::new(size, self.knowledge, self.limits);
+            let mut search = Dfpn::new(size, self.knowledge, self.limits);
             search.book = self.book.as_ref().map(|book| book.positions(size));
             self.search = Some(search);
         }
@@ -243,7 +241,7 @@ impl Solver {
         } else {
             None
         };
-        let size = proof_size(search);
+        let size = search.proof_size();
         Ok(Outcome::Proven(Proof {
             winner,
             best,
@@ -252,62 +250,6 @@ impl Solver {
             time,
         }))
     }
-}
-
-/// Counts the distinct positions of the proof tree below the search's (proven) position,
-/// proving again whatever the table has lost. That gets the search's limits once more in
-/// all (each proof again its own limits too): past them, a lost part counts as one position,
-/// and the size is a lower bound.
-fn proof_size(search: &mut Search) -> u64 {
-    let mut seen = HashSet::new();
-    let stopped = search.stopped;
-    let deadline = search.time_limit().map(|time| Instant::now() + time);
-    let size = count(search, &mut seen, deadline);
-    search.stopped = stopped;
-    size
-}
-
-fn count(search: &mut Search, seen: &mut HashSet<u64>, deadline: Option<Instant>) -> u64 {
-    if !seen.insert(search.key().0) {
-        return 0;
-    }
-    let entry = match search.entry() {
-        Some(entry) if entry.proven() => entry,
-        _ => {
-            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                return 1;
-            }
-            search.solve();
-            match search.entry() {
-                Some(entry) if entry.proven() => entry,
-                _ => return 1,
-            }
-        }
-    };
-    let moves: Bits = match search.decide() {
-        Decision::Won { .. } | Decision::Lost { .. } => return 1,
-        // The moves the search kept (a proof from the book keeps none: all of them).
-        Decision::Consider { moves, .. } if entry.moves() == 0 => moves,
-        Decision::Consider { .. } => entry.moves(),
-    };
-    let children: Vec<u8> = if entry.pn == 0 {
-        vec![entry.best]
-            .into_iter()
-            .filter(|&at| at != NO_MOVE)
-            .collect()
-    } else {
-        cells_of(moves).collect()
-    };
-    let mut total = 1;
-    for at in children {
-        if moves & bit(at) == 0 && entry.pn != 0 {
-            continue;
-        }
-        search.play(at);
-        total += count(search, seen, deadline);
-        search.undo(at);
-    }
-    total
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! The solver against plain minimax on small boards, and its winning moves played out.
 
 use super::*;
-use crate::geometry::CellSet;
+use crate::geometry::{Bits, CellSet, bit, cells_of};
+use std::collections::HashSet;
 
 /// Who wins with `to_move` to move: plain minimax over every empty cell, memoised.
 fn minimax(

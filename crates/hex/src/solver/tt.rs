@@ -70,17 +70,17 @@ fn whole(halves: [u64; 2]) -> Bits {
 }
 
 /// A table of entries in at most a given number of bytes.
-pub struct Table {
+pub struct TranspositionTable {
     buckets: Vec<[Entry; 2]>,
     /// How many entries were stored over a different position.
     pub replaced: u64,
 }
 
-impl Table {
+impl TranspositionTable {
     /// A table that takes at most `bytes` (and at least one bucket).
-    pub fn new(bytes: usize) -> Table {
+    pub fn new(bytes: usize) -> TranspositionTable {
         let count = (bytes / size_of::<[Entry; 2]>()).max(1);
-        Table {
+        TranspositionTable {
             buckets: vec![[Entry::default(); 2]; count],
             replaced: 0,
         }
@@ -141,7 +141,7 @@ mod tests {
 
     #[test]
     fn entries_come_back_and_the_cheaper_one_goes() {
-        let mut table = Table::new(size_of::<[Entry; 2]>());
+        let mut table = TranspositionTable::new(size_of::<[Entry; 2]>());
         let moves: Bits = 1 << 100 | 5;
         table.put(Entry::new(7, moves, 9, 1, 2, 50, 3));
         table.put(Entry::new(8, 0, 0, 0, INFINITE, 10, 4));
