@@ -728,13 +728,9 @@ fn contest(input: Option<&str>) -> Result<String, WebError> {
             let setup: Vec<(Color, Point)> = Player::BOTH
                 .into_iter()
                 .flat_map(|player| {
-                    board.stones(player).map(move |cell| {
-                        let point = Point {
-                            row: cell.row,
-                            col: cell.col,
-                        };
-                        (Color::of_player(player), point)
-                    })
+                    board
+                        .stones(player)
+                        .map(move |cell| (Color::of_player(player), Point::from(cell)))
                 })
                 .collect();
             // Boards over the engine's 19x19 have no page; the output above covers them.

@@ -89,11 +89,7 @@ impl Point {
     /// The point named `name` (a letter in either case, then a row number without leading
     /// zeros) on a board of `size`; `None` if malformed or off the board.
     pub fn parse(name: &str, size: u8) -> Option<Point> {
-        let cell = Cell::parse(name, size.min(MAX_BOARD))?;
-        Some(Point {
-            row: cell.row,
-            col: cell.col,
-        })
+        Cell::parse(name, size.min(MAX_BOARD)).map(Point::from)
     }
 
     /// The point reflected in the long diagonal (row and column exchanged): where the swap
@@ -107,10 +103,21 @@ impl Point {
 
     /// The contest's cell at the same place.
     pub fn cell(self) -> Cell {
-        Cell {
-            row: self.row,
-            col: self.col,
-        }
+        Cell::from(self)
+    }
+}
+
+/// The engine's point and the contest's cell are one place under two names (`a1` and
+/// `A1`): these two conversions are the only ones.
+impl From<Cell> for Point {
+    fn from(Cell { row, col }: Cell) -> Point {
+        Point { row, col }
+    }
+}
+
+impl From<Point> for Cell {
+    fn from(Point { row, col }: Point) -> Cell {
+        Cell { row, col }
     }
 }
 

@@ -595,13 +595,7 @@ impl Engine {
                     Some(c) => c
                         .added
                         .iter()
-                        .map(|cell| {
-                            super::Point {
-                                row: cell.row,
-                                col: cell.col,
-                            }
-                            .to_string()
-                        })
+                        .map(|&cell| super::Point::from(cell).to_string())
                         .collect::<Vec<_>>()
                         .join(" "),
                 })
@@ -652,10 +646,7 @@ impl Engine {
                 winner,
                 best: Some(cell),
                 ..
-            })) if winner == color.player() => Some(Move::Play(super::Point {
-                row: cell.row,
-                col: cell.col,
-            })),
+            })) if winner == color.player() => Some(Move::Play(cell.into())),
             _ => None,
         }
     }
