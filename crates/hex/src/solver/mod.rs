@@ -26,6 +26,7 @@ mod book;
 mod dfpn;
 mod hsearch;
 mod inferior;
+mod openings;
 mod tt;
 mod vc;
 
@@ -40,6 +41,7 @@ pub use bitboard::MAX_SOLVER_SIZE;
 use bitboard::{Bits, bit, cells_of};
 pub use book::{BookError, ProofBook};
 use dfpn::{Eval, Search};
+pub use openings::{MIN_BOOK_WORK, Opening, Openings, Report, Setup, solve_openings};
 use tt::NO_MOVE;
 
 /// How far a search may go.
