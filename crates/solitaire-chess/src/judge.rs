@@ -1,8 +1,14 @@
-//! The judge's side: the official verdicts for each line a player writes.
+//! The judge's side: the official verdicts for each line a player writes, and a game
+//! against a player program over pipes, with a time limit.
 
 use std::fmt;
+use std::io;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
-use crate::board::{Deal, Piece, Square};
+use child::{Exit, Failure, LineChild};
+
+use crate::board::{BoardText, Deal, Piece, Square};
 use crate::rules::{Game, Illegal};
 use crate::score::Score;
 
@@ -158,6 +164,134 @@ impl Outcome {
     }
 }
 
+/// The longest line a player may write; a longer one is malformed.
+const MAX_PLAYER_LINE: usize = 256;
+
+/// How a judged game ends for the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// The player stopped with `0 0`; the score counts.
+    Accepted,
+    /// A line the rules refuse, or the output ended without `0 0` with no failure.
+    WrongAnswer,
+    /// The time limit ran out.
+    TimeLimit,
+    /// The output ended without `0 0` and the player failed (a status or a signal).
+    Crashed,
+}
+
+impl Judged {
+    /// The judge's exit status: 0, 3, 4 or 5.
+    pub fn status(self) -> u8 {
+        match self {
+            Judged::Accepted => 0,
+            Judged::WrongAnswer => 3,
+            Judged::TimeLimit => 4,
+            Judged::Crashed => 5,
+        }
+    }
+}
+
+impl fmt::Display for Judged {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Judged::Accepted => "accepted",
+            Judged::WrongAnswer => "wrong answer",
+            Judged::TimeLimit => "time limit exceeded",
+            Judged::Crashed => "the player crashed",
+        })
+    }
+}
+
+/// A game against a player program: the referee at the end, the verdict, the time taken, and
+/// how the player's process ended.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The game as it ended.
+    pub referee: Referee,
+    /// Why it ended.
+    pub verdict: Verdict,
+    /// From the start of the program to the verdict.
+    pub elapsed: Duration,
+    /// How the program ended ([`Exit::Running`]: the judge ended it after the verdict).
+    pub exit: Exit,
+}
+
+impl Played {
+    /// What the game comes to.
+    pub fn judged(&self) -> Judged {
+        let failed = !matches!(self.exit, Exit::Status(0) | Exit::Running);
+        match self.verdict {
+            Verdict::Stopped => Judged::Accepted,
+            Verdict::TimeLimit => Judged::TimeLimit,
+            Verdict::NoStop if failed => Judged::Crashed,
+            _ => Judged::WrongAnswer,
+        }
+    }
+
+    /// How the player's process ended, in words.
+    pub fn player(&self) -> String {
+        match self.exit {
+            Exit::Running => "still running after the verdict; ended by the judge".into(),
+            ref exit => exit.to_string(),
+        }
+    }
+}
+
+/// Runs one game against a player program (`command`: the program and its arguments) within
+/// `limit` for the whole game, as the official judge does. `log` sees every line (`< ` the
+/// judge's, `> ` the player's), and the game after each answer. A player that crashes, hangs
+/// or floods ends with a verdict; only a player that cannot be started is an error.
+pub fn run_player(
+    deal: &Deal,
+    command: &[String],
+    limit: Duration,
+    mut log: impl FnMut(&str, Option<&Game>),
+) -> io::Result<Played> {
+    let mut player = LineChild::spawn(command, MAX_PLAYER_LINE, Stdio::inherit()).map_err(|e| {
+        let program = command.first().map_or("", String::as_str);
+        io::Error::new(e.kind(), format!("cannot run the player {program:?}: {e}"))
+    })?;
+    let started = Instant::now();
+    let deadline = started + limit;
+    let mut referee = Referee::new(deal);
+    for line in BoardText(&deal.bronze()).to_string().lines() {
+        log(&format!("< {line}"), None);
+        // A player that has gone away cannot be written to; its verdict comes from its
+        // output.
+        let _ = player.write_line(line);
+    }
+    let verdict = loop {
+        let line = match player.read_line(deadline) {
+            Ok(line) => line,
+            Err(Failure::TimedOut) => break Verdict::TimeLimit,
+            Err(Failure::Ended(_) | Failure::Io(_)) => break Verdict::NoStop,
+            Err(bad) => {
+                let start = format!("{}...", bad.line_start().unwrap_or_default());
+                log(&format!("> {start}"), None);
+                break Verdict::Malformed(start);
+            }
+        };
+        log(&format!("> {line}"), None);
+        match referee.take(&line) {
+            Ok(Answer::Stop) => break Verdict::Stopped,
+            Ok(answer) => {
+                log(&format!("< {answer}"), Some(referee.game()));
+                let _ = player.write_line(&answer.to_string());
+            }
+            Err(verdict) => break verdict,
+        }
+    };
+    let elapsed = started.elapsed();
+    let exit = player.finish(child::GRACE.min(deadline.saturating_duration_since(Instant::now())));
+    Ok(Played {
+        referee,
+        verdict,
+        elapsed,
+        exit,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,6 +299,67 @@ mod tests {
 
     fn referee() -> Referee {
         Referee::new(&official_deal(&Piece::ALL, 12))
+    }
+
+    /// A game of knights against a shell script as the player, with all the time a loaded
+    /// machine needs, or `limit`.
+    fn against(script: &str, limit: Duration) -> (Played, Vec<String>) {
+        let command = ["sh", "-c", script].map(String::from);
+        let mut lines = Vec::new();
+        let deal = Deal::uniform(Piece::Knight);
+        let played = run_player(&deal, &command, limit, |line, _| lines.push(line.into()));
+        (played.unwrap(), lines)
+    }
+
+    const AMPLE: Duration = Duration::from_secs(20);
+
+    #[test]
+    fn a_player_that_stops_is_accepted() {
+        let (played, lines) = against("head -n 6 >/dev/null; echo 1 1; read a; echo 0 0", AMPLE);
+        assert_eq!(played.verdict, Verdict::Stopped);
+        assert_eq!(played.judged(), Judged::Accepted);
+        assert_eq!(played.referee.moves().len(), 1);
+        assert_eq!(lines[6..], ["> 1 1", "< springare", "> 0 0"]);
+        assert_eq!(played.player(), "exited with status 0");
+    }
+
+    #[test]
+    fn the_verdicts_of_bad_players() {
+        let crash = against("echo 1 1; exit 3", AMPLE).0;
+        assert_eq!(
+            (crash.verdict.clone(), crash.judged()),
+            (Verdict::NoStop, Judged::Crashed)
+        );
+        let quiet = against("echo 1 1", AMPLE).0;
+        assert_eq!(
+            quiet.judged(),
+            Judged::WrongAnswer,
+            "it ended without failing"
+        );
+        let hang = against("exec sleep 30", Duration::from_millis(100)).0;
+        assert_eq!(
+            (hang.verdict.clone(), hang.judged()),
+            (Verdict::TimeLimit, Judged::TimeLimit)
+        );
+        assert_eq!(
+            hang.player(),
+            "still running after the verdict; ended by the judge"
+        );
+        let flood = against("yes abcdefgh | tr -d '\\n'", AMPLE).0;
+        let start = "abcdefgh".repeat(8);
+        assert_eq!(flood.verdict, Verdict::Malformed(format!("{start}...")));
+        assert_eq!(flood.judged().status(), 3);
+    }
+
+    #[test]
+    fn a_player_that_cannot_start_is_an_error() {
+        let command = ["/no/such/player".to_string()];
+        let err = run_player(&Deal::uniform(Piece::Knight), &command, AMPLE, |_, _| {});
+        let message = err.unwrap_err().to_string();
+        assert!(
+            message.starts_with("cannot run the player \"/no/such/player\": "),
+            "{message}"
+        );
     }
 
     #[test]
