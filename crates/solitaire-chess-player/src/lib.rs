@@ -19,6 +19,7 @@
 
 #![deny(missing_docs)]
 
+pub mod bench;
 mod config;
 mod cut_value;
 mod limits;
