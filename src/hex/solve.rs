@@ -6,10 +6,10 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use hex::engine::sgf;
 use hex::solver::{
-    Knowledge, Limits, MIN_BOOK_WORK, Opening, Outcome, Progress, ProofBook, Report, Setup, Solver,
+    Knowledge, Limits, MIN_BOOK_WORK, Progress, ProofBook, Report, Setup, Solved, Solver,
     solve_openings,
 };
-use hex::{Cell, Player, contest};
+use hex::{Player, contest};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::io::{self, InputArg};
@@ -173,27 +173,14 @@ fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
         let outcome = solver
             .solve(&board, to_move)
             .with_context(|| format!("{}: data set {number}", input.name))?;
-        out.push_str(&format!("Data set {number}, {to_move} to move:\n{board}"));
-        match outcome {
-            Outcome::Proven(proof) => {
-                match proof.best {
-                    Some(best) if proof.winner == to_move => {
-                        out.push_str(&format!("{} wins, playing {best}\n", proof.winner))
-                    }
-                    _ => out.push_str(&format!("{} wins\n", proof.winner)),
-                }
-                out.push_str(&format!(
-                    "proof: {} positions ({} searched) in {:.3} s\n\n",
-                    proof.size,
-                    proof.nodes,
-                    proof.time.as_secs_f64()
-                ));
-            }
-            Outcome::Unknown { nodes, time } => out.push_str(&format!(
-                "unknown within the limits ({nodes} positions searched in {:.3} s)\n\n",
-                time.as_secs_f64()
-            )),
+        let board = &board;
+        out += &Solved {
+            number,
+            board,
+            to_move,
+            outcome,
         }
+        .to_string();
     }
     Ok(out)
 }
@@ -201,7 +188,6 @@ fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
 /// Solves every opening of an empty board: a table, then the board marked; and what the
 /// solvers proved.
 fn openings(setup: &Setup, size: u8, args: &Args) -> Result<(String, ProofBook)> {
-    let first = args.first;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
@@ -210,66 +196,20 @@ fn openings(setup: &Setup, size: u8, args: &Args) -> Result<(String, ProofBook)>
         ProgressStyle::with_template("{bar:30} {pos}/{len} openings {elapsed} {msg}")?,
     );
     let shown = bar.clone();
-    let found = solve_openings(setup, size, first, threads, move |report| match report {
-        Report::Searching(progress) => {
-            shown.set_message(searched(progress));
-            shown.tick();
-        }
-        Report::Done(openings) => shown.inc(openings as u64),
-    });
+    let found = solve_openings(
+        setup,
+        size,
+        args.first,
+        threads,
+        move |report| match report {
+            Report::Searching(progress) => {
+                shown.set_message(searched(progress));
+                shown.tick();
+            }
+            Report::Done(openings) => shown.inc(openings as u64),
+        },
+    );
     bar.finish_and_clear();
     let found = found?;
-    let mut out = format!(
-        "Openings of {size}x{size}, {first} first, {} to move after the opening:\n",
-        first.opponent()
-    );
-    out.push_str("opening  winner  reply  proof  searched  seconds\n");
-    let mut marks = Vec::new();
-    for Opening { cell, outcome, .. } in &found.openings {
-        match outcome {
-            Outcome::Proven(proof) => {
-                let reply = proof.best.map_or("-".to_string(), |c: Cell| c.to_string());
-                out.push_str(&format!(
-                    "{:<8} {:<7} {:<6} {:>5} {:>9} {:>8.3}\n",
-                    cell.to_string(),
-                    proof.winner.to_string(),
-                    reply,
-                    proof.size,
-                    proof.nodes,
-                    proof.time.as_secs_f64()
-                ));
-                marks.push(if proof.winner == first { 'W' } else { 'L' });
-            }
-            Outcome::Unknown { nodes, time } => {
-                out.push_str(&format!(
-                    "{:<8} unknown within the limits {nodes:>9} {:>8.3}\n",
-                    cell.to_string(),
-                    time.as_secs_f64()
-                ));
-                marks.push('?');
-            }
-        }
-    }
-    let threads = found.threads;
-    out.push_str(&format!(
-        "total: {} positions searched; search {:.3} s summed over the openings, {:.3} s \
-         wall-clock on {threads} {} (with the proofs' sizes counted)\n",
-        found.nodes(),
-        found.search_time().as_secs_f64(),
-        found.wall.as_secs_f64(),
-        if threads == 1 { "thread" } else { "threads" }
-    ));
-    out.push_str(&format!(
-        "{} openings are the half turn of another one and were not searched again.\n\n",
-        found.openings.iter().filter(|o| !o.searched).count()
-    ));
-    out.push_str(&format!(
-        "W: {first} wins after that opening, L: {} wins, ?: unknown\n",
-        first.opponent()
-    ));
-    for (row, line) in marks.chunks(usize::from(size)).enumerate() {
-        let cells: Vec<String> = line.iter().map(char::to_string).collect();
-        out.push_str(&format!("{}{}\n", " ".repeat(2 * row), cells.join("   ")));
-    }
-    Ok((out, found.book))
+    Ok((found.to_string(), found.book))
 }

@@ -27,6 +27,7 @@ mod dfpn;
 mod hsearch;
 mod inferior;
 mod openings;
+mod report;
 mod tt;
 mod vc;
 
@@ -42,6 +43,7 @@ use bitboard::{Bits, bit, cells_of};
 pub use book::{BookError, ProofBook};
 use dfpn::{Eval, Search};
 pub use openings::{MIN_BOOK_WORK, Opening, Openings, Report, Setup, solve_openings};
+pub use report::Solved;
 use tt::NO_MOVE;
 
 /// How far a search may go.

@@ -75,6 +75,10 @@ pub struct Opening {
 /// Every opening of a board.
 #[derive(Clone, Debug)]
 pub struct Openings {
+    /// The board's size.
+    pub size: u8,
+    /// Who opens.
+    pub first: Player,
     /// The openings in reading order (row by row).
     pub openings: Vec<Opening>,
     /// How many searched at once.
@@ -200,6 +204,8 @@ pub fn solve_openings(
         })
         .collect::<Result<_, SolverError>>()?;
     Ok(Openings {
+        size,
+        first,
         openings,
         threads,
         wall,
