@@ -10,7 +10,6 @@ mod player_args;
 use std::io as stdio;
 
 use anyhow::{Result, anyhow};
-use solitaire_chess::Verdict;
 use solitaire_chess::contest::{SAMPLE_BOARD, SAMPLE_CASE, official_case};
 use solitaire_chess::protocol::ProtocolError;
 use solitaire_chess_player::{Budget, Config, play, self_play};
@@ -130,27 +129,7 @@ pub fn demo(_: &Input) -> Result<String> {
         seed: 1,
         ..Config::default()
     };
-    let outcome = self_play(&deal, config);
-    let mut game = solitaire_chess::Referee::new(&deal);
-    let mut shown = String::new();
-    for square in &outcome.moves {
-        let piece = game
-            .game()
-            .piece(*square)
-            .map(|p| p.wire_name())
-            .unwrap_or("?");
-        let after = game.play(*square).map_err(|v| anyhow!("{v}"))?;
-        let after = after.map(|p| p.wire_name()).unwrap_or("blank");
-        shown += &format!("{square}  ({piece}, now {after})\n");
-    }
-    shown += "0 0\n";
-    let verdict = if outcome.verdict == Verdict::Stopped {
-        ""
-    } else {
-        " (fault)"
-    };
-    shown += &format!("score {}{verdict}\n", outcome.score);
-    Ok(shown)
+    Ok(self_play(&deal, config).transcript(&deal))
 }
 
 /// The board the demo plays: the bronze layer of official case g4-1.

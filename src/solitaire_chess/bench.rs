@@ -1,15 +1,12 @@
 //! `boardgames solitaire-chess bench`: the built-in player over many deals, in parallel, and a
 //! table of its scores per group.
 
-use std::fmt::Write as _;
 use std::ops::RangeInclusive;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use solitaire_chess::contest::{Group, OfficialCase, official_cases};
-use solitaire_chess_player::bench::{
-    CaseResult, group_games, group_summaries, official_games, play_all,
-};
+use solitaire_chess_player::bench::{group_games, official_games, play_all, table};
 
 use super::deal_args::parse_official;
 use super::player_args::PlayerArgs;
@@ -112,51 +109,5 @@ pub fn run(args: Args) -> Result<()> {
     );
     let outcomes = play_all(&games, args.player.config(), at_once, || bar.inc(1));
     bar.finish_and_clear();
-    let mut text = String::new();
-    if args.official.is_none() {
-        let _ = writeln!(
-            text,
-            "{:<6} {:>5} {:>7} {:>5} {:>5} {:>7} {:>13}",
-            "group", "games", "mean", "min", "max", "moves", "points Y=200"
-        );
-        for s in group_summaries(&games, &outcomes) {
-            let _ = writeln!(
-                text,
-                "{:<6} {:>5} {:>7.1} {:>5} {:>5} {:>7.1} {:>6.2} of {:>2}",
-                s.group.number, s.games, s.mean, s.min, s.max, s.moves, s.points, s.group.points
-            );
-        }
-        return io::print(&text);
-    }
-    let _ = writeln!(
-        text,
-        "{:<6} {:>5} {:>6} {:>5} {:>6} {:>8}  verdict",
-        "case", "score", "best", "moves", "points", "of"
-    );
-    let (mut earned, mut possible) = (0.0, 0);
-    for (game, outcome) in games.iter().zip(&outcomes) {
-        let Some(case) = &game.official else {
-            continue;
-        };
-        let result = CaseResult::of(case, outcome);
-        earned += result.share;
-        possible += case.points;
-        let _ = writeln!(
-            text,
-            "{:<6} {:>5} {:>6} {:>5} {:>6.2} {:>8}  {}; {}",
-            game.label,
-            result.score,
-            case.best,
-            outcome.moves.len(),
-            result.share,
-            case.points,
-            outcome.verdict,
-            result.mark
-        );
-    }
-    let _ = writeln!(
-        text,
-        "contest points (Y = best of all): {earned:.2} of {possible}"
-    );
-    io::print(&text)
+    io::print(&table(&games, &outcomes))
 }

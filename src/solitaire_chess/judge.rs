@@ -65,23 +65,12 @@ pub fn run(args: Args) -> Result<()> {
             }
         }
     })?;
-    let verdict = &played.verdict;
     if let Some(mut log) = log {
-        writeln!(log, "verdict: {verdict}")?;
+        writeln!(log, "verdict: {}", played.verdict)?;
         log.flush()?;
     }
     let result = played.judged();
-    let score = played.referee.score();
-    let mut report = format!("game: {name}\nverdict: {verdict}\n");
-    report += &format!("player: {}\n", played.player());
-    report += &format!("moves: {}\n", played.referee.moves().len());
-    report += &format!("time: {} ms\n", played.elapsed.as_millis());
-    if verdict.scores() {
-        report += &format!("score: {score}\n");
-    } else {
-        report += &format!("score: 0 (the removals made would have scored {score})\n");
-    }
-    report += &format!("result: {result} (exit status {})\n", result.status());
+    let report = played.report(&name);
     io::print(&report)?;
     match result {
         Judged::Accepted => Ok(()),

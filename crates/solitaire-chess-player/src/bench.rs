@@ -1,6 +1,7 @@
 //! The player over many deals, several games at once, and what its scores come to: per
 //! contest group, or per official case against the best contestant.
 
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use solitaire_chess::contest::{GROUPS, Group, OfficialCase};
@@ -165,6 +166,59 @@ impl CaseResult {
     }
 }
 
+/// The bench's table: for official cases a row a case against the best contestant and the
+/// contest points in all; otherwise a row a group (games, mean, min and max points, mean
+/// removals, contest points against [`ASSUMED_BEST`]).
+pub fn table(games: &[Game], outcomes: &[Outcome]) -> String {
+    let mut text = String::new();
+    if games.iter().any(|game| game.official.is_none()) {
+        let _ = writeln!(
+            text,
+            "{:<6} {:>5} {:>7} {:>5} {:>5} {:>7} {:>13}",
+            "group", "games", "mean", "min", "max", "moves", "points Y=200"
+        );
+        for s in group_summaries(games, outcomes) {
+            let _ = writeln!(
+                text,
+                "{:<6} {:>5} {:>7.1} {:>5} {:>5} {:>7.1} {:>6.2} of {:>2}",
+                s.group.number, s.games, s.mean, s.min, s.max, s.moves, s.points, s.group.points
+            );
+        }
+        return text;
+    }
+    let _ = writeln!(
+        text,
+        "{:<6} {:>5} {:>6} {:>5} {:>6} {:>8}  verdict",
+        "case", "score", "best", "moves", "points", "of"
+    );
+    let (mut earned, mut possible) = (0.0, 0);
+    for (game, outcome) in games.iter().zip(outcomes) {
+        let Some(case) = &game.official else {
+            continue;
+        };
+        let result = CaseResult::of(case, outcome);
+        earned += result.share;
+        possible += case.points;
+        let _ = writeln!(
+            text,
+            "{:<6} {:>5} {:>6} {:>5} {:>6.2} {:>8}  {}; {}",
+            game.label,
+            result.score,
+            case.best,
+            outcome.moves.len(),
+            result.share,
+            case.points,
+            outcome.verdict,
+            result.mark
+        );
+    }
+    let _ = writeln!(
+        text,
+        "contest points (Y = best of all): {earned:.2} of {possible}"
+    );
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,6 +254,9 @@ mod tests {
         assert_eq!(summaries[0].max, *scores.iter().max().unwrap());
         let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / 3.0;
         assert!((summaries[0].mean - mean).abs() < 1e-9);
+        let text = table(&games, &outcomes);
+        let rows: Vec<&str> = text.lines().map(|row| &row[..12]).collect();
+        assert_eq!(rows, ["group  games", "1          3", "2          3"]);
     }
 
     #[test]

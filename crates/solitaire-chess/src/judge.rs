@@ -154,6 +154,29 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The game on `deal`, a removal a line (the square, the piece removed and what shows
+    /// there now), then `0 0` and the score, marked ` (fault)` when the verdict does not
+    /// score.
+    pub fn transcript(&self, deal: &Deal) -> String {
+        let mut referee = Referee::new(deal);
+        let mut text = String::new();
+        for &square in &self.moves {
+            let piece = referee.game().piece(square);
+            let Ok(after) = referee.play(square) else {
+                break;
+            };
+            let name = |piece: Option<Piece>| piece.map_or("blank", Piece::wire_name);
+            let (piece, after) = (piece.map_or("?", Piece::wire_name), name(after));
+            text += &format!("{square}  ({piece}, now {after})\n");
+        }
+        let fault = if self.verdict.scores() {
+            ""
+        } else {
+            " (fault)"
+        };
+        text + &format!("0 0\nscore {}{fault}\n", self.score)
+    }
+
     /// The points the judge gives: the score, or 0 if the verdict is a fault.
     pub fn points(&self) -> u32 {
         if self.verdict.scores() {
@@ -236,6 +259,26 @@ impl Played {
             ref exit => exit.to_string(),
         }
     }
+
+    /// The judge's report of the game called `name`: the verdict, how the player ended, the
+    /// removals, the time, the score and the result with its exit status, a line each.
+    pub fn report(&self, name: &str) -> String {
+        let (verdict, result) = (&self.verdict, self.judged());
+        let score = self.referee.score();
+        let score = if verdict.scores() {
+            score.to_string()
+        } else {
+            format!("0 (the removals made would have scored {score})")
+        };
+        format!(
+            "game: {name}\nverdict: {verdict}\nplayer: {}\nmoves: {}\ntime: {} ms\nscore: {score}\n\
+             result: {result} (exit status {})\n",
+            self.player(),
+            self.referee.moves().len(),
+            self.elapsed.as_millis(),
+            result.status()
+        )
+    }
 }
 
 /// Runs one game against a player program (`command`: the program and its arguments) within
@@ -314,6 +357,28 @@ mod tests {
     const AMPLE: Duration = Duration::from_secs(20);
 
     #[test]
+    fn an_outcome_tells_its_game() {
+        let deal = Deal::uniform(Piece::Knight);
+        let mut referee = Referee::new(&deal);
+        let moves: Vec<Square> = [(1, 1), (2, 3)]
+            .map(|(r, c)| Square::at(r, c).unwrap())
+            .into();
+        for &square in &moves {
+            referee.play(square).unwrap();
+        }
+        let mut outcome = Outcome {
+            moves,
+            score: referee.score(),
+            verdict: Verdict::Stopped,
+        };
+        let told = "1 1  (springare, now springare)\n2 3  (springare, now springare)\n0 0\n\
+                    score 6 = 2 moves + 4 run bonus + 0 set bonus + 0 alternation bonus";
+        assert_eq!(outcome.transcript(&deal), format!("{told}\n"));
+        outcome.verdict = Verdict::NoStop;
+        assert_eq!(outcome.transcript(&deal), format!("{told} (fault)\n"));
+    }
+
+    #[test]
     fn a_player_that_stops_is_accepted() {
         let (played, lines) = against("head -n 6 >/dev/null; echo 1 1; read a; echo 0 0", AMPLE);
         assert_eq!(played.verdict, Verdict::Stopped);
@@ -321,6 +386,25 @@ mod tests {
         assert_eq!(played.referee.moves().len(), 1);
         assert_eq!(lines[6..], ["> 1 1", "< springare", "> 0 0"]);
         assert_eq!(played.player(), "exited with status 0");
+        let report = played.report("knights");
+        let lines: Vec<&str> = report.lines().collect();
+        assert_eq!(
+            lines[..4],
+            [
+                "game: knights",
+                "verdict: stopped with `0 0`",
+                "player: exited with status 0",
+                "moves: 1"
+            ]
+        );
+        assert!(lines[4].starts_with("time: ") && lines[4].ends_with(" ms"));
+        assert_eq!(
+            lines[5..],
+            [
+                "score: 1 = 1 moves + 0 run bonus + 0 set bonus + 0 alternation bonus",
+                "result: accepted (exit status 0)"
+            ]
+        );
     }
 
     #[test]
