@@ -204,14 +204,3 @@ Example (one instance: pegs in holes 10 12 17 19 25):
   HI Q OUTPUT
   51
   END OF OUTPUT";
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_help_example_prints_what_it_shows() {
-        let (input, shown) = io::help_example(LONG_HELP, "boardgames hiq");
-        assert_eq!(input.parse(contest::run).unwrap(), shown);
-    }
-}

@@ -176,23 +176,3 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
             .is_some_and(|err| err.kind() == io::ErrorKind::BrokenPipe)
     })
 }
-
-/// The example of a `--help` text: the input of its `$ printf '...' | COMMAND` (or `echo`)
-/// line, and the output shown under it (its two-space indent removed).
-#[cfg(test)]
-pub fn help_example(help: &str, command: &str) -> (Input, String) {
-    let (_, example) = help.split_once("  $ ").expect("an example");
-    let (quoted, shown) = example
-        .split_once(&format!(" | {command}\n"))
-        .expect("the command");
-    let input = match quoted.split_once(' ') {
-        Some(("printf", text)) => text.trim_matches('\'').replace("\\n", "\n"),
-        Some(("echo", text)) => format!("{}\n", text.trim_matches('\'')),
-        _ => panic!("an example starts with printf or echo: {quoted}"),
-    };
-    let shown = shown
-        .lines()
-        .map(|line| format!("{}\n", line.strip_prefix("  ").unwrap_or(line)))
-        .collect();
-    (Input::builtin("example", &input), shown)
-}

@@ -29,6 +29,7 @@ use crate::io::{self, InputArg};
 /// it exists and written back with what the run proved, so that later runs and other jobs
 /// reuse them (files of several jobs can be concatenated).
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = EXAMPLE)]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
@@ -77,6 +78,17 @@ pub struct Args {
     #[arg(long, help_heading = "Tuning")]
     no_widening: bool,
 }
+
+/// An example, for `hex solve --help`.
+const EXAMPLE: &str = "\
+Example (an empty 3x3 board, X to move; `--openings 3` would solve each first move):
+  $ printf '1\\n3\\n0 0\\n' | boardgames hex solve
+  Data set 1, X to move:
+  -   -   -
+    -   -   -
+      -   -   -
+  X wins, playing B2
+  proof: 1 positions (1 searched) in [..] s";
 
 fn parse_player(text: &str) -> Result<Player, String> {
     match text {
