@@ -57,22 +57,8 @@ fn read_from(name: String, reader: impl Read) -> Result<Input> {
     if bytes.len() as u64 > MAX_INPUT {
         bail!("{name}: the input is larger than {} MiB", MAX_INPUT >> 20);
     }
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(err) => {
-            let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
-            let valid = std::str::from_utf8(valid).unwrap_or_default();
-            let line = valid.matches('\n').count() + 1;
-            let col = valid
-                .rsplit('\n')
-                .next()
-                .unwrap_or_default()
-                .chars()
-                .count()
-                + 1;
-            bail!("{name}:{line}:{col}: the input is not UTF-8 text");
-        }
-    };
+    let text = text::utf8(bytes)
+        .map_err(|at| anyhow::anyhow!("{name}:{at}: the input is not UTF-8 text"))?;
     Ok(Input { name, text })
 }
 

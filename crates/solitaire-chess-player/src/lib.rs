@@ -22,6 +22,7 @@
 pub mod bench;
 mod config;
 mod cut_value;
+mod hints;
 mod limits;
 mod move_averages;
 mod officers;
@@ -35,6 +36,7 @@ mod tour;
 
 pub use config::{Budget, Config, Strategy, UnknownStrategy};
 pub use cut_value::{BoardNumbers, CutValue};
+pub use hints::Hints;
 pub use limits::Limits;
 pub use officers::{EdgeSolver, Expectimax};
 pub use play::{play, self_play};

@@ -25,7 +25,7 @@ mod line;
 use std::fmt;
 use std::str::FromStr;
 
-pub use line::{BadLine, read_line};
+pub use line::{BadLine, read_line, utf8};
 
 /// A place in the input: 1-based line and column (the column counts characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -4,6 +4,8 @@
 
 use std::io::{self, BufRead};
 
+use crate::Pos;
+
 /// A line that could not be read as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BadLine {
@@ -40,13 +42,9 @@ pub fn read_line(
     if read == 0 {
         return Ok(None);
     }
-    let not_utf8 = |bytes: &[u8], error: std::str::Utf8Error| {
-        let valid = &bytes[..error.valid_up_to()];
-        let chars = String::from_utf8_lossy(valid).chars().count();
-        BadLine::NotUtf8 {
-            start: String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).into_owned(),
-            col: u32::try_from(chars).unwrap_or(u32::MAX).saturating_add(1),
-        }
+    let not_utf8 = |bytes: &[u8], error: std::str::Utf8Error| BadLine::NotUtf8 {
+        start: String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).into_owned(),
+        col: not_utf8_at(bytes, error).col,
     };
     if bytes.len() > max {
         // A character cut at the end is not an error; a byte that is never UTF-8 is.
@@ -69,6 +67,22 @@ pub fn read_line(
     Ok(Some(
         String::from_utf8(bytes).map_err(|err| not_utf8(err.as_bytes(), err.utf8_error())),
     ))
+}
+
+/// A text read whole: its bytes as UTF-8, or the place of the first byte that is not.
+pub fn utf8(bytes: Vec<u8>) -> Result<String, Pos> {
+    String::from_utf8(bytes).map_err(|err| not_utf8_at(err.as_bytes(), err.utf8_error()))
+}
+
+/// The line and column of the byte at which `bytes` stop being UTF-8.
+fn not_utf8_at(bytes: &[u8], error: std::str::Utf8Error) -> Pos {
+    let valid = String::from_utf8_lossy(&bytes[..error.valid_up_to()]);
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX).saturating_add(1);
+    let last = valid.rsplit('\n').next().unwrap_or_default();
+    Pos {
+        line: count(valid.matches('\n').count()),
+        col: count(last.chars().count()),
+    }
 }
 
 #[cfg(test)]
@@ -95,5 +109,10 @@ mod tests {
             matches!(line, Err(BadLine::NotUtf8 { col: 3, .. })),
             "{line:?}"
         );
+        assert_eq!(
+            utf8(b"a\nb\xc3\xa9c\xffd".to_vec()),
+            Err(Pos { line: 2, col: 4 })
+        );
+        assert_eq!(utf8(b"ok\n".to_vec()).as_deref(), Ok("ok\n"));
     }
 }
