@@ -148,7 +148,7 @@ struct GtpArgs {
 /// Each engine is a command line (split at spaces; `{seed}` in it is replaced by a number that
 /// changes from game to game); the built-in engine (`boardgames hex gtp`
 /// with the given player options) stands in for any not given. A side loses on an illegal
-/// move, a malformed or `?` reply, a crash, or no reply within --timeout. Every game is saved
+/// move, a malformed, overlong or `?` reply, a crash, or no reply within --timeout. Every game is saved
 /// as SGF; a table of wins with 95% intervals ends the run.
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = "\

@@ -45,7 +45,7 @@ pub struct Args {
     /// Seconds each position may take (no limit by default).
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
-    /// MiB for the transposition table.
+    /// MiB for the transposition table at most (a small search takes only what it needs).
     #[arg(long, value_name = "MIB", default_value_t = 256)]
     memory: usize,
     /// With --openings: how many openings are solved at once, each with its own table of
