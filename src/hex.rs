@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use hex::contest;
-use hex::engine::arena::{self, Program, Rules, Table};
+use hex::engine::arena::{self, Ending, Program, Rules};
 use hex::engine::{Engine, Limits, Reuse, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -130,6 +130,14 @@ impl PlayerArgs {
 /// `list_commands` names every command; `hexgui-analyze_commands` gives HexGui its analysis
 /// menu.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = "\
+Example (White's answer to Black's centre on 3x3, at a fixed amount of work):
+  $ printf 'boardsize 3 3\\nplay black b2\\ngenmove white\\n' | boardgames hex gtp --playouts 200 --threads 1
+  = 
+
+  = 
+
+  = b3")]
 struct GtpArgs {
     #[command(flatten)]
     player: PlayerArgs,
@@ -140,9 +148,20 @@ struct GtpArgs {
 /// Each engine is a command line (split at spaces; `{seed}` in it is replaced by a number that
 /// changes from game to game); the built-in engine (`boardgames hex gtp`
 /// with the given player options) stands in for any not given. A side loses on an illegal
-/// move, a malformed or `?` reply, a crash, or no reply within --timeout. Every game is saved
+/// move, a malformed, overlong or `?` reply, a crash, or no reply within --timeout. Every game is saved
 /// as SGF; a table of wins with 95% intervals ends the run.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = "\
+Example (the built-in engine against itself, two games on 3x3; another engine is given as
+`--engine2 \"PROGRAM ARGS... --seed {seed}\"`):
+  $ boardgames hex arena -n 3 -g 2 --playouts 50 --threads 1
+  engine        colour  games   wins    rate  95% interval
+  boardgames-1  black       1      1  100.0%  20.7%..100.0%
+  boardgames-1  white       1      0    0.0%  0.0%..79.3%
+  boardgames-1  both        2      1   50.0%  9.5%..90.5%
+  boardgames-2  black       1      1  100.0%  20.7%..100.0%
+  boardgames-2  white       1      0    0.0%  0.0%..79.3%
+  boardgames-2  both        2      1   50.0%  9.5%..90.5%")]
 struct ArenaArgs {
     /// The first engine's command (the built-in engine when absent).
     #[arg(long, value_name = "COMMAND")]
@@ -159,8 +178,13 @@ struct ArenaArgs {
     /// Seconds an engine may take for a move before it loses on time.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     timeout: f64,
-    /// Where the games are saved as SGF (game-001.sgf, ...).
-    #[arg(long, default_value = "target/hex-arena", value_name = "DIR")]
+    /// Where the games are saved as SGF (game-001.sgf, ...); the run ends by naming it.
+    #[arg(
+        long,
+        alias = "games-dir",
+        default_value = "hex-arena",
+        value_name = "DIR"
+    )]
     sgf_dir: PathBuf,
     #[command(flatten)]
     player: PlayerArgs,
@@ -196,102 +220,80 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     }
     let limits = args.player.limits()?;
     let me = std::env::current_exe().context("cannot find the boardgames program")?;
-    let builtin = {
-        let mut command = vec![me.display().to_string(), "hex".into(), "gtp".into()];
-        match limits.time {
-            Some(t) => command.extend(["--time".into(), t.as_secs_f64().to_string()]),
-            None => command.extend([
-                "--playouts".into(),
-                limits.playouts.unwrap_or(1000).to_string(),
-            ]),
-        }
-        command.extend(["--threads".into(), limits.threads.to_string()]);
-        let tuning = &args.player;
-        command.extend(["--rave".into(), tuning.rave.to_string()]);
-        command.extend(["--exploration".into(), tuning.exploration.to_string()]);
-        if tuning.no_bridges {
-            command.push("--no-bridges".into());
-        }
-        if tuning.no_reuse {
-            command.push("--no-reuse".into());
-        }
-        if tuning.prune {
-            command.push("--prune".into());
-        }
-        if tuning.prior {
-            command.push("--prior".into());
-        }
-        command
+    let tuning = &args.player;
+    let work = match limits.time {
+        Some(t) => format!("--time {}", t.as_secs_f64()),
+        None => format!("--playouts {}", limits.playouts.unwrap_or(1000)),
     };
-    // The built-in engine gets a seed of its own in every game, so that games at a fixed
-    // number of playouts differ; in another program's command `{seed}` stands for it.
-    let program = |given: &Option<String>, seed: u64, fallback: &str| -> Result<Program> {
-        Ok(match given {
-            Some(line) => {
-                let command: Vec<String> = line
-                    .split_whitespace()
-                    .map(|word| word.replace("{seed}", &seed.to_string()))
-                    .collect();
-                if command.is_empty() {
-                    bail!("an engine command is empty");
-                }
-                Program {
-                    name: line.clone(),
-                    command,
-                }
-            }
-            None => {
-                let mut command = builtin.clone();
-                command.extend(["--seed".into(), seed.to_string()]);
-                Program {
-                    name: fallback.into(),
-                    command,
-                }
-            }
-        })
+    let flags = [
+        (tuning.no_bridges, " --no-bridges"),
+        (tuning.no_reuse, " --no-reuse"),
+        (tuning.prune, " --prune"),
+        (tuning.prior, " --prior"),
+    ];
+    let builtin = format!(
+        "hex gtp {work} --threads {} --rave {} --exploration {}{} --seed {{seed}}",
+        limits.threads,
+        tuning.rave,
+        tuning.exploration,
+        flags.map(|(on, flag)| if on { flag } else { "" }).concat()
+    );
+    let engine = |given: &Option<String>, number: u8| -> Result<Program> {
+        let Some(line) = given else {
+            let mut command = vec![me.display().to_string()];
+            command.extend(builtin.split_whitespace().map(String::from));
+            let name = format!("boardgames-{number}");
+            return Ok(Program { name, command });
+        };
+        let command: Vec<String> = line.split_whitespace().map(String::from).collect();
+        if command.is_empty() {
+            bail!("an engine command is empty");
+        }
+        let name = line.clone();
+        Ok(Program { name, command })
     };
-    let programs_for = |game: u32| -> Result<[Program; 2]> {
-        let seed = limits.seed.wrapping_add(2 * u64::from(game));
-        Ok([
-            program(&args.engine1, seed, "boardgames-1")?,
-            program(&args.engine2, seed.wrapping_add(1), "boardgames-2")?,
-        ])
+    let game = arena::Match {
+        engines: [engine(&args.engine1, 1)?, engine(&args.engine2, 2)?],
+        games: args.games,
+        rules: Rules {
+            size: args.size,
+            move_time: Duration::from_secs_f64(args.timeout),
+            command_time: Duration::from_secs_f64(args.timeout.max(10.0)),
+        },
+        seed: limits.seed,
     };
-    let programs = programs_for(0)?;
-    std::fs::create_dir_all(&args.sgf_dir)
-        .with_context(|| format!("cannot create {}", args.sgf_dir.display()))?;
-    let rules = Rules {
-        size: args.size,
-        move_time: Duration::from_secs_f64(args.timeout),
-        command_time: Duration::from_secs_f64(args.timeout.max(10.0)),
-    };
-    let bar = ProgressBar::new(u64::from(args.games));
-    bar.set_style(
+    let dir = &args.sgf_dir;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let names = game.engines.each_ref().map(|engine| engine.name.as_str());
+    let bar = ProgressBar::new(u64::from(args.games)).with_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} {msg}")
             .expect("a valid template"),
     );
-    let mut table = Table::default();
-    for number in 1..=args.games {
-        let black = usize::from(number % 2 == 0);
-        let outcome = arena::play_game(&programs_for(number)?, black, rules)?;
-        table.add(&outcome);
-        let path = args.sgf_dir.join(format!("game-{number:03}.sgf"));
+    let table = game.play(|number, outcome, table| -> Result<()> {
+        let path = dir.join(format!("game-{number:03}.sgf"));
         std::fs::write(&path, outcome.record.to_string())
             .with_context(|| format!("cannot write {}", path.display()))?;
-        if outcome.ending != arena::Ending::Connected && outcome.ending != arena::Ending::Resigned {
-            bar.println(format!(
-                "game {number}: {} loses: {}",
-                programs[1 - outcome.winner_program()].name,
-                outcome.ending
-            ));
+        if !matches!(outcome.ending, Ending::Connected | Ending::Resigned) {
+            let loser = names[1 - outcome.winner_program()];
+            bar.println(format!("game {number}: {loser} loses: {}", outcome.ending));
         }
-        let wins = table.tallies[0][0].wins + table.tallies[0][1].wins;
-        bar.set_message(format!("{}: {wins} won", programs[0].name));
+        let [one, two] = names;
+        let [won1, won2] = [table.wins(0), table.wins(1)];
+        bar.set_message(format!("{one}: {won1} won, {two}: {won2} won"));
         bar.inc(1);
-    }
+        Ok(())
+    })?;
     bar.finish_and_clear();
-    let names = [programs[0].name.as_str(), programs[1].name.as_str()];
-    io::print(&table.render(names))
+    io::print(&table.render(names))?;
+    let saved = match args.games {
+        0 => return Ok(()),
+        1 => "game-001.sgf".to_string(),
+        n => format!("game-001.sgf to game-{n:03}.sgf"),
+    };
+    io::comment(&format!(
+        "The games are saved as SGF in {}/ ({saved}).\n",
+        dir.display()
+    ))
 }
 /// The board's lettering and an example, for `hex --help`.
 const LONG_HELP: &str = "\
@@ -311,17 +313,3 @@ Example (size 2, X on A1 and B1, O on none; the blank line is O's empty list):
 
   X has won!
 ";
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_help_example_prints_what_it_shows() {
-        let (input, shown) = io::help_example(LONG_HELP, "boardgames hex");
-        assert_eq!(
-            input.parse(contest::run).unwrap().trim_end(),
-            shown.trim_end()
-        );
-    }
-}

@@ -353,36 +353,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_help_example_prints_what_it_shows() {
-        let (input, shown) = io::help_example(LONG_HELP, "boardgames hiq");
-        assert_eq!(input.parse(contest::run).unwrap(), shown);
-    }
-
-    #[test]
-    fn the_solve_help_example_prints_what_it_shows() {
-        let (input, shown) = io::help_example(SOLVE_HELP, "boardgames hiq solve");
-        let layout = Layout::english();
-        let starts = input
-            .parse(|text| hiq::parse_positions(layout, text))
-            .unwrap();
-        assert_eq!(answers(layout, starts, Goal::Fewest), shown);
-    }
-
-    #[test]
-    fn the_count_help_example_prints_what_it_shows() {
-        let (picture, shown) = io::help_example(
-            &COUNT_HELP.replace(" > small.txt\n  $ ", " | "),
-            "boardgames hiq count --board small.txt",
-        );
-        let layout = picture.parse(Layout::from_picture).unwrap();
-        let census = hiq::census(&layout, &|_, _| {});
-        assert_eq!(
-            CensusTable::new(&layout, "small.txt", &census).to_string(),
-            shown
-        );
-    }
-
-    #[test]
     fn the_english_boards_largest_level_is_the_published_one() {
         let data = include_str!("../crates/hiq/tests/data/central-game.txt");
         let largest = data

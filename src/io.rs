@@ -70,22 +70,8 @@ fn read_from(name: String, reader: impl Read) -> Result<Input> {
     if bytes.len() as u64 > MAX_INPUT {
         bail!("{name}: the input is larger than {} MiB", MAX_INPUT >> 20);
     }
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(err) => {
-            let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
-            let valid = std::str::from_utf8(valid).unwrap_or_default();
-            let line = valid.matches('\n').count() + 1;
-            let col = valid
-                .rsplit('\n')
-                .next()
-                .unwrap_or_default()
-                .chars()
-                .count()
-                + 1;
-            bail!("{name}:{line}:{col}: the input is not UTF-8 text");
-        }
-    };
+    let text = text::utf8(bytes)
+        .map_err(|at| anyhow::anyhow!("{name}:{at}: the input is not UTF-8 text"))?;
     Ok(Input { name, text })
 }
 
@@ -207,24 +193,4 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|err| err.kind() == io::ErrorKind::BrokenPipe)
     })
-}
-
-/// The example of a `--help` text: the input of its `$ printf '...' | COMMAND` (or `echo`)
-/// line, and the output shown under it (its two-space indent removed).
-#[cfg(test)]
-pub fn help_example(help: &str, command: &str) -> (Input, String) {
-    let (_, example) = help.split_once("  $ ").expect("an example");
-    let (quoted, shown) = example
-        .split_once(&format!(" | {command}\n"))
-        .expect("the command");
-    let input = match quoted.split_once(' ') {
-        Some(("printf", text)) => text.trim_matches('\'').replace("\\n", "\n"),
-        Some(("echo", text)) => format!("{}\n", text.trim_matches('\'')),
-        _ => panic!("an example starts with printf or echo: {quoted}"),
-    };
-    let shown = shown
-        .lines()
-        .map(|line| format!("{}\n", line.strip_prefix("  ").unwrap_or(line)))
-        .collect();
-    (Input::builtin("example", &input), shown)
 }

@@ -53,21 +53,3 @@ Example (that board: yours on 1 and 4, the opponent's on 3 and 6):
   $ printf '5 3\\n1 0 2 1 0 2 0 0\\n0 0\\n' | boardgames megacheckers --path
   2
   1x5x7";
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use megacheckers::contest::Options;
-
-    #[test]
-    fn the_help_example_prints_what_it_shows() {
-        let (input, shown) = io::help_example(LONG_HELP, "boardgames megacheckers --path");
-        let options = Options { paths: true };
-        assert_eq!(
-            input
-                .parse(|text| contest::run_with(text, options))
-                .unwrap(),
-            shown
-        );
-    }
-}

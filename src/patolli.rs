@@ -74,12 +74,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_help_example_prints_what_it_shows() {
-        let (input, shown) = io::help_example(LONG_HELP, "boardgames patolli");
-        assert_eq!(input.parse(contest::run).unwrap(), shown);
-    }
-
-    #[test]
     fn the_help_picture_is_the_track() {
         let picture: Vec<Vec<u8>> = LONG_HELP
             .lines()

@@ -10,7 +10,6 @@ mod player_args;
 use std::io as stdio;
 
 use anyhow::{Result, anyhow};
-use solitaire_chess::Verdict;
 use solitaire_chess::contest::{SAMPLE_BOARD, SAMPLE_CASE, official_case};
 use solitaire_chess::protocol::ProtocolError;
 use solitaire_chess_player::{Budget, Config, play, self_play};
@@ -53,9 +52,31 @@ const LONG_HELP: &str = concat!(
     "\n",
 );
 
+/// The protocol and an example, for `solitaire-chess play --help`.
+const PLAY_HELP: &str = "\
+The protocol: the judge writes the board, six lines of the six pieces showing (each 1, 2, 3,
+4, torn, lopare, dam or springare); the player writes a removal `ROW COL` (1..6 each) a line,
+and the judge answers each with the piece that shows there now, or `blank`; when no removal
+is left the player writes `0 0`:
+  judge:  dam lopare torn lopare lopare lopare      (six lines of six pieces)
+  player: 1 1
+  judge:  torn                                      (what shows on 1 1 now)
+  player: ...   and at the end: 0 0
+
+Example (the built-in player against the official judge, official case g4-1):
+  $ boardgames solitaire-chess judge --official g4-1 -- boardgames solitaire-chess play --worlds 8
+  game: official case g4-1 (alphabet tld, seed 6; best contestant 18)
+  verdict: stopped with `0 0`
+  player: exited with status 0
+  moves: 33
+  time: [..] ms
+  score: 79 = 33 moves + 46 run bonus + 0 set bonus + 0 alternation bonus
+  result: accepted (exit status 0)";
+
 #[derive(clap::Subcommand, Debug)]
 enum Verb {
     /// Play as the contest program over stdin and stdout (the default).
+    #[command(after_long_help = PLAY_HELP)]
     Play(PlayArgs),
     /// Play a game yourself: the board drawn, your removals typed as `row col`.
     ///
@@ -130,27 +151,7 @@ pub fn demo(_: &Input) -> Result<String> {
         seed: 1,
         ..Config::default()
     };
-    let outcome = self_play(&deal, config);
-    let mut game = solitaire_chess::Referee::new(&deal);
-    let mut shown = String::new();
-    for square in &outcome.moves {
-        let piece = game
-            .game()
-            .piece(*square)
-            .map(|p| p.wire_name())
-            .unwrap_or("?");
-        let after = game.play(*square).map_err(|v| anyhow!("{v}"))?;
-        let after = after.map(|p| p.wire_name()).unwrap_or("blank");
-        shown += &format!("{square}  ({piece}, now {after})\n");
-    }
-    shown += "0 0\n";
-    let verdict = if outcome.verdict == Verdict::Stopped {
-        ""
-    } else {
-        " (fault)"
-    };
-    shown += &format!("score {}{verdict}\n", outcome.score);
-    Ok(shown)
+    Ok(self_play(&deal, config).transcript(&deal))
 }
 
 /// The board the demo plays: the bronze layer of official case g4-1.

@@ -131,6 +131,23 @@ fn readme_examples_print_what_they_show() {
     let readme = std::fs::read_to_string("README.md").expect("README.md beside Cargo.toml");
     let examples = console_examples(&readme);
     assert!(!examples.is_empty(), "the README shows no console example");
+    for example in examples {
+        // The README shows what a terminal shows: stdout, then stderr.
+        let (stdout, stderr) = run_example(&example.command, Path::new("."));
+        let shown = stdout + &stderr;
+        assert!(
+            matches(&example.output, &shown),
+            "README.md:{}: `{}` printed\n{shown}\nbut the README shows\n{}",
+            example.line,
+            example.command,
+            example.output
+        );
+    }
+}
+
+/// Runs a command line through `sh` in `dir`, with the built `boardgames` first on the
+/// `PATH`: its stdout and its stderr.
+fn run_example(command: &str, dir: &Path) -> (String, String) {
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_boardgames"))
         .parent()
         .unwrap();
@@ -138,22 +155,106 @@ fn readme_examples_print_what_they_show() {
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
     .unwrap();
-    for example in examples {
-        let run = Command::new("sh")
-            .arg("-c")
-            .arg(&example.command)
-            .env("PATH", &path)
-            .output()
-            .expect("sh runs");
-        // The README shows what a terminal shows: stdout, then stderr.
-        let shown = String::from_utf8_lossy(&run.stdout).into_owned()
-            + &String::from_utf8_lossy(&run.stderr);
+    let run = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .env("PATH", &path)
+        .current_dir(dir)
+        .output()
+        .expect("sh runs");
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (text(&run.stdout), text(&run.stderr))
+}
+
+/// The examples of a `--help` text: a line `  $ COMMAND`, then what it prints, indented two
+/// spaces (blank lines within it kept, blank lines at its end dropped).
+fn help_examples(help: &str) -> Vec<Example> {
+    let mut examples: Vec<Example> = Vec::new();
+    let mut open = false;
+    for (number, line) in (1..).zip(help.lines()) {
+        if let Some(command) = line.strip_prefix("  $ ") {
+            examples.push(Example {
+                command: command.to_string(),
+                output: String::new(),
+                line: number,
+            });
+            open = true;
+        } else if open && (line.is_empty() || line.starts_with("  ")) {
+            let example = examples.last_mut().expect("an example is open");
+            example.output += &format!("{}\n", line.strip_prefix("  ").unwrap_or(line));
+        } else {
+            open = false;
+        }
+    }
+    for example in &mut examples {
+        example.output = format!("{}\n", example.output.trim_end());
+    }
+    examples
+}
+
+/// `boardgames` and every command under it, as its `--help` lists them.
+fn commands(path: Vec<String>) -> Vec<Vec<String>> {
+    let help = help(&path);
+    let mut found = vec![path.clone()];
+    let listed = help.split("\nCommands:\n").nth(1).unwrap_or_default();
+    for line in listed.lines().take_while(|line| !line.is_empty()) {
+        let name = line.split_whitespace().next().unwrap_or("help");
+        if name != "help" {
+            let mut under = path.clone();
+            under.push(name.to_string());
+            found.extend(commands(under));
+        }
+    }
+    found
+}
+
+fn help(path: &[String]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(path)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{path:?} --help");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn help_examples_print_what_they_show() {
+    let dir = std::env::temp_dir().join(format!("boardgames-help-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut with_examples = Vec::new();
+    for path in commands(Vec::new()) {
+        let help = help(&path);
+        for example in help_examples(&help) {
+            // Run in a folder of its own: an example may write files (the arena's games).
+            // A help shows what the command prints on stdout.
+            let (shown, _) = run_example(&example.command, &dir);
+            let shown = format!("{}\n", shown.trim_end());
+            assert!(
+                matches(&example.output, &shown),
+                "boardgames {} --help, line {}: `{}` printed\n{shown}\nbut the help shows\n{}",
+                path.join(" "),
+                example.line,
+                example.command,
+                example.output
+            );
+            with_examples.push(path.join(" "));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    for path in [
+        "hiq",
+        "patolli",
+        "megacheckers",
+        "hex",
+        "hex solve",
+        "hex gtp",
+        "hex arena",
+        "solitaire-chess play",
+    ] {
         assert!(
-            matches(&example.output, &shown),
-            "README.md:{}: `{}` printed\n{shown}\nbut the README shows\n{}",
-            example.line,
-            example.command,
-            example.output
+            with_examples.iter().any(|p| p == path),
+            "no example in `{path} --help`"
         );
     }
 }

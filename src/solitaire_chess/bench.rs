@@ -1,15 +1,12 @@
 //! `boardgames solitaire-chess bench`: the built-in player over many deals, in parallel, and a
 //! table of its scores per group.
 
-use std::fmt::Write as _;
 use std::ops::RangeInclusive;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use solitaire_chess::contest::{GROUPS, Group, OfficialCase, official_cases};
-use solitaire_chess::{Deal, MAX_SCORE, Outcome};
-use solitaire_chess_player::self_play;
+use solitaire_chess::contest::{Group, OfficialCase, official_cases};
+use solitaire_chess_player::bench::{group_games, official_games, play_all, table};
 
 use super::deal_args::parse_official;
 use super::player_args::PlayerArgs;
@@ -87,26 +84,22 @@ fn parse_range(text: &str) -> Result<Numbers> {
     Ok(Numbers(numbers))
 }
 
-/// The best score of all programs that the group table assumes (Y in the contest's points).
-const ASSUMED_BEST: f64 = 200.0;
-
-/// One game to play: its row in the tables and its deal.
-struct Job {
-    group: u8,
-    label: String,
-    deal: Deal,
-    /// The official case played, if it is one.
-    official: Option<OfficialCase>,
-}
-
 pub fn run(args: Args) -> Result<()> {
-    let jobs = jobs(&args)?;
-    let config = args.player.config();
-    let bar = ProgressBar::new(jobs.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta}) {msg}")
-            .map_err(|err| anyhow!("{err}"))?,
-    );
+    let games = match &args.official {
+        Some(Cases(cases)) => official_games(cases),
+        None => {
+            let groups = args
+                .group
+                .0
+                .iter()
+                .map(|&n| u8::try_from(n).ok().and_then(Group::get));
+            let groups: Vec<Group> = groups.collect::<Option<_>>().context("no such group")?;
+            group_games(&groups, &args.seed.0)
+        }
+    };
+    let bar = ProgressBar::new(games.len() as u64).with_style(ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} games  {elapsed} (eta {eta}) {msg}",
+    )?);
     let at_once = args.jobs.map_or_else(
         || {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -114,153 +107,7 @@ pub fn run(args: Args) -> Result<()> {
         },
         usize::from,
     );
-    // Plain threads, each taking the next game when it is done with one: a thread of a rayon
-    // pool, while it waits for the player's own threads, would take up another game, whose
-    // clock would run meanwhile.
-    let next = AtomicUsize::new(0);
-    let play = || {
-        let mut played = Vec::new();
-        loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(job) = jobs.get(index) else {
-                return played;
-            };
-            played.push((index, self_play(&job.deal, config)));
-            bar.inc(1);
-        }
-    };
-    let mut played: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..at_once.max(1)).map(|_| scope.spawn(play)).collect();
-        workers
-            .into_iter()
-            .map(|worker| {
-                worker
-                    .join()
-                    .map_err(|_| anyhow!("a game of the bench failed"))
-            })
-            .collect::<Result<Vec<_>>>()
-    })?
-    .into_iter()
-    .flatten()
-    .collect();
-    played.sort_by_key(|&(index, _)| index);
-    let outcomes: Vec<Outcome> = played.into_iter().map(|(_, outcome)| outcome).collect();
+    let outcomes = play_all(&games, args.player.config(), at_once, || bar.inc(1));
     bar.finish_and_clear();
-    io::print(&table(&jobs, &outcomes, args.official.is_some()))
-}
-
-fn jobs(args: &Args) -> Result<Vec<Job>> {
-    if let Some(Cases(cases)) = &args.official {
-        return Ok(cases
-            .iter()
-            .map(|case| Job {
-                group: case.group,
-                label: case.name.clone(),
-                deal: case.deal(),
-                official: Some(case.clone()),
-            })
-            .collect());
-    }
-    let mut jobs = Vec::new();
-    for &number in &args.group.0 {
-        let group = u8::try_from(number)
-            .ok()
-            .and_then(Group::get)
-            .ok_or_else(|| anyhow!("no group {number} (the groups are 1-6)"))?;
-        for &seed in &args.seed.0 {
-            jobs.push(Job {
-                group: group.number,
-                label: format!("seed {seed}"),
-                deal: group.deal(seed),
-                official: None,
-            });
-        }
-    }
-    Ok(jobs)
-}
-
-/// The tables: per group mean, min, max score, mean moves and contest points; for official
-/// cases a row a case against the best contestant.
-fn table(jobs: &[Job], outcomes: &[Outcome], official: bool) -> String {
-    let mut text = String::new();
-    if official {
-        let _ = writeln!(
-            text,
-            "{:<6} {:>5} {:>6} {:>5} {:>6} {:>8}  verdict",
-            "case", "score", "best", "moves", "points", "of"
-        );
-        let (mut earned, mut possible) = (0.0, 0);
-        for (job, outcome) in jobs.iter().zip(outcomes) {
-            let Some(case) = &job.official else {
-                continue;
-            };
-            let (points, best) = (case.points, case.best);
-            let score = outcome.points();
-            let share = case.contest_points(score);
-            earned += share;
-            possible += points;
-            let mark = match score.cmp(&best) {
-                std::cmp::Ordering::Greater => "above best",
-                std::cmp::Ordering::Equal if score == MAX_SCORE => "ties best at the maximum",
-                std::cmp::Ordering::Equal => "ties best",
-                std::cmp::Ordering::Less => "BELOW best",
-            };
-            let _ = writeln!(
-                text,
-                "{:<6} {:>5} {:>6} {:>5} {:>6.2} {:>8}  {}; {mark}",
-                job.label,
-                score,
-                best,
-                outcome.moves.len(),
-                share,
-                points,
-                outcome.verdict
-            );
-        }
-        let _ = writeln!(
-            text,
-            "contest points (Y = best of all): {earned:.2} of {possible}"
-        );
-        return text;
-    }
-    let _ = writeln!(
-        text,
-        "{:<6} {:>5} {:>7} {:>5} {:>5} {:>7} {:>13}",
-        "group", "games", "mean", "min", "max", "moves", "points Y=200"
-    );
-    for group in GROUPS {
-        let scores: Vec<(u32, usize)> = jobs
-            .iter()
-            .zip(outcomes)
-            .filter(|(job, _)| job.group == group.number)
-            .map(|(_, outcome)| (outcome.points(), outcome.moves.len()))
-            .collect();
-        if scores.is_empty() {
-            continue;
-        }
-        let n = scores.len() as f64;
-        let mean = scores.iter().map(|&(s, _)| f64::from(s)).sum::<f64>() / n;
-        let moves = scores.iter().map(|&(_, m)| m as f64).sum::<f64>() / n;
-        let min = scores.iter().map(|&(s, _)| s).min().unwrap_or(0);
-        let max = scores.iter().map(|&(s, _)| s).max().unwrap_or(0);
-        // Each game earns at most the group's points, however far its score passes Y.
-        let points = scores
-            .iter()
-            .map(|&(s, _)| group.contest_points(f64::from(s), ASSUMED_BEST))
-            .sum::<f64>()
-            / n;
-        let _ = writeln!(
-            text,
-            "{:<6} {:>5} {:>7.1} {:>5} {:>5} {:>7.1} {:>6.2} of {:>2}",
-            group.number,
-            scores.len(),
-            mean,
-            min,
-            max,
-            moves,
-            points,
-            group.points
-        );
-    }
-    text
+    io::print(&table(&games, &outcomes))
 }

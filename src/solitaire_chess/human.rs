@@ -4,9 +4,8 @@
 use std::io as stdio;
 
 use anyhow::Result;
-use solitaire_chess::human::{self, Advisor};
-use solitaire_chess::{Piece, SQUARES, Square};
-use solitaire_chess_player::{Budget, Config, Player};
+use solitaire_chess::human;
+use solitaire_chess_player::Hints;
 
 use super::deal_args::DealArgs;
 use crate::io;
@@ -25,31 +24,6 @@ pub struct Args {
     color: io::ColorArg,
 }
 
-/// Hints from the built-in player, which replays the game so far as it saw it, at a fixed
-/// amount of work so that a hint is the same every time.
-struct BuiltIn {
-    worlds: u32,
-}
-
-impl Advisor for BuiltIn {
-    fn advise(
-        &mut self,
-        start: &[Piece; SQUARES],
-        moves: &[(Square, Option<Piece>)],
-    ) -> Option<Square> {
-        let config = Config {
-            budget: Budget::Worlds(self.worlds),
-            threads: 1,
-            ..Config::default()
-        };
-        let mut player = Player::new(start, config);
-        for &(square, shown) in moves {
-            player.observe(square, shown).ok()?;
-        }
-        player.choose()
-    }
-}
-
 pub fn run(args: Args) -> Result<()> {
     let (name, deal) = match args.deal.deal() {
         Some(named) => named,
@@ -64,7 +38,7 @@ pub fn run(args: Args) -> Result<()> {
     let mut out = stdio::stdout().lock();
     use std::io::Write as _;
     writeln!(out, "game: {name}")?;
-    let mut advisor = BuiltIn {
+    let mut advisor = Hints {
         worlds: args.hint_worlds,
     };
     human::play(

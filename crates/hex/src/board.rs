@@ -244,6 +244,18 @@ impl Board {
         self.cells()
             .filter(move |&cell| self.get(cell) == Some(player))
     }
+
+    /// Whose turn it is when X moved first: X's with as many stones each, O's with one X
+    /// stone more; none for any other count.
+    pub fn side_to_move(&self) -> Option<Player> {
+        let x = self.stones(Player::X).count();
+        let o = self.stones(Player::O).count();
+        match x.checked_sub(o) {
+            Some(0) => Some(Player::X),
+            Some(1) => Some(Player::O),
+            _ => None,
+        }
+    }
 }
 
 /// The contest's drawing: `X`, `O` or `-` for each cell, three spaces between cells, each
@@ -271,6 +283,20 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_side_to_move_follows_from_the_stones() {
+        let mut board = Board::empty(3).unwrap();
+        assert_eq!(board.side_to_move(), Some(Player::X));
+        board.set(Cell { row: 0, col: 0 }, Player::X);
+        assert_eq!(board.side_to_move(), Some(Player::O));
+        board.set(Cell { row: 0, col: 1 }, Player::X);
+        assert_eq!(board.side_to_move(), None);
+        board.set(Cell { row: 1, col: 1 }, Player::O);
+        board.set(Cell { row: 2, col: 1 }, Player::O);
+        board.set(Cell { row: 2, col: 2 }, Player::O);
+        assert_eq!(board.side_to_move(), None, "O cannot have more stones");
+    }
 
     #[test]
     fn cells_and_players_read_back_what_they_print() {

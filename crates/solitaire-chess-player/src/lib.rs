@@ -19,8 +19,10 @@
 
 #![deny(missing_docs)]
 
+pub mod bench;
 mod config;
 mod cut_value;
+mod hints;
 mod limits;
 mod move_averages;
 mod officers;
@@ -34,6 +36,7 @@ mod tour;
 
 pub use config::{Budget, Config, Strategy, UnknownStrategy};
 pub use cut_value::{BoardNumbers, CutValue};
+pub use hints::Hints;
 pub use limits::Limits;
 pub use officers::{EdgeSolver, Expectimax};
 pub use play::{play, self_play};

@@ -1,8 +1,14 @@
-//! The judge's side: the official verdicts for each line a player writes.
+//! The judge's side: the official verdicts for each line a player writes, and a game
+//! against a player program over pipes, with a time limit.
 
 use std::fmt;
+use std::io;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
-use crate::board::{Deal, Piece, Square};
+use child::{Exit, Failure, LineChild};
+
+use crate::board::{BoardText, Deal, Piece, Square};
 use crate::rules::{Game, Illegal};
 use crate::score::Score;
 
@@ -148,6 +154,29 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The game on `deal`, a removal a line (the square, the piece removed and what shows
+    /// there now), then `0 0` and the score, marked ` (fault)` when the verdict does not
+    /// score.
+    pub fn transcript(&self, deal: &Deal) -> String {
+        let mut referee = Referee::new(deal);
+        let mut text = String::new();
+        for &square in &self.moves {
+            let piece = referee.game().piece(square);
+            let Ok(after) = referee.play(square) else {
+                break;
+            };
+            let name = |piece: Option<Piece>| piece.map_or("blank", Piece::wire_name);
+            let (piece, after) = (piece.map_or("?", Piece::wire_name), name(after));
+            text += &format!("{square}  ({piece}, now {after})\n");
+        }
+        let fault = if self.verdict.scores() {
+            ""
+        } else {
+            " (fault)"
+        };
+        text + &format!("0 0\nscore {}{fault}\n", self.score)
+    }
+
     /// The points the judge gives: the score, or 0 if the verdict is a fault.
     pub fn points(&self) -> u32 {
         if self.verdict.scores() {
@@ -158,6 +187,154 @@ impl Outcome {
     }
 }
 
+/// The longest line a player may write; a longer one is malformed.
+const MAX_PLAYER_LINE: usize = 256;
+
+/// How a judged game ends for the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// The player stopped with `0 0`; the score counts.
+    Accepted,
+    /// A line the rules refuse, or the output ended without `0 0` with no failure.
+    WrongAnswer,
+    /// The time limit ran out.
+    TimeLimit,
+    /// The output ended without `0 0` and the player failed (a status or a signal).
+    Crashed,
+}
+
+impl Judged {
+    /// The judge's exit status: 0, 3, 4 or 5.
+    pub fn status(self) -> u8 {
+        match self {
+            Judged::Accepted => 0,
+            Judged::WrongAnswer => 3,
+            Judged::TimeLimit => 4,
+            Judged::Crashed => 5,
+        }
+    }
+}
+
+impl fmt::Display for Judged {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Judged::Accepted => "accepted",
+            Judged::WrongAnswer => "wrong answer",
+            Judged::TimeLimit => "time limit exceeded",
+            Judged::Crashed => "the player crashed",
+        })
+    }
+}
+
+/// A game against a player program: the referee at the end, the verdict, the time taken, and
+/// how the player's process ended.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The game as it ended.
+    pub referee: Referee,
+    /// Why it ended.
+    pub verdict: Verdict,
+    /// From the start of the program to the verdict.
+    pub elapsed: Duration,
+    /// How the program ended ([`Exit::Running`]: the judge ended it after the verdict).
+    pub exit: Exit,
+}
+
+impl Played {
+    /// What the game comes to.
+    pub fn judged(&self) -> Judged {
+        let failed = !matches!(self.exit, Exit::Status(0) | Exit::Running);
+        match self.verdict {
+            Verdict::Stopped => Judged::Accepted,
+            Verdict::TimeLimit => Judged::TimeLimit,
+            Verdict::NoStop if failed => Judged::Crashed,
+            _ => Judged::WrongAnswer,
+        }
+    }
+
+    /// How the player's process ended, in words.
+    pub fn player(&self) -> String {
+        match self.exit {
+            Exit::Running => "still running after the verdict; ended by the judge".into(),
+            ref exit => exit.to_string(),
+        }
+    }
+
+    /// The judge's report of the game called `name`: the verdict, how the player ended, the
+    /// removals, the time, the score and the result with its exit status, a line each.
+    pub fn report(&self, name: &str) -> String {
+        let (verdict, result) = (&self.verdict, self.judged());
+        let score = self.referee.score();
+        let score = if verdict.scores() {
+            score.to_string()
+        } else {
+            format!("0 (the removals made would have scored {score})")
+        };
+        format!(
+            "game: {name}\nverdict: {verdict}\nplayer: {}\nmoves: {}\ntime: {} ms\nscore: {score}\n\
+             result: {result} (exit status {})\n",
+            self.player(),
+            self.referee.moves().len(),
+            self.elapsed.as_millis(),
+            result.status()
+        )
+    }
+}
+
+/// Runs one game against a player program (`command`: the program and its arguments) within
+/// `limit` for the whole game, as the official judge does. `log` sees every line (`< ` the
+/// judge's, `> ` the player's), and the game after each answer. A player that crashes, hangs
+/// or floods ends with a verdict; only a player that cannot be started is an error.
+pub fn run_player(
+    deal: &Deal,
+    command: &[String],
+    limit: Duration,
+    mut log: impl FnMut(&str, Option<&Game>),
+) -> io::Result<Played> {
+    let mut player = LineChild::spawn(command, MAX_PLAYER_LINE, Stdio::inherit()).map_err(|e| {
+        let program = command.first().map_or("", String::as_str);
+        io::Error::new(e.kind(), format!("cannot run the player {program:?}: {e}"))
+    })?;
+    let started = Instant::now();
+    let deadline = started + limit;
+    let mut referee = Referee::new(deal);
+    for line in BoardText(&deal.bronze()).to_string().lines() {
+        log(&format!("< {line}"), None);
+        // A player that has gone away cannot be written to; its verdict comes from its
+        // output.
+        let _ = player.write_line(line);
+    }
+    let verdict = loop {
+        let line = match player.read_line(deadline) {
+            Ok(line) => line,
+            Err(Failure::TimedOut) => break Verdict::TimeLimit,
+            Err(Failure::Ended(_) | Failure::Io(_)) => break Verdict::NoStop,
+            Err(bad) => {
+                let start = format!("{}...", bad.line_start().unwrap_or_default());
+                log(&format!("> {start}"), None);
+                break Verdict::Malformed(start);
+            }
+        };
+        log(&format!("> {line}"), None);
+        match referee.take(&line) {
+            Ok(Answer::Stop) => break Verdict::Stopped,
+            Ok(answer) => {
+                log(&format!("< {answer}"), Some(referee.game()));
+                let _ = player.write_line(&answer.to_string());
+            }
+            Err(verdict) => break verdict,
+        }
+    };
+    let elapsed = started.elapsed();
+    let exit = player.finish(child::GRACE.min(deadline.saturating_duration_since(Instant::now())));
+    Ok(Played {
+        referee,
+        verdict,
+        elapsed,
+        exit,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,6 +342,108 @@ mod tests {
 
     fn referee() -> Referee {
         Referee::new(&official_deal(&Piece::ALL, 12))
+    }
+
+    /// A game of knights against a shell script as the player, with all the time a loaded
+    /// machine needs, or `limit`.
+    fn against(script: &str, limit: Duration) -> (Played, Vec<String>) {
+        let command = ["sh", "-c", script].map(String::from);
+        let mut lines = Vec::new();
+        let deal = Deal::uniform(Piece::Knight);
+        let played = run_player(&deal, &command, limit, |line, _| lines.push(line.into()));
+        (played.unwrap(), lines)
+    }
+
+    const AMPLE: Duration = Duration::from_secs(20);
+
+    #[test]
+    fn an_outcome_tells_its_game() {
+        let deal = Deal::uniform(Piece::Knight);
+        let mut referee = Referee::new(&deal);
+        let moves: Vec<Square> = [(1, 1), (2, 3)]
+            .map(|(r, c)| Square::at(r, c).unwrap())
+            .into();
+        for &square in &moves {
+            referee.play(square).unwrap();
+        }
+        let mut outcome = Outcome {
+            moves,
+            score: referee.score(),
+            verdict: Verdict::Stopped,
+        };
+        let told = "1 1  (springare, now springare)\n2 3  (springare, now springare)\n0 0\n\
+                    score 6 = 2 moves + 4 run bonus + 0 set bonus + 0 alternation bonus";
+        assert_eq!(outcome.transcript(&deal), format!("{told}\n"));
+        outcome.verdict = Verdict::NoStop;
+        assert_eq!(outcome.transcript(&deal), format!("{told} (fault)\n"));
+    }
+
+    #[test]
+    fn a_player_that_stops_is_accepted() {
+        let (played, lines) = against("head -n 6 >/dev/null; echo 1 1; read a; echo 0 0", AMPLE);
+        assert_eq!(played.verdict, Verdict::Stopped);
+        assert_eq!(played.judged(), Judged::Accepted);
+        assert_eq!(played.referee.moves().len(), 1);
+        assert_eq!(lines[6..], ["> 1 1", "< springare", "> 0 0"]);
+        assert_eq!(played.player(), "exited with status 0");
+        let report = played.report("knights");
+        let lines: Vec<&str> = report.lines().collect();
+        assert_eq!(
+            lines[..4],
+            [
+                "game: knights",
+                "verdict: stopped with `0 0`",
+                "player: exited with status 0",
+                "moves: 1"
+            ]
+        );
+        assert!(lines[4].starts_with("time: ") && lines[4].ends_with(" ms"));
+        assert_eq!(
+            lines[5..],
+            [
+                "score: 1 = 1 moves + 0 run bonus + 0 set bonus + 0 alternation bonus",
+                "result: accepted (exit status 0)"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_verdicts_of_bad_players() {
+        let crash = against("echo 1 1; exit 3", AMPLE).0;
+        assert_eq!(
+            (crash.verdict.clone(), crash.judged()),
+            (Verdict::NoStop, Judged::Crashed)
+        );
+        let quiet = against("echo 1 1", AMPLE).0;
+        assert_eq!(
+            quiet.judged(),
+            Judged::WrongAnswer,
+            "it ended without failing"
+        );
+        let hang = against("exec sleep 30", Duration::from_millis(100)).0;
+        assert_eq!(
+            (hang.verdict.clone(), hang.judged()),
+            (Verdict::TimeLimit, Judged::TimeLimit)
+        );
+        assert_eq!(
+            hang.player(),
+            "still running after the verdict; ended by the judge"
+        );
+        let flood = against("yes abcdefgh | tr -d '\\n'", AMPLE).0;
+        let start = "abcdefgh".repeat(8);
+        assert_eq!(flood.verdict, Verdict::Malformed(format!("{start}...")));
+        assert_eq!(flood.judged().status(), 3);
+    }
+
+    #[test]
+    fn a_player_that_cannot_start_is_an_error() {
+        let command = ["/no/such/player".to_string()];
+        let err = run_player(&Deal::uniform(Piece::Knight), &command, AMPLE, |_, _| {});
+        let message = err.unwrap_err().to_string();
+        assert!(
+            message.starts_with("cannot run the player \"/no/such/player\": "),
+            "{message}"
+        );
     }
 
     #[test]

@@ -24,7 +24,7 @@
 mod board;
 pub mod contest;
 pub mod human;
-mod judge;
+pub mod judge;
 mod picture;
 pub mod protocol;
 mod pyrandom;

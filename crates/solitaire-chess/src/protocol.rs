@@ -3,6 +3,7 @@
 
 use std::io::{self, BufRead};
 
+pub use text::{BadLine, read_line};
 use text::{Found, ParseError, Pos, Tokens};
 
 use crate::board::{Piece, SIDE, SQUARES, Square};
@@ -23,72 +24,6 @@ pub enum ProtocolError {
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] io::Error),
-}
-
-/// A line that could not be read as text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BadLine {
-    /// Longer than allowed; its start.
-    TooLong(String),
-    /// Not UTF-8: its start (invalid bytes replaced) and the column of the first byte that is
-    /// not UTF-8.
-    NotUtf8 {
-        /// The line, with the invalid bytes replaced, cut to 64 bytes.
-        start: String,
-        /// The 1-based column (in characters) of the first invalid byte.
-        col: u32,
-    },
-}
-
-impl BadLine {
-    /// The start of the line, for a message.
-    pub fn start(&self) -> &str {
-        match self {
-            BadLine::TooLong(start) | BadLine::NotUtf8 { start, .. } => start,
-        }
-    }
-}
-
-/// Reads one line of at most `max` bytes (line end included): `None` at the end of input,
-/// `Some(Err(..))` for a line that is too long or not UTF-8. The line end is not returned.
-pub fn read_line(
-    reader: &mut impl BufRead,
-    max: usize,
-) -> io::Result<Option<Result<String, BadLine>>> {
-    let mut bytes = Vec::new();
-    let read = io::Read::take(&mut *reader, max as u64 + 1).read_until(b'\n', &mut bytes)?;
-    if read == 0 {
-        return Ok(None);
-    }
-    let not_utf8 = |bytes: &[u8], error: std::str::Utf8Error| {
-        let valid = &bytes[..error.valid_up_to()];
-        let chars = String::from_utf8_lossy(valid).chars().count();
-        BadLine::NotUtf8 {
-            start: String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).into_owned(),
-            col: u32::try_from(chars).unwrap_or(u32::MAX).saturating_add(1),
-        }
-    };
-    if bytes.len() > max {
-        // A character cut at the end is not an error; a byte that is never UTF-8 is.
-        if let Err(error) = std::str::from_utf8(&bytes) {
-            if error.error_len().is_some() {
-                return Ok(Some(Err(not_utf8(&bytes, error))));
-            }
-        }
-        bytes.truncate(64);
-        return Ok(Some(Err(BadLine::TooLong(
-            String::from_utf8_lossy(&bytes).into_owned(),
-        ))));
-    }
-    if bytes.last() == Some(&b'\n') {
-        bytes.pop();
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
-        }
-    }
-    Ok(Some(
-        String::from_utf8(bytes).map_err(|err| not_utf8(err.as_bytes(), err.utf8_error())),
-    ))
 }
 
 /// The names a piece may have on the wire, for error messages.
@@ -197,25 +132,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn long_lines_are_cut_short() {
-        let long = format!("{}\n", "x".repeat(MAX_LINE * 3));
-        let mut reader = io::Cursor::new(long.into_bytes());
-        let line = read_line(&mut reader, MAX_LINE).unwrap().unwrap();
-        assert_eq!(line, Err(BadLine::TooLong("x".repeat(64))));
-        let mut reader = io::Cursor::new(b"a\r\nb".to_vec());
-        assert_eq!(read_line(&mut reader, 10).unwrap(), Some(Ok("a".into())));
-        assert_eq!(read_line(&mut reader, 10).unwrap(), Some(Ok("b".into())));
-        assert_eq!(read_line(&mut reader, 10).unwrap(), None);
-    }
-
-    #[test]
-    fn a_line_not_utf8_says_where_and_the_board_reader_does_not_echo_it() {
-        let mut reader = io::Cursor::new(b"ab\xff\xfecd\n".to_vec());
-        let line = read_line(&mut reader, MAX_LINE).unwrap().unwrap();
-        assert!(
-            matches!(line, Err(BadLine::NotUtf8 { col: 3, .. })),
-            "{line:?}"
-        );
+    fn the_board_reader_does_not_echo_a_line_not_utf8() {
         let mut reader = io::Cursor::new(b"torn \xff\x02\x01\n".to_vec());
         let err = read_board(&mut reader).unwrap_err();
         assert_eq!(err.to_string(), "1:6: the input is not UTF-8 text");

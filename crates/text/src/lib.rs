@@ -20,8 +20,12 @@
 
 #![deny(missing_docs)]
 
+mod line;
+
 use std::fmt;
 use std::str::FromStr;
+
+pub use line::{BadLine, read_line, utf8};
 
 /// A place in the input: 1-based line and column (the column counts characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

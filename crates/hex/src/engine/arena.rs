@@ -7,11 +7,11 @@
 //! `?` reply, not at all in time, or dies: that side loses, and the verdict says why.
 
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
-use std::time::Duration;
+use std::io;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use child::LineChild;
 
 use super::game::{Color, Game, Move};
 use super::sgf::Record;
@@ -83,104 +83,66 @@ impl Outcome {
 
 /// A running engine.
 struct Running {
-    child: Child,
-    stdin: ChildStdin,
-    replies: Receiver<Result<String, String>>,
+    child: LineChild,
 }
+
+/// The longest line an engine may answer with; longer is malformed.
+const MAX_REPLY_LINE: usize = 4096;
 
 /// Why a command got no usable reply.
 enum Failure {
     Crashed,
     Timeout,
     Refused(String),
+    /// Not a GTP reply: what came instead.
+    Malformed(String),
 }
 
 impl Running {
     fn start(program: &Program) -> io::Result<Running> {
-        let (name, args) = program
-            .command
-            .split_first()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "an empty command"))?;
-        let mut child = Command::new(name)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| io::Error::new(e.kind(), format!("cannot start {name}: {e}")))?;
-        let stdin = child.stdin.take().expect("stdin is piped");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let (send, replies) = mpsc::channel();
-        thread::spawn(move || {
-            // A reply is the lines up to a blank line; its first line starts with = or ?.
-            let mut reader = BufReader::new(stdout);
-            let mut reply = String::new();
-            let mut line = String::new();
-            loop {
-                line.clear();
-                match reader.read_line(&mut line) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {}
-                }
-                let text = line.trim_end_matches(['\n', '\r']);
-                if text.trim().is_empty() {
-                    if reply.is_empty() {
-                        continue;
-                    }
-                    let done = std::mem::take(&mut reply);
-                    let result = match done.chars().next() {
-                        Some('=') => Ok(strip_status(&done)),
-                        Some('?') => Err(strip_status(&done)),
-                        _ => Ok(format!("\u{0}{done}")),
-                    };
-                    if send.send(result).is_err() {
-                        return;
-                    }
-                } else {
-                    if !reply.is_empty() {
-                        reply.push('\n');
-                    }
-                    reply.push_str(text);
-                }
-            }
-        });
-        Ok(Running {
-            child,
-            stdin,
-            replies,
-        })
+        let child = LineChild::spawn(&program.command, MAX_REPLY_LINE, Stdio::null())
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot start {}: {e}", program.name)))?;
+        Ok(Running { child })
     }
 
-    /// Sends a command and waits for its reply (a reply that is not GTP comes back with a
-    /// leading NUL, for the caller to call malformed).
+    /// Sends a command and waits for its reply (the lines up to a blank line, the first
+    /// starting with `=` or `?`): the text after the status.
     fn ask(&mut self, command: &str, limit: Duration) -> Result<String, Failure> {
-        if writeln!(self.stdin, "{command}")
-            .and_then(|()| self.stdin.flush())
-            .is_err()
-        {
+        if self.child.write_line(command).is_err() {
             return Err(Failure::Crashed);
         }
-        match self.replies.recv_timeout(limit) {
-            Ok(Ok(text)) => Ok(text),
-            Ok(Err(why)) => Err(Failure::Refused(why)),
-            Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Err(Failure::Crashed),
+        let deadline = Instant::now() + limit;
+        let mut reply = String::new();
+        loop {
+            let line = match self.child.read_line(deadline) {
+                Ok(line) => line,
+                Err(child::Failure::TimedOut) => return Err(Failure::Timeout),
+                Err(failure) => match failure.line_start() {
+                    Some(start) => return Err(Failure::Malformed(format!("{start}..."))),
+                    None => return Err(Failure::Crashed),
+                },
+            };
+            if line.trim().is_empty() {
+                if reply.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            if !reply.is_empty() {
+                reply.push('\n');
+            }
+            reply.push_str(&line);
+        }
+        match reply.chars().next() {
+            Some('=') => Ok(strip_status(&reply)),
+            Some('?') => Err(Failure::Refused(strip_status(&reply))),
+            _ => Err(Failure::Malformed(reply)),
         }
     }
 
     fn stop(mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        drop(self.stdin);
-        // Give it a moment to leave on its own, then make sure.
-        for _ in 0..20 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let _ = self.child.write_line("quit");
+        self.child.finish(child::GRACE);
     }
 }
 
@@ -231,22 +193,14 @@ pub fn play_game(programs: &[Program; 2], black: usize, rules: Rules) -> io::Res
     while result.is_none() {
         let color = game.to_move();
         let reply = engines[side(color)].ask(&format!("genmove {color}"), rules.move_time);
-        let text = match reply {
-            Ok(text) => text,
+        let mv =
+            reply.and_then(|text| Move::parse(&text, rules.size).ok_or(Failure::Malformed(text)));
+        let mv = match mv {
+            Ok(mv) => mv,
             Err(failure) => {
                 result = Some((color.opponent(), failure_ending(failure)));
                 break;
             }
-        };
-        let Some(mv) = (!text.starts_with('\u{0}'))
-            .then(|| Move::parse(&text, rules.size))
-            .flatten()
-        else {
-            result = Some((
-                color.opponent(),
-                Ending::Malformed(text.trim_start_matches('\u{0}').chars().take(80).collect()),
-            ));
-            break;
         };
         if let Err(error) = game.play(color, mv) {
             result = Some((color.opponent(), Ending::Illegal(format!("{mv}: {error}"))));
@@ -297,6 +251,58 @@ fn failure_ending(failure: Failure) -> Ending {
         Failure::Crashed => Ending::Crashed,
         Failure::Timeout => Ending::Timeout,
         Failure::Refused(why) => Ending::Refused(why),
+        Failure::Malformed(text) => Ending::Malformed(text.chars().take(80).collect()),
+    }
+}
+
+/// A match: two engines, each a command in which `{seed}` stands for a seed that changes
+/// from game to game (so that engines with a fixed amount of work still play different
+/// games), and the games to play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    /// The engines, as [`Program`]s whose command may hold `{seed}`.
+    pub engines: [Program; 2],
+    /// How many games.
+    pub games: u32,
+    /// The rules of every game.
+    pub rules: Rules,
+    /// The seed: game G gives the first engine `seed + 2G` and the second one more.
+    pub seed: u64,
+}
+
+impl Match {
+    /// The engines of game `number` (from 1), `{seed}` replaced in their commands.
+    pub fn programs(&self, number: u32) -> [Program; 2] {
+        let seed = self.seed.wrapping_add(2 * u64::from(number));
+        [0, 1].map(|engine| {
+            let seed = seed.wrapping_add(engine).to_string();
+            let program = &self.engines[engine as usize];
+            Program {
+                name: program.name.clone(),
+                command: program
+                    .command
+                    .iter()
+                    .map(|word| word.replace("{seed}", &seed))
+                    .collect(),
+            }
+        })
+    }
+
+    /// Plays the games in turn, the first engine Black in the odd-numbered ones. After each,
+    /// `each` gets its number, its outcome and the table so far; an error from it (a record
+    /// that cannot be saved, say) stops the match.
+    pub fn play<E: From<io::Error>>(
+        &self,
+        mut each: impl FnMut(u32, &Outcome, &Table) -> Result<(), E>,
+    ) -> Result<Table, E> {
+        let mut table = Table::default();
+        for number in 1..=self.games {
+            let black = usize::from(number % 2 == 0);
+            let outcome = play_game(&self.programs(number), black, self.rules)?;
+            table.add(&outcome);
+            each(number, &outcome, &table)?;
+        }
+        Ok(table)
     }
 }
 
@@ -310,17 +316,17 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// The share of games won and its 95% Wilson score interval.
-    pub fn rate(self) -> (f64, f64, f64) {
+    /// The share of games won and its 95% Wilson score interval; none without games.
+    pub fn rate(self) -> Option<(f64, f64, f64)> {
         if self.games == 0 {
-            return (0.0, 0.0, 1.0);
+            return None;
         }
         let n = f64::from(self.games);
         let p = f64::from(self.wins) / n;
         let z = 1.959_964f64;
         let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
         let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-        (p, (centre - half).max(0.0), (centre + half).min(1.0))
+        Some((p, (centre - half).max(0.0), (centre + half).min(1.0)))
     }
 }
 
@@ -344,7 +350,13 @@ impl Table {
         }
     }
 
-    /// The table as text, one line per program and colour, with the names given.
+    /// The games program 0 or 1 won, with either colour.
+    pub fn wins(&self, program: usize) -> u32 {
+        self.tallies[program].iter().map(|tally| tally.wins).sum()
+    }
+
+    /// The table as text, one line per program and colour, with the names given (`-` for
+    /// the rate of a colour a program has not played).
     pub fn render(&self, names: [&str; 2]) -> String {
         let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
         let mut out = format!(
@@ -358,14 +370,16 @@ impl Table {
                 games: black.games + white.games,
             };
             for (label, tally) in [("black", black), ("white", white), ("both", all)] {
-                let (p, low, high) = tally.rate();
+                let (rate, interval) = match tally.rate() {
+                    Some((p, low, high)) => (
+                        format!("{:.1}%", 100.0 * p),
+                        format!("{:.1}%..{:.1}%", 100.0 * low, 100.0 * high),
+                    ),
+                    None => ("-".into(), "-".into()),
+                };
                 out += &format!(
-                    "{name:<width$}  {label:<6}  {:>5}  {:>5}  {:>5.1}%  {:.1}%..{:.1}%\n",
-                    tally.games,
-                    tally.wins,
-                    100.0 * p,
-                    100.0 * low,
-                    100.0 * high
+                    "{name:<width$}  {label:<6}  {:>5}  {:>5}  {rate:>6}  {interval}\n",
+                    tally.games, tally.wins,
                 );
             }
         }
@@ -383,7 +397,8 @@ mod tests {
             wins: 20,
             games: 20,
         }
-        .rate();
+        .rate()
+        .unwrap();
         assert_eq!(p, 1.0);
         assert!((low - 0.839).abs() < 0.001, "{low}");
         assert_eq!(high, 1.0);
@@ -391,9 +406,45 @@ mod tests {
             wins: 10,
             games: 20,
         }
-        .rate();
+        .rate()
+        .unwrap();
         assert_eq!(p, 0.5);
         assert!((low - 0.299).abs() < 0.001 && (high - 0.701).abs() < 0.001);
+    }
+
+    #[test]
+    fn a_colour_not_played_has_no_rate() {
+        let mut table = Table::default();
+        table.tallies[0][0] = Tally { wins: 1, games: 1 };
+        table.tallies[1][1] = Tally { wins: 0, games: 1 };
+        let text = table.render(["one", "two"]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[1],
+            "one     black       1      1  100.0%  20.7%..100.0%"
+        );
+        assert_eq!(lines[2], "one     white       0      0       -  -");
+        assert_eq!(lines[4], "two     black       0      0       -  -");
+        assert_eq!(table.wins(0), 1);
+        assert_eq!(table.wins(1), 0);
+    }
+
+    #[test]
+    fn each_game_has_its_seeds() {
+        let engine = |name: &str| Program {
+            name: name.into(),
+            command: vec!["engine".into(), "--seed={seed}".into()],
+        };
+        let game = Match {
+            engines: [engine("a"), engine("b")],
+            games: 2,
+            rules: rules(),
+            seed: 5,
+        };
+        let seeds = |number| game.programs(number).map(|p| p.command[1].clone());
+        assert_eq!(seeds(1), ["--seed=7", "--seed=8"]);
+        assert_eq!(seeds(2), ["--seed=9", "--seed=10"]);
+        assert_eq!(game.programs(2)[1].name, "b");
     }
 
     fn sh(name: &str, script: &str) -> Program {
@@ -448,6 +499,14 @@ mod tests {
             assert_eq!(outcome.winner_program(), 0);
             assert_eq!(outcome.ending.to_string(), verdict);
         }
+        // A reply line past the cap loses as malformed, however long it would go on.
+        let flood = scripted("floods", "yes abcdefgh | tr -d '\\n'");
+        let outcome = play_game(&[good.clone(), flood], 0, rules()).unwrap();
+        let start = "abcdefgh".repeat(8);
+        assert_eq!(
+            outcome.ending.to_string(),
+            format!("malformed reply: \"{start}...\"")
+        );
         // An occupied point: White answers a1 to a1.
         let outcome = play_game(&[good.clone(), good], 0, rules()).unwrap();
         assert_eq!(

@@ -9,6 +9,7 @@
 use std::fmt;
 
 use super::game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
+use crate::board::{Board, Player};
 
 /// A game record: the size, the setup stones, the moves, and what the root said.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -360,6 +361,13 @@ impl Record {
         }
         Ok(game)
     }
+
+    /// The contest's position at the end of the record (Black as O, White as X), and the
+    /// side whose turn it is there.
+    pub fn position(&self) -> Result<(Board, Player), (usize, IllegalMove)> {
+        let game = self.game_at(usize::MAX)?;
+        Ok((game.board(), game.to_move().player()))
+    }
 }
 
 fn escape(text: &str) -> String {
@@ -402,6 +410,14 @@ impl fmt::Display for Record {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_position_at_the_end_of_a_record() {
+        let record = parse("(;FF[4]GM[11]SZ[3];B[b2];W[a1])").unwrap();
+        let (board, to_move) = record.position().unwrap();
+        assert_eq!(board.to_string(), "X   -   -\n  -   O   -\n    -   -   -\n");
+        assert_eq!(to_move, Player::O);
+    }
 
     #[test]
     fn reads_a_hexgui_record() {

@@ -23,6 +23,8 @@
 
 mod book;
 mod dfpn;
+mod openings;
+mod report;
 mod tt;
 
 use std::time::{Duration, Instant};
@@ -37,6 +39,8 @@ pub const MAX_SOLVER_SIZE: u8 = 11;
 pub use crate::knowledge::Knowledge;
 pub use book::{BookError, ProofBook};
 use dfpn::Dfpn;
+pub use openings::{MIN_BOOK_WORK, Opening, Openings, Report, Setup, solve_openings};
+pub use report::Solved;
 use tt::NO_MOVE;
 
 /// How far a search may go.

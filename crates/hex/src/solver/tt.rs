@@ -2,6 +2,8 @@
 //! amount of memory. Two entries a bucket; a new entry takes the place of the one that cost
 //! less work to find.
 
+use hashbrown::HashMap;
+
 use crate::geometry::Bits;
 
 /// A bound no proof number reaches: proven (0) or disproven (`INFINITE`) otherwise.
@@ -70,46 +72,79 @@ fn whole(halves: [u64; 2]) -> Bits {
 }
 
 /// A table of entries in at most a given number of bytes.
+///
+/// Its buckets are only allocated (and zeroed) when a search needs many of them: until then
+/// the buckets in use are kept in a map by their index. Either way a key has the same bucket
+/// and a bucket the same two slots, so the size of the memory given is all that decides what
+/// the table keeps, and a small search on a large table starts and ends at once.
 pub struct TranspositionTable {
-    buckets: Vec<[Entry; 2]>,
+    /// How many buckets the memory holds.
+    count: usize,
+    store: Store,
     /// How many entries were stored over a different position.
     pub replaced: u64,
 }
 
+enum Store {
+    /// The buckets in use, by index, while they are few.
+    Sparse(HashMap<usize, [Entry; 2]>),
+    /// Every bucket.
+    Dense(Vec<[Entry; 2]>),
+}
+
+/// The share of the buckets in use from which every bucket is allocated: the map then takes
+/// a sixteenth to an eighth of what every bucket will, and for the moment of the move the
+/// buckets in use and every bucket take a sixteenth more than the memory given.
+const SPARSE_SHARE: usize = 16;
+
 impl TranspositionTable {
     /// A table that takes at most `bytes` (and at least one bucket).
     pub fn new(bytes: usize) -> TranspositionTable {
-        let count = (bytes / size_of::<[Entry; 2]>()).max(1);
         TranspositionTable {
-            buckets: vec![[Entry::default(); 2]; count],
+            count: (bytes / size_of::<[Entry; 2]>()).max(1),
+            store: Store::Sparse(HashMap::new()),
             replaced: 0,
         }
     }
 
-    /// The bytes the table takes.
+    /// The bytes the table takes now.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * size_of::<[Entry; 2]>()
+        match &self.store {
+            Store::Sparse(map) => map.capacity() * size_of::<(usize, [Entry; 2])>(),
+            Store::Dense(buckets) => buckets.len() * size_of::<[Entry; 2]>(),
+        }
     }
 
     fn bucket(&self, key: u64) -> usize {
         // The high bits pick the bucket: the low bits of keys that differ by one stone are
         // no less random, but this keeps the choice apart from any use of the low bits.
-        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+        ((u128::from(key) * self.count as u128) >> 64) as usize
     }
 
     /// The entry of a position, if the table holds it.
     pub fn get(&self, key: u64) -> Option<&Entry> {
         let key = key.max(1);
-        self.buckets[self.bucket(key)]
-            .iter()
-            .find(|entry| entry.key == key)
+        let index = self.bucket(key);
+        let bucket = match &self.store {
+            Store::Sparse(map) => map.get(&index)?,
+            Store::Dense(buckets) => &buckets[index],
+        };
+        bucket.iter().find(|entry| entry.key == key)
     }
 
     /// Stores an entry, over the same position's or the cheaper of the two in its bucket.
     pub fn put(&mut self, mut entry: Entry) {
         entry.key = entry.key.max(1);
         let index = self.bucket(entry.key);
-        let bucket = &mut self.buckets[index];
+        if let Store::Sparse(map) = &self.store {
+            if map.len() >= self.count / SPARSE_SHARE && !map.contains_key(&index) {
+                self.make_dense();
+            }
+        }
+        let bucket = match &mut self.store {
+            Store::Sparse(map) => map.entry(index).or_default(),
+            Store::Dense(buckets) => &mut buckets[index],
+        };
         let slot = match bucket.iter().position(|e| e.key == entry.key) {
             Some(slot) => slot,
             None => {
@@ -129,9 +164,28 @@ impl TranspositionTable {
         bucket[slot] = entry;
     }
 
+    /// Allocates every bucket and moves the ones in use there.
+    fn make_dense(&mut self) {
+        let Store::Sparse(map) = std::mem::replace(&mut self.store, Store::Dense(Vec::new()))
+        else {
+            return;
+        };
+        // The map goes before the buckets come.
+        let used: Vec<(usize, [Entry; 2])> = map.into_iter().collect();
+        let mut buckets = vec![[Entry::default(); 2]; self.count];
+        for (index, bucket) in used {
+            buckets[index] = bucket;
+        }
+        self.store = Store::Dense(buckets);
+    }
+
     /// Every stored entry.
-    pub fn entries(&self) -> impl Iterator<Item = &Entry> {
-        self.buckets.iter().flatten().filter(|e| e.key != 0)
+    pub fn entries(&self) -> Box<dyn Iterator<Item = &Entry> + '_> {
+        let stored = |e: &&Entry| e.key != 0;
+        match &self.store {
+            Store::Sparse(map) => Box::new(map.values().flatten().filter(stored)),
+            Store::Dense(buckets) => Box::new(buckets.iter().flatten().filter(stored)),
+        }
     }
 }
 
@@ -155,5 +209,43 @@ mod tests {
         table.put(Entry::new(7, 0, 0, 0, INFINITE, 60, 1));
         assert_eq!(table.get(7).unwrap().pn, 0);
         assert_eq!(table.entries().count(), 2);
+    }
+
+    /// Many keys through a table that starts as a map and becomes whole, and through one
+    /// whole from the start: the same entries kept, the same replaced.
+    #[test]
+    fn a_table_keeps_the_same_entries_whether_or_not_it_was_a_map_first() {
+        let bytes = 64 * size_of::<[Entry; 2]>();
+        let mut sparse = TranspositionTable::new(bytes);
+        let mut dense = TranspositionTable::new(bytes);
+        dense.make_dense();
+        let mut key: u64 = 1;
+        for work in 0..400 {
+            // A multiplicative sequence: keys spread over the buckets as a hash's would.
+            key = key
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let entry = Entry::new(key, 0, 0, 1, 1, work % 37, NO_MOVE);
+            sparse.put(entry);
+            dense.put(entry);
+            if work == 2 {
+                assert!(
+                    matches!(sparse.store, Store::Sparse(_)),
+                    "a map while small"
+                );
+                assert!(sparse.bytes() < dense.bytes());
+            }
+        }
+        assert!(
+            matches!(sparse.store, Store::Dense(_)),
+            "whole once it is used"
+        );
+        assert_eq!(sparse.replaced, dense.replaced);
+        assert!(dense.replaced > 0);
+        let mut kept: Vec<Entry> = sparse.entries().copied().collect();
+        let mut also: Vec<Entry> = dense.entries().copied().collect();
+        kept.sort_by_key(|e| e.key);
+        also.sort_by_key(|e| e.key);
+        assert_eq!(kept, also);
     }
 }

@@ -1,0 +1,278 @@
+//! Every opening of an empty board solved, several at a time, each thread with a solver and
+//! its share of the memory; and the settings that every solver of a run gets.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use super::{Knowledge, Limits, Outcome, Progress, Proof, ProofBook, Solver, SolverError};
+use crate::board::{Board, Cell, Player};
+
+/// Positions whose proof took fewer expansions are quicker to prove again than to read, so
+/// a proof file keeps only the others.
+pub const MIN_BOOK_WORK: u32 = 64;
+
+/// What every solver of a run gets: the limits (the memory shared out among them), the
+/// knowledge, and the proof file read before.
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    /// The limits of each position; `memory` is for all solvers together.
+    pub limits: Limits,
+    /// The knowledge the search uses.
+    pub knowledge: Knowledge,
+    /// Solved positions to start from.
+    pub book: Option<ProofBook>,
+}
+
+impl Knowledge {
+    /// The same knowledge without what cannot work without the rest: no must-play region
+    /// and no H-search without virtual connections.
+    pub fn consistent(self) -> Knowledge {
+        Knowledge {
+            must_play: self.must_play && self.connections,
+            h_search: self.h_search && self.connections,
+            ..self
+        }
+    }
+}
+
+impl Setup {
+    /// A solver with a `share`-th of the memory (at least 1 MiB).
+    pub fn solver(&self, share: usize) -> Solver {
+        let limits = Limits {
+            memory: (self.limits.memory / share.max(1)).max(1 << 20),
+            ..self.limits
+        };
+        let solver = Solver::new(limits).with_knowledge(self.knowledge.consistent());
+        match &self.book {
+            Some(book) => solver.with_book(book.clone()),
+            None => solver,
+        }
+    }
+}
+
+/// How a run of openings is going.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// One of the searches has got this far.
+    Searching(Progress),
+    /// This many more openings are done (an opening and its half turn come together).
+    Done(usize),
+}
+
+/// One opening's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The first stone.
+    pub cell: Cell,
+    /// Who wins after it, with the other side to move.
+    pub outcome: Outcome,
+    /// Whether it was searched; else it is the half turn of one that was, and has that one's
+    /// result turned, with no positions or time of its own.
+    pub searched: bool,
+}
+
+/// Every opening of a board.
+#[derive(Clone, Debug)]
+pub struct Openings {
+    /// The board's size.
+    pub size: u8,
+    /// Who opens.
+    pub first: Player,
+    /// The openings in reading order (row by row).
+    pub openings: Vec<Opening>,
+    /// How many searched at once.
+    pub threads: usize,
+    /// The time from the start to the end, the proofs' sizes counted too.
+    pub wall: Duration,
+    /// What the solvers proved (see [`MIN_BOOK_WORK`]), with the book they started from.
+    pub book: ProofBook,
+}
+
+impl Openings {
+    /// The positions searched, all openings together.
+    pub fn nodes(&self) -> u64 {
+        self.openings
+            .iter()
+            .map(|o| outcome_work(&o.outcome).0)
+            .sum()
+    }
+
+    /// The searches' times added up.
+    pub fn search_time(&self) -> Duration {
+        self.openings
+            .iter()
+            .map(|o| outcome_work(&o.outcome).1)
+            .sum()
+    }
+}
+
+fn outcome_work(outcome: &Outcome) -> (u64, Duration) {
+    match *outcome {
+        Outcome::Proven(Proof { nodes, time, .. }) | Outcome::Unknown { nodes, time } => {
+            (nodes, time)
+        }
+    }
+}
+
+/// Solves every first move of `first` on an empty `size` board, with the other side to
+/// move, `threads` openings at a time (at most one a cell). An opening and its half turn
+/// have the same winner (the half turn keeps each player's sides), so only the first of
+/// each pair is searched.
+pub fn solve_openings(
+    setup: &Setup,
+    size: u8,
+    first: Player,
+    threads: usize,
+    report: impl Fn(Report) + Send + Sync + 'static,
+) -> Result<Openings, SolverError> {
+    let too_large = SolverError::TooLarge {
+        size,
+        max: super::MAX_SOLVER_SIZE,
+    };
+    let empty = Board::empty(size)
+        .filter(|_| size <= super::MAX_SOLVER_SIZE)
+        .ok_or(too_large)?;
+    let cells: Vec<Cell> = empty.cells().collect();
+    let turn = |cell: Cell| Cell {
+        row: size - 1 - cell.row,
+        col: size - 1 - cell.col,
+    };
+    let solved: Vec<usize> = (0..cells.len())
+        .filter(|&i| i <= empty.index(turn(cells[i])))
+        .collect();
+    let threads = threads.clamp(1, cells.len());
+    let report: Arc<dyn Fn(Report) + Send + Sync> = Arc::new(report);
+    let next = AtomicUsize::new(0);
+    let outcomes = Mutex::new(vec![None; cells.len()]);
+    let books = Mutex::new(Vec::new());
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let shown = Arc::clone(&report);
+                let mut solver = setup
+                    .solver(threads)
+                    .with_progress(move |progress| shown(Report::Searching(progress)));
+                while let Some(&index) = solved.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let cell = cells[index];
+                    let mut board = empty.clone();
+                    board.set(cell, first);
+                    let outcome = solver.solve(&board, first.opponent());
+                    let twin = empty.index(turn(cell));
+                    let mut outcomes = lock(&outcomes);
+                    if twin != index {
+                        outcomes[twin] = Some(outcome.clone().map(|outcome| match outcome {
+                            Outcome::Proven(proof) => Outcome::Proven(Proof {
+                                best: proof.best.map(turn),
+                                nodes: 0,
+                                time: Duration::ZERO,
+                                ..proof
+                            }),
+                            Outcome::Unknown { .. } => Outcome::Unknown {
+                                nodes: 0,
+                                time: Duration::ZERO,
+                            },
+                        }));
+                    }
+                    outcomes[index] = Some(outcome);
+                    drop(outcomes);
+                    report(Report::Done(if twin == index { 1 } else { 2 }));
+                }
+                lock(&books).push(solver.book(MIN_BOOK_WORK));
+            });
+        }
+    });
+    let wall = started.elapsed();
+    let mut book = ProofBook::default();
+    for proved in books.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        book.merge(proved);
+    }
+    let outcomes = outcomes
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    let openings = cells
+        .iter()
+        .zip(outcomes)
+        .enumerate()
+        .map(|(index, (&cell, outcome))| {
+            Ok(Opening {
+                cell,
+                outcome: outcome.expect("every opening is solved")?,
+                searched: solved.contains(&index),
+            })
+        })
+        .collect::<Result<_, SolverError>>()?;
+    Ok(Openings {
+        size,
+        first,
+        openings,
+        threads,
+        wall,
+        book,
+    })
+}
+
+/// A lock that a panicked thread left behind is still good: the data is whole.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_opening_of_3x3_with_its_twin() {
+        let done = Arc::new(AtomicUsize::new(0));
+        let counted = Arc::clone(&done);
+        let report = move |report| {
+            if let Report::Done(n) = report {
+                counted.fetch_add(n, Ordering::Relaxed);
+            }
+        };
+        let found = solve_openings(&Setup::default(), 3, Player::X, 2, report).unwrap();
+        assert_eq!(done.load(Ordering::Relaxed), 9);
+        assert_eq!(found.threads, 2);
+        let winners: String = found
+            .openings
+            .iter()
+            .map(|opening| match opening.outcome {
+                Outcome::Proven(proof) if proof.winner == Player::X => 'W',
+                Outcome::Proven(_) => 'L',
+                Outcome::Unknown { .. } => '?',
+            })
+            .collect();
+        // The short diagonal and the cells beside it win (O's openings, transposed).
+        assert_eq!(winners, "LWWLWLWWL");
+        // A1's twin C3 was not searched: it has A1's result turned and no work of its own.
+        let [a1, c3] = [0, 8].map(|i| found.openings[i].clone());
+        assert!(a1.searched && !c3.searched);
+        let (Outcome::Proven(a1), Outcome::Proven(c3)) = (a1.outcome, c3.outcome) else {
+            panic!("3x3 is small");
+        };
+        assert_eq!(
+            c3.best.map(|c| (c.row, c.col)),
+            a1.best.map(|c| (2 - c.row, 2 - c.col))
+        );
+        assert_eq!((c3.nodes, c3.time), (0, Duration::ZERO));
+        assert_eq!(found.openings.iter().filter(|o| !o.searched).count(), 4);
+    }
+
+    #[test]
+    fn a_board_too_large_is_an_error() {
+        let err = solve_openings(&Setup::default(), 12, Player::X, 1, |_| {}).unwrap_err();
+        assert!(matches!(err, SolverError::TooLarge { size: 12, .. }));
+    }
+
+    #[test]
+    fn without_connections_there_is_no_must_play_region_or_h_search() {
+        let knowledge = Knowledge {
+            connections: false,
+            ..Knowledge::default()
+        }
+        .consistent();
+        assert!(!knowledge.must_play && !knowledge.h_search && knowledge.inferior);
+        assert_eq!(Knowledge::default().consistent(), Knowledge::default());
+    }
+}
