@@ -88,7 +88,7 @@ Example (an empty 3x3 board, X to move; `--openings 3` would solve each first mo
     -   -   -
       -   -   -
   X wins, playing B2
-  proof: 1 positions (1 searched) in [..] s";
+  proof: 1 position (1 searched) in [..] s";
 
 fn parse_player(text: &str) -> Result<Player, String> {
     match text {
