@@ -401,7 +401,7 @@ mod tests {
         assert_eq!(
             lines[5..],
             [
-                "score: 1 = 1 moves + 0 run bonus + 0 set bonus + 0 alternation bonus",
+                "score: 1 = 1 move + 0 run bonus + 0 set bonus + 0 alternation bonus",
                 "result: accepted (exit status 0)"
             ]
         );
