@@ -10,11 +10,9 @@ mod player_args;
 use std::io as stdio;
 
 use anyhow::{Result, anyhow};
-use solitaire_chess::contest::{SAMPLE_BOARD, SAMPLE_CASE, official_case};
 use solitaire_chess::protocol::ProtocolError;
-use solitaire_chess_player::{Budget, Config, play, self_play};
+use solitaire_chess_player::play;
 
-use crate::io::Input;
 use player_args::PlayerArgs;
 
 /// Solitaire chess: remove pieces from a 6 x 6 board of three colour layers, for runs and sets.
@@ -140,19 +138,3 @@ fn play_stdio(args: PlayArgs) -> Result<()> {
     })?;
     Ok(())
 }
-
-/// The demo: official case g4-1 (group 4, short games) with a fixed amount of thinking, so that it is the same on
-/// every machine.
-pub fn demo(_: &Input) -> Result<String> {
-    let case = official_case(SAMPLE_CASE).ok_or_else(|| anyhow!("no case {SAMPLE_CASE}"))?;
-    let deal = case.deal();
-    let config = Config {
-        budget: Budget::Worlds(8),
-        seed: 1,
-        ..Config::default()
-    };
-    Ok(self_play(&deal, config).transcript(&deal))
-}
-
-/// The board the demo plays: the bronze layer of official case g4-1.
-pub const DEMO_BOARD: &str = SAMPLE_BOARD;
