@@ -1,9 +1,9 @@
 //! `boardgames demo`: every game run on its contest sample, built into the binary.
 
 use anyhow::Result;
+use text::{Input, ParseError};
 
-use crate::io::{self, Input};
-use crate::solitaire_chess;
+use crate::io;
 
 /// Every game run on its contest sample (built in), input and output shown.
 #[derive(clap::Args, Debug)]
@@ -18,7 +18,7 @@ struct Sample {
     /// The sample input.
     input: &'static str,
     /// Runs the game on an input and gives its output.
-    run: fn(&Input) -> Result<String>,
+    run: fn(&str) -> Result<String, ParseError>,
 }
 
 /// One sample a game, in the order of the README.
@@ -27,31 +27,31 @@ const SAMPLES: &[Sample] = &[
         title: "Hi-Q",
         command: "boardgames hiq",
         input: hiq::contest::SAMPLE_INPUT,
-        run: |input| input.parse(hiq::contest::run),
+        run: hiq::contest::run,
     },
     Sample {
         title: "Patolli",
         command: "boardgames patolli",
         input: patolli::contest::SAMPLE_INPUT,
-        run: |input| input.parse(patolli::contest::run),
+        run: patolli::contest::run,
     },
     Sample {
         title: "MegaCheckers",
         command: "boardgames megacheckers",
         input: megacheckers::contest::SAMPLE_INPUT,
-        run: |input| input.parse(megacheckers::contest::run),
+        run: megacheckers::contest::run,
     },
     Sample {
         title: "Hex",
         command: "boardgames hex",
         input: hex::contest::SAMPLE_INPUT,
-        run: |input| input.parse(hex::contest::run),
+        run: hex::contest::run,
     },
     Sample {
         title: "Solitaire chess (official case g4-1)",
         command: "boardgames solitaire-chess judge --official g4-1 -- boardgames solitaire-chess",
-        input: solitaire_chess::DEMO_BOARD,
-        run: solitaire_chess::demo,
+        input: solitaire_chess::contest::SAMPLE_BOARD,
+        run: |_| Ok(solitaire_chess_player::sample_game()),
     },
 ];
 
@@ -59,7 +59,7 @@ pub fn run(Args {}: Args) -> Result<()> {
     let mut shown = Vec::new();
     for sample in SAMPLES {
         let input = Input::builtin(&format!("{} sample", sample.title), sample.input);
-        let output = (sample.run)(&input)?;
+        let output = input.parse(sample.run)?;
         // Trimmed, so that one blank line stands between games whatever the output ends with.
         shown.push(format!(
             "== {}: `{}` on the contest sample ==\n-- input --\n{}\n-- output --\n{}\n",

@@ -14,23 +14,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::io::{self, InputArg};
 
-/// Hex: who has won, or each player's fewest moves to win, drawn on the board.
-///
-/// The input is a count D, then D data sets, each a board size S (1..26), the numbers of cells
-/// held by X and by O, X's cells, then O's cells. Cells are a column letter (either case) and a
-/// row number: A1 is the top-left corner, and each row is drawn half a cell right of the one
-/// above. X joins the first and last columns, O the first and last rows. The input is read as
-/// words: line breaks may fall anywhere, and an empty list of cells may be a blank line or none.
-///
-/// Prints `Analyzing D data set(s)`, then for each data set `Data set K`, `Board Position:` and
-/// the board; then `X has won!` or `O has won!`, or else, for X and then O, `Best case for P:`,
-/// the board with one shortest completion added (the opponent not moving), and `Number of
-/// moves: N`. Boards show `X`, `O` and `-`, three spaces between cells, each row indented two
-/// spaces more than the one above. A blank line follows every board and every `... has won!`
-/// and `Number of moves: N` line.
 #[derive(clap::Args, Debug)]
+#[command(about = io::summary(contest::ABOUT), long_about = contest::ABOUT)]
 #[command(args_conflicts_with_subcommands = true)]
-#[command(after_long_help = LONG_HELP)]
+#[command(after_long_help = contest::FORMAT)]
 pub struct Args {
     #[command(subcommand)]
     verb: Option<Verb>,
@@ -123,21 +110,9 @@ impl PlayerArgs {
     }
 }
 
-/// A Hex engine speaking GTP on stdin and stdout, as HexGui drives it.
-///
-/// Points are `a1` at the top left (the letter the column, the number the row); Black moves
-/// first and joins the top and bottom edges, White joins left and right; boards up to 19x19.
-/// `list_commands` names every command; `hexgui-analyze_commands` gives HexGui its analysis
-/// menu.
 #[derive(clap::Args, Debug)]
-#[command(after_long_help = "\
-Example (White's answer to Black's centre on 3x3, at a fixed amount of work):
-  $ printf 'boardsize 3 3\\nplay black b2\\ngenmove white\\n' | boardgames hex gtp --playouts 200 --threads 1
-  = 
-
-  = 
-
-  = b3")]
+#[command(about = io::summary(hex::engine::GTP_ABOUT), long_about = hex::engine::GTP_ABOUT)]
+#[command(after_long_help = hex::engine::GTP_EXAMPLE)]
 struct GtpArgs {
     #[command(flatten)]
     player: PlayerArgs,
@@ -295,21 +270,3 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         dir.display()
     ))
 }
-/// The board's lettering and an example, for `hex --help`.
-const LONG_HELP: &str = "\
-A board of size 3: columns A.., rows 1.., each row half a cell right of the one above;
-X joins columns A and C, O rows 1 and 3:
-A1  B1  C1
-  A2  B2  C2
-    A3  B3  C3
-
-Example (size 2, X on A1 and B1, O on none; the blank line is O's empty list):
-  $ printf '1\\n2\\n2 0\\na1 b1\\n\\n' | boardgames hex
-  Analyzing 1 data set(s)
-  Data set 1
-  Board Position:
-  X   X
-    -   -
-
-  X has won!
-";

@@ -1,15 +1,12 @@
 //! Reading the contest input and writing the results: the only place that touches
 //! stdin, stdout and stderr.
 
-use std::fs::File;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
-use text::ParseError;
-
-/// The largest input read, so that no input can make us allocate without bound.
-const MAX_INPUT: u64 = 64 << 20;
+use anyhow::Result;
+pub use text::Input;
+use text::ReadError;
 
 /// The input file argument that every contest program takes.
 #[derive(clap::Args, Debug)]
@@ -19,19 +16,11 @@ pub struct InputArg {
     file: Option<PathBuf>,
 }
 
-/// The whole text of an input, and its name for error messages.
-pub struct Input {
-    /// The file name as given, or `<stdin>`.
-    pub name: String,
-    /// The text itself.
-    pub text: String,
-}
-
 impl InputArg {
-    /// Reads the whole input, which must be UTF-8 and at most 64 MiB.
+    /// Reads the whole input (see [`Input::read`]).
     pub fn read(&self) -> Result<Input> {
         match self.file.as_deref() {
-            Some(path) if path.as_os_str() != "-" => read_path(path),
+            Some(path) if path.as_os_str() != "-" => Ok(read_path(path)?),
             _ => {
                 let stdin = io::stdin();
                 if stdin.is_terminal() {
@@ -41,7 +30,7 @@ impl InputArg {
                         "reading the input from stdin until {END_OF_INPUT} (or give a FILE; --help shows the format)\n"
                     ))?;
                 }
-                read_from("<stdin>".into(), stdin.lock())
+                Ok(Input::read("<stdin>".into(), stdin.lock())?)
             }
         }
     }
@@ -55,39 +44,8 @@ const END_OF_INPUT: &str = if cfg!(windows) {
 };
 
 /// Reads a whole file, with the same limits as an input.
-pub fn read_path(path: &Path) -> Result<Input> {
-    let name = path.display().to_string();
-    let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
-    read_from(name, file)
-}
-
-fn read_from(name: String, reader: impl Read) -> Result<Input> {
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_INPUT + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {name}"))?;
-    if bytes.len() as u64 > MAX_INPUT {
-        bail!("{name}: the input is larger than {} MiB", MAX_INPUT >> 20);
-    }
-    let text = text::utf8(bytes)
-        .map_err(|at| anyhow::anyhow!("{name}:{at}: the input is not UTF-8 text"))?;
-    Ok(Input { name, text })
-}
-
-impl Input {
-    /// A built-in input, such as a contest sample.
-    pub fn builtin(name: &str, text: &str) -> Input {
-        Input {
-            name: name.into(),
-            text: text.into(),
-        }
-    }
-
-    /// Runs a parser over the text; its error is prefixed with the input's name.
-    pub fn parse<T>(&self, parse: impl FnOnce(&str) -> Result<T, ParseError>) -> Result<T> {
-        parse(&self.text).map_err(|err| anyhow::anyhow!("{}:{err}", self.name))
-    }
+pub fn read_path(path: &Path) -> Result<Input, ReadError> {
+    Input::open(path)
 }
 
 /// Writes the result to stdout in one piece.
@@ -193,4 +151,14 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|err| err.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+/// A command's summary for `-h`: the first paragraph of its long description, without a
+/// closing period (as clap makes one of a doc comment).
+pub fn summary(about: &str) -> &str {
+    let first = about.split("\n\n").next().unwrap_or(about);
+    first
+        .strip_suffix('.')
+        .filter(|s| !s.ends_with('.'))
+        .unwrap_or(first)
 }

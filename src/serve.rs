@@ -1,6 +1,6 @@
 //! `boardgames serve`: the games as web pages (the `web` crate), on a local port.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
@@ -18,30 +18,12 @@ pub struct Args {
 
     /// The address or host name to listen on (`localhost`, for one); 0.0.0.0 lets other
     /// machines in.
-    #[arg(long, value_name = "HOST", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST), value_parser = resolve)]
+    #[arg(long, value_name = "HOST", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST), value_parser = web::resolve)]
     bind: IpAddr,
 
     /// Instead of serving, write the pictures of the home page as SVG files into DIR.
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
-}
-
-/// An address as written, or the first address a host name resolves to (IPv4 first, as the
-/// default is: a name such as `localhost` may resolve to both 127.0.0.1 and ::1).
-fn resolve(host: &str) -> Result<IpAddr, String> {
-    if let Ok(addr) = host.parse() {
-        return Ok(addr);
-    }
-    let mut found: Vec<IpAddr> = (host, 0)
-        .to_socket_addrs()
-        .map_err(|err| format!("{host} resolves to no address ({err})"))?
-        .map(|addr| addr.ip())
-        .collect();
-    found.sort_by_key(IpAddr::is_ipv6);
-    found
-        .first()
-        .copied()
-        .ok_or_else(|| format!("{host} resolves to no address"))
 }
 
 pub fn run(args: Args) -> Result<()> {

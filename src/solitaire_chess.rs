@@ -10,11 +10,9 @@ mod player_args;
 use std::io as stdio;
 
 use anyhow::{Result, anyhow};
-use solitaire_chess::contest::{SAMPLE_BOARD, SAMPLE_CASE, official_case};
 use solitaire_chess::protocol::ProtocolError;
-use solitaire_chess_player::{Budget, Config, play, self_play};
+use solitaire_chess_player::play;
 
-use crate::io::Input;
 use player_args::PlayerArgs;
 
 /// Solitaire chess: remove pieces from a 6 x 6 board of three colour layers, for runs and sets.
@@ -52,31 +50,10 @@ const LONG_HELP: &str = concat!(
     "\n",
 );
 
-/// The protocol and an example, for `solitaire-chess play --help`.
-const PLAY_HELP: &str = "\
-The protocol: the judge writes the board, six lines of the six pieces showing (each 1, 2, 3,
-4, torn, lopare, dam or springare); the player writes a removal `ROW COL` (1..6 each) a line,
-and the judge answers each with the piece that shows there now, or `blank`; when no removal
-is left the player writes `0 0`:
-  judge:  dam lopare torn lopare lopare lopare      (six lines of six pieces)
-  player: 1 1
-  judge:  torn                                      (what shows on 1 1 now)
-  player: ...   and at the end: 0 0
-
-Example (the built-in player against the official judge, official case g4-1):
-  $ boardgames solitaire-chess judge --official g4-1 -- boardgames solitaire-chess play --worlds 8
-  game: official case g4-1 (alphabet tld, seed 6; best contestant 18)
-  verdict: stopped with `0 0`
-  player: exited with status 0
-  moves: 33
-  time: [..] ms
-  score: 79 = 33 moves + 46 run bonus + 0 set bonus + 0 alternation bonus
-  result: accepted (exit status 0)";
-
 #[derive(clap::Subcommand, Debug)]
 enum Verb {
     /// Play as the contest program over stdin and stdout (the default).
-    #[command(after_long_help = PLAY_HELP)]
+    #[command(after_long_help = solitaire_chess::contest::FORMAT)]
     Play(PlayArgs),
     /// Play a game yourself: the board drawn, your removals typed as `row col`.
     ///
@@ -140,19 +117,3 @@ fn play_stdio(args: PlayArgs) -> Result<()> {
     })?;
     Ok(())
 }
-
-/// The demo: official case g4-1 (group 4, short games) with a fixed amount of thinking, so that it is the same on
-/// every machine.
-pub fn demo(_: &Input) -> Result<String> {
-    let case = official_case(SAMPLE_CASE).ok_or_else(|| anyhow!("no case {SAMPLE_CASE}"))?;
-    let deal = case.deal();
-    let config = Config {
-        budget: Budget::Worlds(8),
-        seed: 1,
-        ..Config::default()
-    };
-    Ok(self_play(&deal, config).transcript(&deal))
-}
-
-/// The board the demo plays: the bronze layer of official case g4-1.
-pub const DEMO_BOARD: &str = SAMPLE_BOARD;

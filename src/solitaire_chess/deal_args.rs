@@ -1,9 +1,7 @@
 //! Which deal to play, on the command line (`judge` and `human` share it; `bench` names
 //! official cases the same way).
 
-use solitaire_chess::contest::{
-    AlphabetError, Group, OfficialCase, alphabet, official_case, official_cases,
-};
+use solitaire_chess::contest::{AlphabetError, Group, OfficialCase, alphabet};
 use solitaire_chess::{Deal, official_deal};
 
 /// Which deal to play: a contest group, an alphabet of judge letters or an official case,
@@ -19,7 +17,7 @@ pub struct DealArgs {
     pub(super) alphabet: Option<String>,
 
     /// One of the 14 official test cases: g1, g2, g3-1 .. g6-3.
-    #[arg(long, value_name = "CASE", value_parser = parse_official, conflicts_with_all = ["group", "alphabet", "seed"])]
+    #[arg(long, value_name = "CASE", conflicts_with_all = ["group", "alphabet", "seed"])]
     pub(super) official: Option<OfficialCase>,
 
     /// The seed of the deal (the judge's `random.seed`).
@@ -28,36 +26,17 @@ pub struct DealArgs {
 }
 
 /// An alphabet of judge letters in any case, checked.
-fn parse_alphabet(letters: &str) -> Result<String, String> {
+fn parse_alphabet(letters: &str) -> Result<String, AlphabetError> {
     let letters = letters.to_ascii_lowercase();
-    match alphabet(&letters) {
-        Ok(_) => Ok(letters),
-        Err(AlphabetError::Empty) => {
-            Err("an alphabet has at least one letter of 1 2 3 4 t l d s".into())
-        }
-        Err(AlphabetError::Letter(c)) => Err(format!(
-            "{c:?} is not a judge letter: the letters are 1 2 3 4 t l d s"
-        )),
-    }
-}
-
-/// An official case, by name in any case.
-pub fn parse_official(name: &str) -> Result<OfficialCase, String> {
-    official_case(&name.to_ascii_lowercase()).ok_or_else(|| {
-        let names: Vec<String> = official_cases().into_iter().map(|case| case.name).collect();
-        format!("no such case: the cases are {}", names.join(", "))
-    })
+    alphabet(&letters)?;
+    Ok(letters)
 }
 
 impl DealArgs {
     /// The deal the options name and a name for it; `None` if they name none.
     pub(super) fn deal(&self) -> Option<(String, Deal)> {
         if let Some(case) = &self.official {
-            let name = format!(
-                "official case {} (alphabet {}, seed {}; best contestant {})",
-                case.name, case.letters, case.seed, case.best
-            );
-            return Some((name, case.deal()));
+            return Some((case.describe(), case.deal()));
         }
         let letters = match (self.group, &self.alphabet) {
             (Some(group), _) => Group::get(group)?.letters.to_string(),

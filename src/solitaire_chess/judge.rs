@@ -16,7 +16,7 @@ use crate::io;
 /// Which deal to play, and the player to run.
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("deal").required(true).args(["group", "alphabet", "official"])))]
-#[command(after_long_help = EXIT_STATUS)]
+#[command(after_long_help = solitaire_chess::judge::EXIT_STATUS)]
 pub struct Args {
     #[command(flatten)]
     deal: DealArgs,
@@ -34,14 +34,6 @@ pub struct Args {
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<String>,
 }
-
-/// The exit statuses, for `judge --help`.
-const EXIT_STATUS: &str = "\
-Exit status: 0 accepted (the player stopped with `0 0`; the score counts); 3 wrong answer
-(a malformed line, a square out of range, empty or not allowed, the same square twice, or
-the output ended without `0 0`); 4 time limit exceeded; 5 the player crashed (it ended
-without `0 0` with a failure status or a signal, which is named); 1 the judge itself failed
-(say the player cannot be started); 2 a wrong option.";
 
 pub fn run(args: Args) -> Result<()> {
     let (name, deal) = args

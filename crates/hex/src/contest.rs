@@ -20,6 +20,43 @@ use text::{ParseError, Pos, Token, Tokens};
 use crate::board::{Board, Cell, MAX_CELLS, MAX_SIZE, Player};
 use crate::completion::{Completion, shortest_completion};
 
+/// What the contest program does, reads and prints, as its help tells it; the first paragraph
+/// sums it up.
+pub const ABOUT: &str = "\
+Hex: who has won, or each player's fewest moves to win, drawn on the board.
+
+The input is a count D, then D data sets, each a board size S (1..26), the numbers of cells \
+held by X and by O, X's cells, then O's cells. Cells are a column letter (either case) and a \
+row number: A1 is the top-left corner, and each row is drawn half a cell right of the one \
+above. X joins the first and last columns, O the first and last rows. The input is read as \
+words: line breaks may fall anywhere, and an empty list of cells may be a blank line or none.
+
+Prints `Analyzing D data set(s)`, then for each data set `Data set K`, `Board Position:` and \
+the board; then `X has won!` or `O has won!`, or else, for X and then O, `Best case for P:`, \
+the board with one shortest completion added (the opponent not moving), and `Number of \
+moves: N`. Boards show `X`, `O` and `-`, three spaces between cells, each row indented two \
+spaces more than the one above. A blank line follows every board and every `... has won!` \
+and `Number of moves: N` line.";
+
+/// The board's lettering and an example of the contest program, for its help.
+pub const FORMAT: &str = "\
+A board of size 3: columns A.., rows 1.., each row half a cell right of the one above;
+X joins columns A and C, O rows 1 and 3:
+A1  B1  C1
+  A2  B2  C2
+    A3  B3  C3
+
+Example (size 2, X on A1 and B1, O on none; the blank line is O's empty list):
+  $ printf '1\\n2\\n2 0\\na1 b1\\n\\n' | boardgames hex
+  Analyzing 1 data set(s)
+  Data set 1
+  Board Position:
+  X   X
+    -   -
+
+  X has won!
+";
+
 /// The contest's first sample input (two data sets of size 5).
 pub const SAMPLE_INPUT: &str = "2\n5\n2 2\nC2 A3\nC5 C3\n5\n3 2\nC2 A3 D2\nC5 C3\n";
 
@@ -193,6 +230,20 @@ impl fmt::Display for Output<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_help_picture_names_the_cells_where_the_contest_draws_them() {
+        // Four characters a cell, each row two more to the right than the one above.
+        let picture: Vec<&str> = FORMAT.lines().skip(2).take(3).collect();
+        for (row, line) in (0..).zip(&picture) {
+            for (col, name) in (0..).zip(line.split_whitespace()) {
+                assert_eq!(Cell::parse(name, 3), Some(Cell { row, col }));
+                let at = 2 * usize::from(row) + 4 * usize::from(col);
+                assert_eq!(line.get(at..at + 2), Some(name));
+            }
+        }
+        assert_eq!(picture.iter().flat_map(|l| l.split_whitespace()).count(), 9);
+    }
 
     fn error(input: &str) -> String {
         parse(input).unwrap_err().to_string()

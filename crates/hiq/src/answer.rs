@@ -33,6 +33,44 @@ enum Found {
     Finish(Hole, Result<Solution, Unreachable>),
 }
 
+impl Answer<'_> {
+    /// What solving does and reads, as a help tells it; the first paragraph sums it up.
+    pub const ABOUT: &'static str = "\
+Best play from each position: the fewest pegs that can remain, and jumps that leave them.
+
+The positions are hole lists in the contest's format (a count, then each position's holes \
+with pegs, ended by `0`), or pictures of the board: `o` a peg, `.` an empty hole, a space \
+no hole, one character a cell or cells a space apart; pictures are separated by blank \
+lines. The first character that is not whitespace decides: a digit starts hole lists. \
+Each answer shows the position and where the jumps lead as pictures, then the jumps.";
+
+    /// An example, for a help.
+    pub const EXAMPLE: &'static str = "\
+Example (one position: pegs in holes 10 11 17 24):
+  $ printf '1\\n10 11 17 24 0\\n' | boardgames hiq solve
+  position 1: 4 pegs; at best 1 peg can remain, after 3 jumps
+    start            end
+        . . .            . . .
+        . . .            . . .
+    . . . o o . .    . . . . o . .
+    . . . o . . .    . . . . . . .
+    . . . o . . .    . . . . . . .
+        . . .            . . .
+        . . .            . . .
+     1: 11 over 10 to 9
+     2: 24 over 17 to 10
+     3: 9 over 10 to 11";
+}
+
+/// The answers for the positions of an input, numbered from 1, a blank line between them.
+pub fn answers(layout: &Layout, starts: Vec<Position>, goal: Goal) -> String {
+    let answers: Vec<String> = (1..)
+        .zip(starts)
+        .map(|(number, start)| Answer::solve(layout, number, start, goal).to_string())
+        .collect();
+    answers.join("\n")
+}
+
 impl<'a> Answer<'a> {
     /// Solves `start` (the `number`-th position of an input, from 1) for `goal`.
     pub fn solve(layout: &'a Layout, number: usize, start: Position, goal: Goal) -> Answer<'a> {

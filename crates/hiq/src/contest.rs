@@ -24,6 +24,35 @@ pub const SAMPLE_INPUT: &str = "4
 21 22 23 24 25 26 27 28 29 30 31 32 33 0
 ";
 
+/// What the contest program does and reads, as its help tells it; the first paragraph sums it
+/// up.
+pub const ABOUT: &str = "\
+Hi-Q: 33-hole peg solitaire played by a fixed rule; prints the sum of the pegs left.
+
+Plays each instance by the contest's rule and prints the sum of the numbers of the holes \
+left with pegs, between `HI Q OUTPUT` and `END OF OUTPUT`. The input is a count N, then N \
+instances, each the holes with pegs (1..33) ended by `0`. Line breaks may fall anywhere, \
+and the holes may come in any order (the contest promised increasing order). The rule: \
+always the jump into the largest empty hole, and among jumps into that hole the one from \
+the largest hole, until no jump is left.";
+
+/// The holes' numbers and an example of the contest program, for its help.
+pub const FORMAT: &str = "\
+The 33 holes, numbered row by row:
+        1  2  3
+        4  5  6
+  7  8  9 10 11 12 13
+ 14 15 16 17 18 19 20
+ 21 22 23 24 25 26 27
+       28 29 30
+       31 32 33
+
+Example (one instance: pegs in holes 10 12 17 19 25):
+  $ printf '1\\n10 12 17 19 25 0\\n' | boardgames hiq
+  HI Q OUTPUT
+  51
+  END OF OUTPUT";
+
 /// What the contest program gives: its output, and every game told jump by jump.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Played {
@@ -134,6 +163,18 @@ impl fmt::Display for Output<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_help_picture_numbers_the_holes_of_the_english_board() {
+        // Each number stands in its hole's column, three characters a column.
+        let picture: Vec<&str> = FORMAT.lines().skip(1).take(7).collect();
+        for (number, &(row, col)) in (1..).zip(Layout::english().cells()) {
+            let drawn = picture[row].get(3 * col..3 * col + 3).map(str::trim);
+            assert_eq!(drawn, Some(u32::to_string(&number).as_str()));
+        }
+        let holes = picture.iter().flat_map(|line| line.split_whitespace());
+        assert_eq!(holes.count(), Layout::english().holes());
+    }
 
     fn error(input: &str) -> String {
         parse(input).unwrap_err().to_string()

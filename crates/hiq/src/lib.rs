@@ -18,7 +18,8 @@
 //! Beyond the contest: any board drawn as a picture ([`Layout::from_picture`], the European
 //! board [`Layout::european`]), positions read from pictures or hole lists
 //! ([`parse_positions`]) and drawn ([`Layout::draw`]), its symmetries ([`Symmetries`]), exact
-//! solving ([`fewest_pegs`], [`finish_in`]) and the census of the central game ([`census`]).
+//! solving ([`fewest_pegs`], [`finish_in`]) and the census of the central game ([`census`]),
+//! within the memory the machine has ([`limit`]).
 //!
 //! ```
 //! use hiq::{census, finish_in, parse_positions, Layout};
@@ -42,6 +43,7 @@ pub mod contest;
 mod count;
 mod drawing;
 mod endgame;
+pub mod limit;
 mod lp;
 mod memo;
 mod picture;
@@ -52,7 +54,7 @@ pub mod svg;
 mod symmetry;
 mod table;
 
-pub use answer::{Answer, Goal};
+pub use answer::{Answer, Goal, answers};
 pub use board::{ENGLISH_PICTURE, EUROPEAN_PICTURE, Layout};
 pub use contest::Output;
 pub use count::{Census, Level, TooMany, census, census_until, census_within};

@@ -13,6 +13,48 @@ pub struct CensusTable<'a> {
     census: &'a Census,
 }
 
+impl CensusTable<'_> {
+    /// What the census counts and shows, as a help tells it; the first paragraph sums it up.
+    pub const ABOUT: &'static str = "\
+Counts the central game (every hole full but the centre) level by level.
+
+For each number of jumps: the positions reachable (those that a rotation or reflection of \
+the board keeping the centre in place maps onto each other count once), those from which one \
+peg in the centre can still be reached, the jump sequences that get there, and those that \
+end there with no jump left; then the sequences that end with one peg in the centre and \
+all complete games. The centre is the hole nearest the middle of the board (the first in \
+reading order if several are as near).";
+
+    /// An example, for a help.
+    pub const EXAMPLE: &'static str = "\
+Example (a board of 12 holes, drawn in small.txt: `o` a hole):
+  $ printf 'o\\noooo\\noooo\\nooo\\n' > small.txt
+  $ boardgames hiq count --board small.txt
+  central game on the small.txt board: 12 holes, all full but hole 3
+    o
+    o . o o
+    o o o o
+    o o o
+  positions count once per class of the 1 symmetry that keeps hole 3 in place
+  jumps  pegs  positions  winning  sequences  ended
+      0    11          1        1          1      0
+      1    10          2        1          2      0
+      2     9          3        2          3      0
+      3     8          7        5          7      0
+      4     7         16        8         22      0
+      5     6         21        8         59     12
+      6     5         20        8        121      0
+      7     4         22        5        277      8
+      8     3         10        2        385    185
+      9     2          2        1        200     88
+     10     1          1        1        112    112
+  total              105       42       1189    405
+  positions: reachable after that many jumps; winning: from which one peg in hole 3 can be reached;
+  sequences: jump sequences of that length; ended: those after which no jump is left (complete games)
+  solutions (jump sequences that end with one peg in hole 3): 112
+  complete games (jump sequences until no jump is left): 405";
+}
+
 impl<'a> CensusTable<'a> {
     /// The census of the central game of `layout`, a board called `name` (`english`, or the
     /// file it was read from).

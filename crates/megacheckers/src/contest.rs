@@ -19,6 +19,32 @@ use crate::board::{Board, Content, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape};
 use crate::picture::Picture;
 use crate::solve::{Best, solve};
 
+/// What the contest program does and reads, as its help tells it; the first paragraph sums it
+/// up.
+pub const ABOUT: &str = "\
+MegaCheckers: the most opponent pieces one capture move can take, for each board.
+
+Each test case is `N M` (rows and columns, each 3..20, N × M at most 200) and the contents \
+of the board's homes in number order: `0` empty, `1` yours, `2` the opponent's. Homes are \
+the squares (row r, column c) with r + c even, numbered from 1 row by row from your edge, \
+each row left to right. `0 0` or the end of the input ends it. Prints one line per board: \
+the most opponent pieces one of your pieces can take in one capture move, jumping \
+diagonally forward or backward and never over the same piece twice.";
+
+/// The homes' numbering and an example of the contest program, for its help.
+pub const FORMAT: &str = "\
+The homes of a 5 x 3 board, your edge at the bottom (row 0), numbered row by row from it:
+ 7  .  8
+ .  6  .
+ 4  .  5
+ .  3  .
+ 1  .  2
+
+Example (that board: yours on 1 and 4, the opponent's on 3 and 6):
+  $ printf '5 3\\n1 0 2 1 0 2 0 0\\n0 0\\n' | boardgames megacheckers --path
+  2
+  1x5x7";
+
 /// The contest's sample input: three boards, then `0 0`.
 pub const SAMPLE_INPUT: &str = "3 3
 2 1 2 0 1
@@ -225,6 +251,29 @@ mod tests {
     use crate::board::Shape;
     use crate::rules::Capture;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_help_picture_numbers_the_homes_of_a_5_by_3_board() {
+        let shape = crate::Shape::new(5, 3).unwrap();
+        // Row 0 is drawn at the bottom, three characters a column.
+        let picture: Vec<&str> = FORMAT.lines().skip(1).take(5).collect();
+        for home in shape.each_home() {
+            let square = shape.square(home);
+            let (row, col) = (4 - usize::from(square.row), 3 * usize::from(square.col));
+            let drawn = picture[row].get(col..col + 2).map(str::trim);
+            assert_eq!(
+                drawn,
+                Some(home.number().to_string().as_str()),
+                "{square:?}"
+            );
+        }
+        let homes = FORMAT
+            .lines()
+            .skip(1)
+            .take(5)
+            .flat_map(str::split_whitespace);
+        assert_eq!(homes.filter(|&cell| cell != ".").count(), shape.homes());
+    }
 
     fn error(input: &str) -> String {
         parse(input).unwrap_err().to_string()

@@ -22,6 +22,51 @@ pub struct Game {
     pub official: Option<OfficialCase>,
 }
 
+/// A list of numbers that is not `A-B` or `A,B,...` (or a mix), or names a group that is none.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadList {
+    /// Not a number.
+    #[error(transparent)]
+    Number(#[from] std::num::ParseIntError),
+    /// A range that is empty or too long.
+    #[error("{0:?} is not a range A-B with A <= B (at most 100000 numbers)")]
+    Range(String),
+    /// No contest group has this number.
+    #[error("no group {0}: the groups are 1-6")]
+    Group(u64),
+}
+
+/// Reads `A-B` or `A,B,C` (or a single number, or a mix) as a list of numbers, such as seeds.
+pub fn numbers(text: &str) -> Result<Vec<u64>, BadList> {
+    let mut numbers = Vec::new();
+    for part in text.split(',') {
+        let (first, last): (u64, u64) = match part.split_once('-') {
+            Some((a, b)) => (a.trim().parse()?, b.trim().parse()?),
+            None => {
+                let n = part.trim().parse()?;
+                (n, n)
+            }
+        };
+        if first > last || last - first > 100_000 {
+            return Err(BadList::Range(part.into()));
+        }
+        numbers.extend(first..=last);
+    }
+    Ok(numbers)
+}
+
+/// Reads a list of contest groups (1..6), as [`numbers`].
+pub fn groups(text: &str) -> Result<Vec<Group>, BadList> {
+    let numbers = numbers(text)?;
+    let group = |n: u64| {
+        u8::try_from(n)
+            .ok()
+            .and_then(Group::get)
+            .ok_or(BadList::Group(n))
+    };
+    numbers.into_iter().map(group).collect()
+}
+
 /// Every group's deal for every seed, group by group.
 pub fn group_games(groups: &[Group], seeds: &[u64]) -> Vec<Game> {
     let games = groups.iter().flat_map(|group| {
@@ -224,6 +269,28 @@ mod tests {
     use super::*;
     use crate::Budget;
     use solitaire_chess::contest::official_case;
+
+    #[test]
+    fn lists_of_numbers_are_ranges_and_single_numbers() {
+        assert_eq!(numbers("1-3,7, 9 - 10"), Ok(vec![1, 2, 3, 7, 9, 10]));
+        assert_eq!(numbers("5"), Ok(vec![5]));
+        assert_eq!(
+            numbers("3-1").unwrap_err().to_string(),
+            r#""3-1" is not a range A-B with A <= B (at most 100000 numbers)"#
+        );
+        assert!(numbers("1-200000").is_err());
+        assert!(matches!(numbers("x"), Err(BadList::Number(_))));
+        let numbered = groups("2,4-5")
+            .unwrap()
+            .iter()
+            .map(|g| g.number)
+            .collect::<Vec<_>>();
+        assert_eq!(numbered, [2, 4, 5]);
+        assert_eq!(
+            groups("6-7").unwrap_err().to_string(),
+            "no group 7: the groups are 1-6"
+        );
+    }
 
     #[test]
     fn a_bench_of_two_groups_sums_up_each() {

@@ -39,7 +39,7 @@ pub use cut_value::{BoardNumbers, CutValue};
 pub use hints::Hints;
 pub use limits::Limits;
 pub use officers::{EdgeSolver, Expectimax};
-pub use play::{play, self_play};
+pub use play::{play, sample_game, self_play};
 pub use player::{Player, Surprise};
 pub use policy::{Policy, PolicyError};
 pub use rng::Rng;

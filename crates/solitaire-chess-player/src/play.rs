@@ -1,14 +1,30 @@
 //! Whole games: the player against a judge in one process ([`self_play`]), and the contest
 //! program's loop over any reader and writer ([`play`]): read the board, write a move, read
-//! what shows there now, ... and `0 0` at the end.
+//! what shows there now, ... and `0 0` at the end; and the sample game a demo shows
+//! ([`sample_game`]).
 
 use std::io::{BufRead, Write};
 
 use solitaire_chess::protocol::{ProtocolError, read_board, read_reply};
 use solitaire_chess::{Deal, Outcome, Referee, SIDE, Score, Verdict};
 
-use crate::config::Config;
+use crate::config::{Budget, Config};
 use crate::player::Player;
+
+/// The game a demo shows: the built-in player on the contest's sample case
+/// ([`SAMPLE_CASE`](solitaire_chess::contest::SAMPLE_CASE)) with a fixed amount of thinking,
+/// so that it is the same on every machine, told move by move.
+pub fn sample_game() -> String {
+    let case = solitaire_chess::contest::official_case(solitaire_chess::contest::SAMPLE_CASE)
+        .expect("the sample case is an official case");
+    let deal = case.deal();
+    let config = Config {
+        budget: Budget::Worlds(8),
+        seed: 1,
+        ..Config::default()
+    };
+    self_play(&deal, config).transcript(&deal)
+}
 
 /// Plays the built-in player against a judge on a deal, in one process (no text in between).
 pub fn self_play(deal: &Deal, config: Config) -> Outcome {
@@ -62,7 +78,6 @@ pub fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Budget;
     use solitaire_chess::{Answer, BoardText, Piece, official_deal};
 
     fn config() -> Config {
@@ -178,6 +193,27 @@ mod tests {
         }
         assert_eq!(r.score(), outcome.score);
         assert!(r.game().is_over());
+    }
+
+    #[test]
+    fn the_sample_game_starts_from_the_sample_board_and_is_accepted() {
+        let told = sample_game();
+        // The first removal names the piece the sample board shows on its square.
+        let first = told.lines().next().unwrap();
+        let (square, rest) = first.split_once("  (").unwrap();
+        let (row, col) = square.split_once(' ').unwrap();
+        let (row, col): (usize, usize) = (row.parse().unwrap(), col.parse().unwrap());
+        let board: Vec<Vec<&str>> = solitaire_chess::contest::SAMPLE_BOARD
+            .lines()
+            .map(|line| line.split(' ').collect())
+            .collect();
+        assert!(
+            rest.starts_with(&format!("{},", board[row - 1][col - 1])),
+            "{first}"
+        );
+        assert!(told.contains("\n0 0\nscore "), "{told}");
+        assert!(!told.contains("(fault)"), "{told}");
+        assert_eq!(told, sample_game(), "the same game every time");
     }
 
     #[test]

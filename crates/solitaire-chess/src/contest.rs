@@ -53,10 +53,10 @@ pub const GROUPS: [Group; 6] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AlphabetError {
     /// There is no letter at all.
-    #[error("no letter")]
+    #[error("an alphabet has at least one letter of 1 2 3 4 t l d s")]
     Empty,
     /// A letter stands for no piece.
-    #[error("{0:?}")]
+    #[error("{0:?} is not a judge letter: the letters are 1 2 3 4 t l d s")]
     Letter(char),
 }
 
@@ -103,6 +103,28 @@ pub const SAMPLE_BOARD: &str = "\
     torn dam dam lopare dam torn\n\
 ";
 
+/// The protocol between the judge and the contest program, and an example of a game, for
+/// the contest program's help.
+pub const FORMAT: &str = "\
+The protocol: the judge writes the board, six lines of the six pieces showing (each 1, 2, 3,
+4, torn, lopare, dam or springare); the player writes a removal `ROW COL` (1..6 each) a line,
+and the judge answers each with the piece that shows there now, or `blank`; when no removal
+is left the player writes `0 0`:
+  judge:  dam lopare torn lopare lopare lopare      (six lines of six pieces)
+  player: 1 1
+  judge:  torn                                      (what shows on 1 1 now)
+  player: ...   and at the end: 0 0
+
+Example (the built-in player against the official judge, official case g4-1):
+  $ boardgames solitaire-chess judge --official g4-1 -- boardgames solitaire-chess play --worlds 8
+  game: official case g4-1 (alphabet tld, seed 6; best contestant 18)
+  verdict: stopped with `0 0`
+  player: exited with status 0
+  moves: 33
+  time: [..] ms
+  score: 79 = 33 moves + 46 run bonus + 0 set bonus + 0 alternation bonus
+  result: accepted (exit status 0)";
+
 /// One of the contest's official test cases and the best score a contestant reached on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OfficialCase {
@@ -126,11 +148,34 @@ impl OfficialCase {
         official_deal(&alphabet(&self.letters).unwrap_or_default(), self.seed)
     }
 
+    /// What a reader is told of the case: `official case g4-1 (alphabet tld, seed 6; best
+    /// contestant 18)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "official case {} (alphabet {}, seed {}; best contestant {})",
+            self.name, self.letters, self.seed, self.best
+        )
+    }
+
     /// The points a score earns here once the contest is over: `points * score / Y`, Y the
     /// best score of all programs (this one's included).
     pub fn contest_points(&self, score: u32) -> f64 {
         let best = score.max(self.best).max(1);
         f64::from(self.points) * f64::from(score) / f64::from(best)
+    }
+}
+
+/// A name that is no official case's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no such case: the cases are {}", official_cases().into_iter().map(|case| case.name).collect::<Vec<_>>().join(", "))]
+pub struct UnknownCase;
+
+impl std::str::FromStr for OfficialCase {
+    type Err = UnknownCase;
+
+    /// An official case by its name, in any case (`g4-1`, `G4-1`).
+    fn from_str(name: &str) -> Result<OfficialCase, UnknownCase> {
+        official_case(&name.to_ascii_lowercase()).ok_or(UnknownCase)
     }
 }
 
@@ -167,7 +212,20 @@ pub fn official_case(name: &str) -> Option<OfficialCase> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::BoardText;
+    use crate::board::{BoardText, Square};
+
+    #[test]
+    fn the_conversation_in_the_help_is_the_sample_cases() {
+        let judge = |line: &str| {
+            let said = line.trim_start().strip_prefix("judge:")?;
+            Some(said.split("  (").next()?.trim().to_string())
+        };
+        let said: Vec<String> = FORMAT.lines().filter_map(judge).collect();
+        assert_eq!(said[0], SAMPLE_BOARD.lines().next().unwrap());
+        let deal = official_case(SAMPLE_CASE).unwrap().deal();
+        let shown = crate::Referee::new(&deal).play(Square::at(1, 1).unwrap());
+        assert_eq!(shown.unwrap().map(Piece::wire_name), Some(said[1].as_str()));
+    }
 
     #[test]
     fn the_official_table_has_14_cases_that_agree_with_the_groups() {
@@ -202,6 +260,21 @@ mod tests {
         );
         assert_eq!(alphabet("1x"), Err(AlphabetError::Letter('x')));
         assert_eq!(alphabet(""), Err(AlphabetError::Empty));
+    }
+
+    #[test]
+    fn official_cases_are_named_in_any_case() {
+        let case: OfficialCase = "G4-1".parse().unwrap();
+        assert_eq!(
+            case.describe(),
+            "official case g4-1 (alphabet tld, seed 6; best contestant 18)"
+        );
+        let unknown = "g7".parse::<OfficialCase>().unwrap_err().to_string();
+        assert!(
+            unknown.starts_with("no such case: the cases are g1, g2, g3-1, "),
+            "{unknown}"
+        );
+        assert_eq!(unknown.matches(", ").count(), 13);
     }
 
     #[test]

@@ -203,6 +203,15 @@ pub enum Judged {
     Crashed,
 }
 
+/// The exit status of a program that judges (see [`Judged::status`]), for its help: also 1 when
+/// the judge itself fails, and 2 for a wrong option.
+pub const EXIT_STATUS: &str = "\
+Exit status: 0 accepted (the player stopped with `0 0`; the score counts); 3 wrong answer
+(a malformed line, a square out of range, empty or not allowed, the same square twice, or
+the output ended without `0 0`); 4 time limit exceeded; 5 the player crashed (it ended
+without `0 0` with a failure status or a signal, which is named); 1 the judge itself failed
+(say the player cannot be started); 2 a wrong option.";
+
 impl Judged {
     /// The judge's exit status: 0, 3, 4 or 5.
     pub fn status(self) -> u8 {
@@ -339,6 +348,19 @@ pub fn run_player(
 mod tests {
     use super::*;
     use crate::pyrandom::official_deal;
+
+    #[test]
+    fn the_exit_statuses_told_are_the_verdicts_statuses() {
+        for (judged, told) in [
+            (Judged::Accepted, "0 accepted"),
+            (Judged::WrongAnswer, "3 wrong answer"),
+            (Judged::TimeLimit, "4 time limit exceeded"),
+            (Judged::Crashed, "5 the player crashed"),
+        ] {
+            assert!(told.starts_with(&judged.status().to_string()));
+            assert!(EXIT_STATUS.replace('\n', " ").contains(told), "{told}");
+        }
+    }
 
     fn referee() -> Referee {
         Referee::new(&official_deal(&Piece::ALL, 12))

@@ -20,11 +20,13 @@
 
 #![deny(missing_docs)]
 
+mod input;
 mod line;
 
 use std::fmt;
 use std::str::FromStr;
 
+pub use input::{Input, InputError, MAX_INPUT, ReadError};
 pub use line::{BadLine, read_line, utf8};
 
 /// A place in the input: 1-based line and column (the column counts characters).

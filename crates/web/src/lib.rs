@@ -26,7 +26,7 @@ mod solitaire;
 mod work;
 
 use std::future::Future;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
 use axum::Router;
@@ -97,6 +97,35 @@ pub fn pictures() -> Vec<(&'static str, String)> {
     home::pictures()
 }
 
+/// A host to listen on that resolves to no address.
+#[derive(Debug, thiserror::Error)]
+#[error("{host} resolves to no address{}", .why.as_ref().map_or(String::new(), |why| format!(" ({why})")))]
+pub struct Unresolved {
+    /// The host as given.
+    pub host: String,
+    /// What the resolver said, if it failed.
+    pub why: Option<String>,
+}
+
+/// The address to listen on for `host`: an address as written, or the first address a host
+/// name resolves to, IPv4 first (a name such as `localhost` may resolve to both 127.0.0.1 and
+/// ::1, and the default address is IPv4).
+pub fn resolve(host: &str) -> Result<IpAddr, Unresolved> {
+    if let Ok(addr) = host.parse() {
+        return Ok(addr);
+    }
+    let unresolved = |why: Option<String>| Unresolved {
+        host: host.into(),
+        why,
+    };
+    let found = (host, 0)
+        .to_socket_addrs()
+        .map_err(|err| unresolved(Some(err.to_string())))?;
+    let mut found: Vec<IpAddr> = found.map(|addr| addr.ip()).collect();
+    found.sort_by_key(IpAddr::is_ipv6);
+    found.first().copied().ok_or_else(|| unresolved(None))
+}
+
 /// Serves [`app`] on `addr` until `shutdown` completes, on a runtime of its own; `ready` is
 /// told the address actually bound (port 0 picks a free one) once connections are accepted.
 pub fn run(
@@ -157,4 +186,24 @@ async fn style() -> impl IntoResponse {
 
 async fn not_found() -> WebError {
     WebError::NotFound
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_is_taken_as_written_and_localhost_is_ipv4_first() {
+        assert_eq!(
+            resolve("::1").unwrap(),
+            IpAddr::from([0u16, 0, 0, 0, 0, 0, 0, 1])
+        );
+        assert_eq!(resolve("0.0.0.0").unwrap(), IpAddr::from([0, 0, 0, 0]));
+        assert_eq!(resolve("localhost").unwrap(), IpAddr::from([127, 0, 0, 1]));
+        let unresolved = Unresolved {
+            host: "nowhere".into(),
+            why: None,
+        };
+        assert_eq!(unresolved.to_string(), "nowhere resolves to no address");
+    }
 }

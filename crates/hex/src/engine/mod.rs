@@ -42,3 +42,48 @@ pub mod sgf;
 pub use game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
 pub use gtp::Engine;
 pub use mcts::{Analysis, Limits, Reuse, Search, Settings, analyse, genmove};
+
+/// What the GTP engine ([`Engine::run`]) speaks, as its help tells it; the first paragraph sums
+/// it up.
+pub const GTP_ABOUT: &str = "\
+A Hex engine speaking GTP on stdin and stdout, as HexGui drives it.
+
+Points are `a1` at the top left (the letter the column, the number the row); Black moves \
+first and joins the top and bottom edges, White joins left and right; boards up to 19x19. \
+`list_commands` names every command; `hexgui-analyze_commands` gives HexGui its analysis \
+menu.";
+
+/// An example of a GTP session, for the engine's help.
+pub const GTP_EXAMPLE: &str = "\
+Example (White's answer to Black's centre on 3x3, at a fixed amount of work):
+  $ printf 'boardsize 3 3\\nplay black b2\\ngenmove white\\n' | boardgames hex gtp --playouts 200 --threads 1
+  = 
+
+  = 
+
+  = b3";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gtp_example_is_what_the_engine_answers() {
+        let mut lines = GTP_EXAMPLE.lines().skip(1);
+        let command = lines.next().unwrap();
+        let input = command.split('\'').nth(1).unwrap().replace("\\n", "\n");
+        assert!(command.ends_with("--playouts 200 --threads 1"), "{command}");
+        let limits = Limits {
+            time: None,
+            playouts: Some(200),
+            threads: 1,
+            seed: 1,
+        };
+        let mut out = Vec::new();
+        Engine::new(limits).run(input.as_bytes(), &mut out).unwrap();
+        let shown: String = lines
+            .map(|line| format!("{}\n", line.get(2..).unwrap_or("")))
+            .collect();
+        assert_eq!(String::from_utf8(out).unwrap(), shown + "\n");
+    }
+}
