@@ -47,6 +47,10 @@ pub struct Args {
     /// Seconds each position may take (no limit by default).
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
+    /// Positions each search may expand, checked every 1024 (no limit by default); with 0 a
+    /// table is put together from proof files with next to no search.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
     /// MiB for the transposition table at most (a small search takes only what it needs).
     #[arg(long, value_name = "MIB", default_value_t = 256)]
     memory: usize,
@@ -127,7 +131,7 @@ pub fn run(args: Args) -> Result<()> {
     let setup = Setup {
         limits: Limits {
             time,
-            nodes: None,
+            nodes: args.nodes,
             memory,
         },
         knowledge: Knowledge {
