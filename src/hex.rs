@@ -1,6 +1,7 @@
 //! `boardgames hex`: the Hex contest's position analyzer, the solver (`solve`), and the Hex
 //! engine (`gtp`, `arena`).
 
+mod selfplay;
 mod solve;
 
 use std::path::PathBuf;
@@ -9,6 +10,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use hex::contest;
 use hex::engine::arena::{self, Ending, Program, Rules};
+use hex::engine::records;
 use hex::engine::{Engine, Limits, Reuse, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -30,6 +32,7 @@ enum Verb {
     Solve(solve::Args),
     Gtp(GtpArgs),
     Arena(ArenaArgs),
+    Selfplay(selfplay::Args),
 }
 
 /// How hard the built-in player searches.
@@ -147,6 +150,14 @@ struct ArenaArgs {
     /// Games to play; the first engine is Black in the odd-numbered ones.
     #[arg(long, short, default_value_t = 10, value_name = "G")]
     games: u32,
+    /// The number of the first game: play games K..K+G-1 of a longer match, each with the
+    /// seeds and colours it has there (for jobs that share a match out).
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    first_game: u32,
+    /// Play nothing: print the table of the games saved in --sgf-dir (the folders of jobs
+    /// that each played part of a match, put together).
+    #[arg(long)]
+    tally: bool,
     /// The board's side.
     #[arg(long, short = 'n', default_value_t = 9, value_name = "N")]
     size: u8,
@@ -183,10 +194,23 @@ pub fn run(args: Args) -> Result<()> {
                 .context("GTP session")
         }
         Some(Verb::Arena(arena)) => run_arena(arena),
+        Some(Verb::Selfplay(args)) => selfplay::run(args),
     }
 }
 
 fn run_arena(args: ArenaArgs) -> Result<()> {
+    let dir = &args.sgf_dir;
+    if args.tally {
+        let saved =
+            records::read_dir(dir).with_context(|| format!("--tally: {}", dir.display()))?;
+        let (table, names) = records::tally(&saved)
+            .map_err(|(number, why)| anyhow::anyhow!("{}: {why}", records::file_name(number)))?;
+        return io::print(&table.render(names.each_ref().map(String::as_str)));
+    }
+    if args.first_game == 0 || args.first_game.checked_add(args.games).is_none() {
+        bail!("--first-game must be 1 or more, and the last game's number fit 32 bits");
+    }
+    let numbers = args.first_game..=args.first_game + args.games - 1;
     if !(1..=hex::engine::MAX_BOARD).contains(&args.size) {
         bail!("--size must be 1..19");
     }
@@ -237,15 +261,14 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         },
         seed: limits.seed,
     };
-    let dir = &args.sgf_dir;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let names = game.engines.each_ref().map(|engine| engine.name.as_str());
     let bar = ProgressBar::new(u64::from(args.games)).with_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} {msg}")
             .expect("a valid template"),
     );
-    let table = game.play(|number, outcome, table| -> Result<()> {
-        let path = dir.join(format!("game-{number:03}.sgf"));
+    let table = game.play_games(numbers.clone(), |number, outcome, table| -> Result<()> {
+        let path = dir.join(records::file_name(number));
         std::fs::write(&path, outcome.record.to_string())
             .with_context(|| format!("cannot write {}", path.display()))?;
         if !matches!(outcome.ending, Ending::Connected | Ending::Resigned) {
@@ -260,10 +283,11 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     })?;
     bar.finish_and_clear();
     io::print(&table.render(names))?;
+    let [first, last] = [numbers.start(), numbers.end()].map(|&n| records::file_name(n));
     let saved = match args.games {
         0 => return Ok(()),
-        1 => "game-001.sgf".to_string(),
-        n => format!("game-001.sgf to game-{n:03}.sgf"),
+        1 => first,
+        _ => format!("{first} to {last}"),
     };
     io::comment(&format!(
         "The games are saved as SGF in {}/ ({saved}).\n",

@@ -9,7 +9,7 @@ use hex::solver::{
     Knowledge, Limits, MIN_BOOK_WORK, Progress, ProofBook, Report, Setup, Solved, Solver,
     solve_openings,
 };
-use hex::{Player, contest};
+use hex::{Cell, Player, contest};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::io::{self, InputArg};
@@ -25,9 +25,11 @@ use crate::io::{self, InputArg};
 /// solves every first move on an empty NxN board instead, prints a table and draws the board
 /// with each opening marked `W` (the first player wins) or `L`.
 ///
-/// Boards up to 11x11. A proof file (`--book`) keeps solved positions: it is read first when
-/// it exists and written back with what the run proved, so that later runs and other jobs
-/// reuse them (files of several jobs can be concatenated).
+/// Boards up to 11x11. A proof file (`--book`) keeps solved positions and openings: it is read
+/// first when it exists and written back with what the run proved (or to `--proofs-out`), so
+/// that later runs and other jobs reuse them. An opening the proof files record is not
+/// searched again: jobs on other machines can each solve a few openings (`--only`), and a
+/// run given all their files (`--book` repeated) prints the whole table without searching.
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = EXAMPLE)]
 pub struct Args {
@@ -45,6 +47,10 @@ pub struct Args {
     /// Seconds each position may take (no limit by default).
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
+    /// Positions each search may expand, checked every 1024 (no limit by default); with 0 a
+    /// table is put together from proof files with next to no search.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
     /// MiB for the transposition table at most (a small search takes only what it needs).
     #[arg(long, value_name = "MIB", default_value_t = 256)]
     memory: usize,
@@ -52,9 +58,21 @@ pub struct Args {
     /// --memory / N MiB (one per core by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
-    /// A proof file to read (if it exists) and to write back with the new proofs.
+    /// With --openings: solve only these openings (and their half turns), like A1,B3.
+    #[arg(
+        long,
+        value_name = "CELLS",
+        value_delimiter = ',',
+        requires = "openings"
+    )]
+    only: Option<Vec<String>>,
+    /// A proof file to read (if it exists) and to write back with the new proofs; when
+    /// repeated, every one is read and --proofs-out says where they all go.
     #[arg(long, value_name = "FILE")]
-    book: Option<PathBuf>,
+    book: Vec<PathBuf>,
+    /// Where the proofs (those read and the new ones) are written instead of --book.
+    #[arg(long, value_name = "FILE")]
+    proofs_out: Option<PathBuf>,
     /// Tuning: no virtual connections (only a chain of stones ends the search; implies the
     /// next two).
     #[arg(long, help_heading = "Tuning")]
@@ -113,7 +131,7 @@ pub fn run(args: Args) -> Result<()> {
     let setup = Setup {
         limits: Limits {
             time,
-            nodes: None,
+            nodes: args.nodes,
             memory,
         },
         knowledge: Knowledge {
@@ -125,10 +143,13 @@ pub fn run(args: Args) -> Result<()> {
             proof_sets: !args.no_proof_sets,
             widening: !args.no_widening,
         },
-        book: match &args.book {
-            Some(path) if path.exists() => Some(io::read_path(path)?.parse(ProofBook::parse)?),
-            _ => None,
-        },
+        book: read_books(&args.book)?,
+    };
+    let out = match (&args.proofs_out, &args.book[..]) {
+        (Some(path), _) => Some(path),
+        (None, [path]) => Some(path),
+        (None, []) => None,
+        (None, _) => bail!("several --book files: say with --proofs-out where the proofs go"),
     };
     let (report, book) = match args.openings {
         Some(size) => openings(&setup, size, &args)?,
@@ -145,11 +166,21 @@ pub fn run(args: Args) -> Result<()> {
             (report?, solver.book(MIN_BOOK_WORK))
         }
     };
-    if let Some(path) = &args.book {
+    if let Some(path) = out {
         std::fs::write(path, book.to_string())
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     io::print(&report)
+}
+
+/// The proof files that exist among `paths`, merged.
+fn read_books(paths: &[PathBuf]) -> Result<Option<ProofBook>> {
+    let mut merged: Option<ProofBook> = None;
+    for path in paths.iter().filter(|path| path.exists()) {
+        let book = io::read_path(path)?.parse(ProofBook::parse)?;
+        merged.get_or_insert_default().merge(book);
+    }
+    Ok(merged)
 }
 
 /// A search's progress, for the progress bar.
@@ -207,11 +238,25 @@ fn openings(setup: &Setup, size: u8, args: &Args) -> Result<(String, ProofBook)>
     let bar = ProgressBar::new(u64::from(size) * u64::from(size)).with_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} openings {elapsed} {msg}")?,
     );
+    let only = match &args.only {
+        Some(names) => Some(
+            names
+                .iter()
+                .map(|name| {
+                    Cell::parse(name, size).with_context(|| {
+                        format!("--only: {name:?} is not a cell of a {size}x{size} board")
+                    })
+                })
+                .collect::<Result<Vec<Cell>>>()?,
+        ),
+        None => None,
+    };
     let shown = bar.clone();
     let found = solve_openings(
         setup,
         size,
         args.first,
+        only.as_deref(),
         threads,
         move |report| match report {
             Report::Searching(progress) => {

@@ -293,10 +293,20 @@ impl Match {
     /// that cannot be saved, say) stops the match.
     pub fn play<E: From<io::Error>>(
         &self,
+        each: impl FnMut(u32, &Outcome, &Table) -> Result<(), E>,
+    ) -> Result<Table, E> {
+        self.play_games(1..=self.games, each)
+    }
+
+    /// Plays only the games numbered in `numbers`, each with the seeds and colours it has in
+    /// the whole match, so that jobs playing parts of a match play the games it would.
+    pub fn play_games<E: From<io::Error>>(
+        &self,
+        numbers: std::ops::RangeInclusive<u32>,
         mut each: impl FnMut(u32, &Outcome, &Table) -> Result<(), E>,
     ) -> Result<Table, E> {
         let mut table = Table::default();
-        for number in 1..=self.games {
+        for number in numbers {
             let black = usize::from(number % 2 == 0);
             let outcome = play_game(&self.programs(number), black, self.rules)?;
             table.add(&outcome);

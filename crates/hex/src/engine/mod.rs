@@ -37,6 +37,8 @@ pub mod arena;
 mod game;
 pub mod gtp;
 mod mcts;
+pub mod records;
+pub mod selfplay;
 pub mod sgf;
 
 pub use game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};

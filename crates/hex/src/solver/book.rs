@@ -2,25 +2,32 @@
 //!
 //! A text file of records, one a line: the board size, the position's key (16 hex digits),
 //! `win` or `loss` for the side to move, and a winning move (`-` for a loss), in the
-//! orientation of the key. Files written by independent jobs can be concatenated.
+//! orientation of the key. A line `SIZE opening FIRST CELL WINNER REPLY PROOF SEARCHED
+//! SECONDS` records a solved opening as `hex solve --openings` shows it (REPLY `-` when the
+//! first player wins), so that a table can be put together from the files of the jobs that
+//! solved its openings. Files written by independent jobs can be concatenated.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::time::Duration;
 
 use text::{ParseError, Tokens};
 
+use super::Proof;
 use super::dfpn::Dfpn;
 use super::tt::NO_MOVE;
-use crate::board::Cell;
+use crate::board::{Cell, Player};
 use crate::geometry::Geometry;
 
 /// An error in a proof file, with its line and column.
 pub type BookError = ParseError;
 
-/// Solved positions by board size and key: (side to move wins, winning move's index).
+/// Solved positions by board size and key: (side to move wins, winning move's index); and
+/// solved openings by board size, first player and cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProofBook {
     positions: HashMap<(u8, u64), (bool, u8)>,
+    openings: BTreeMap<(u8, char, Cell), Proof>,
 }
 
 impl ProofBook {
@@ -38,6 +45,11 @@ impl ProofBook {
                 .ok_or_else(|| token.error(expected))?;
             let expected = "a position key (16 hex digits)";
             let token = tokens.expect(expected)?;
+            if token.text == "opening" {
+                let (first, cell, proof) = opening(&mut tokens, size)?;
+                book.add_opening(size, first, cell, proof);
+                continue;
+            }
             let key = (token.text.len() == 16)
                 .then(|| u64::from_str_radix(token.text, 16).ok())
                 .flatten()
@@ -67,6 +79,19 @@ impl ProofBook {
         Ok(book)
     }
 
+    /// The recorded result of an opening, the other side to move.
+    pub fn opening(&self, size: u8, first: Player, cell: Cell) -> Option<Proof> {
+        self.openings.get(&(size, first.letter(), cell)).copied()
+    }
+
+    /// Records an opening's result. A result already there is kept: a job that ran twice
+    /// counts once.
+    pub fn add_opening(&mut self, size: u8, first: Player, cell: Cell, proof: Proof) {
+        self.openings
+            .entry((size, first.letter(), cell))
+            .or_insert(proof);
+    }
+
     /// How many positions the book holds.
     pub fn len(&self) -> usize {
         self.positions.len()
@@ -80,6 +105,9 @@ impl ProofBook {
     /// Adds every other book's positions.
     pub fn merge(&mut self, other: ProofBook) {
         self.positions.extend(other.positions);
+        for ((size, first, cell), proof) in other.openings {
+            self.openings.entry((size, first, cell)).or_insert(proof);
+        }
     }
 
     /// The positions of one size, by key.
@@ -120,6 +148,110 @@ impl fmt::Display for ProofBook {
                 writeln!(f, "{size} {key:016x} loss -")?;
             }
         }
+        for (&(size, first, cell), proof) in &self.openings {
+            let reply = proof.best.map_or("-".into(), |c| c.to_string());
+            writeln!(
+                f,
+                "{size} opening {first} {cell} {} {reply} {} {} {:.3}",
+                proof.winner,
+                proof.size,
+                proof.nodes,
+                proof.time.as_secs_f64()
+            )?;
+        }
         Ok(())
+    }
+}
+
+/// The rest of an opening's record, after `SIZE opening`.
+fn opening(tokens: &mut Tokens, size: u8) -> Result<(Player, Cell, Proof), BookError> {
+    fn player(tokens: &mut Tokens, expected: &str) -> Result<Player, BookError> {
+        let token = tokens.expect(expected)?;
+        token
+            .text
+            .parse::<Player>()
+            .map_err(|_| token.error(expected))
+    }
+    let first = player(tokens, "the first player, X or O")?;
+    let expected = "the opening's cell, like C3";
+    let token = tokens.expect(expected)?;
+    let cell = Cell::parse(token.text, size).ok_or_else(|| token.error(expected))?;
+    let winner = player(tokens, "the winner, X or O")?;
+    let expected = "the winner's reply like C3, or `-`";
+    let token = tokens.expect(expected)?;
+    let best = match token.text {
+        "-" if winner == first => None,
+        name if winner != first => {
+            Some(Cell::parse(name, size).ok_or_else(|| token.error(expected))?)
+        }
+        _ => return Err(token.error(expected)),
+    };
+    let proof_size = tokens.number("the proof's size in positions")?;
+    let nodes = tokens.number("the positions searched")?;
+    let expected = "the seconds searched, like 1.250";
+    let token = tokens.expect(expected)?;
+    let time = token
+        .text
+        .parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| token.error(expected))?;
+    let proof = Proof {
+        winner,
+        best,
+        size: proof_size,
+        nodes,
+        time,
+    };
+    Ok((first, cell, proof))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_are_recorded_once_and_read_back() {
+        let text = "5 opening O A1 X B2 3 7 1.000\n5 opening X C3 X - 12 40 0.250\n";
+        let book = ProofBook::parse(text).unwrap();
+        assert_eq!(book.to_string(), text);
+        let c3 = book.opening(5, Player::X, Cell { row: 2, col: 2 }).unwrap();
+        assert_eq!(
+            (c3.winner, c3.best, c3.size, c3.nodes),
+            (Player::X, None, 12, 40)
+        );
+        assert_eq!(c3.time, Duration::from_millis(250));
+        assert_eq!(book.opening(5, Player::O, Cell { row: 2, col: 2 }), None);
+        // A second record of an opening (a job that ran twice) counts once: the first.
+        let mut merged = book.clone();
+        merged.merge(ProofBook::parse("5 opening X C3 X - 99 99 9.000\n").unwrap());
+        assert_eq!(merged, book);
+    }
+
+    #[test]
+    fn a_bad_opening_record_is_named_where_it_is_wrong() {
+        let cases = [
+            ("5 opening Y", "1:11: expected the first player, X or O"),
+            (
+                "5 opening X F1",
+                "1:13: expected the opening's cell, like C3",
+            ),
+            (
+                "5 opening X A1 X B2",
+                "1:18: expected the winner's reply like C3, or `-`",
+            ),
+            (
+                "5 opening X A1 O -",
+                "1:18: expected the winner's reply like C3, or `-`",
+            ),
+            (
+                "5 opening X A1 X - 1 2 soon",
+                "1:24: expected the seconds searched",
+            ),
+        ];
+        for (text, start) in cases {
+            let err = ProofBook::parse(text).unwrap_err().to_string();
+            assert!(err.starts_with(start), "{text}: {err}");
+        }
     }
 }

@@ -79,7 +79,8 @@ pub struct Openings {
     pub size: u8,
     /// Who opens.
     pub first: Player,
-    /// The openings in reading order (row by row).
+    /// The openings in reading order (row by row): all of them, or the ones asked for and
+    /// their half turns.
     pub openings: Vec<Opening>,
     /// How many searched at once.
     pub threads: usize,
@@ -115,14 +116,17 @@ fn outcome_work(outcome: &Outcome) -> (u64, Duration) {
     }
 }
 
-/// Solves every first move of `first` on an empty `size` board, with the other side to
-/// move, `threads` openings at a time (at most one a cell). An opening and its half turn
-/// have the same winner (the half turn keeps each player's sides), so only the first of
-/// each pair is searched.
+/// Solves every first move of `first` on an empty `size` board (or only the ones in `only`),
+/// with the other side to move, `threads` openings at a time (at most one a cell). An
+/// opening and its half turn have the same winner (the half turn keeps each player's sides),
+/// so only the first of each pair is searched; an opening that the setup's book records is
+/// not searched again. The openings found are recorded in the book returned, so that runs
+/// of parts of the board (on other machines, say) can be put together.
 pub fn solve_openings(
     setup: &Setup,
     size: u8,
     first: Player,
+    only: Option<&[Cell]>,
     threads: usize,
     report: impl Fn(Report) + Send + Sync + 'static,
 ) -> Result<Openings, SolverError> {
@@ -138,9 +142,12 @@ pub fn solve_openings(
         row: size - 1 - cell.row,
         col: size - 1 - cell.col,
     };
+    let wanted =
+        |cell: Cell| only.is_none_or(|only| only.contains(&cell) || only.contains(&turn(cell)));
     let solved: Vec<usize> = (0..cells.len())
-        .filter(|&i| i <= empty.index(turn(cells[i])))
+        .filter(|&i| i <= empty.index(turn(cells[i])) && wanted(cells[i]))
         .collect();
+    let recorded = |cell| setup.book.as_ref()?.opening(size, first, cell);
     let threads = threads.clamp(1, cells.len());
     let report: Arc<dyn Fn(Report) + Send + Sync> = Arc::new(report);
     let next = AtomicUsize::new(0);
@@ -156,9 +163,14 @@ pub fn solve_openings(
                     .with_progress(move |progress| shown(Report::Searching(progress)));
                 while let Some(&index) = solved.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let cell = cells[index];
-                    let mut board = empty.clone();
-                    board.set(cell, first);
-                    let outcome = solver.solve(&board, first.opponent());
+                    let outcome = match recorded(cell) {
+                        Some(proof) => Ok(Outcome::Proven(proof)),
+                        None => {
+                            let mut board = empty.clone();
+                            board.set(cell, first);
+                            solver.solve(&board, first.opponent())
+                        }
+                    };
                     let twin = empty.index(turn(cell));
                     let mut outcomes = lock(&outcomes);
                     if twin != index {
@@ -191,18 +203,20 @@ pub fn solve_openings(
     let outcomes = outcomes
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
-    let openings = cells
-        .iter()
-        .zip(outcomes)
-        .enumerate()
-        .map(|(index, (&cell, outcome))| {
-            Ok(Opening {
-                cell,
-                outcome: outcome.expect("every opening is solved")?,
-                searched: solved.contains(&index),
-            })
-        })
-        .collect::<Result<_, SolverError>>()?;
+    let mut openings = Vec::new();
+    for (index, (&cell, outcome)) in cells.iter().zip(outcomes).enumerate() {
+        let Some(outcome) = outcome else { continue };
+        let outcome = outcome?;
+        let searched = solved.contains(&index);
+        if let (true, Outcome::Proven(proof)) = (searched, outcome) {
+            book.add_opening(size, first, cell, proof);
+        }
+        openings.push(Opening {
+            cell,
+            outcome,
+            searched,
+        });
+    }
     Ok(Openings {
         size,
         first,
@@ -231,7 +245,7 @@ mod tests {
                 counted.fetch_add(n, Ordering::Relaxed);
             }
         };
-        let found = solve_openings(&Setup::default(), 3, Player::X, 2, report).unwrap();
+        let found = solve_openings(&Setup::default(), 3, Player::X, None, 2, report).unwrap();
         assert_eq!(done.load(Ordering::Relaxed), 9);
         assert_eq!(found.threads, 2);
         let winners: String = found
@@ -260,8 +274,44 @@ mod tests {
     }
 
     #[test]
+    fn openings_solved_in_parts_make_the_whole_table_without_searching_again() {
+        let winners = |found: &Openings| -> Vec<(Cell, Option<Player>)> {
+            let winner = |o: &Opening| match o.outcome {
+                Outcome::Proven(proof) => Some(proof.winner),
+                Outcome::Unknown { .. } => None,
+            };
+            found.openings.iter().map(|o| (o.cell, winner(o))).collect()
+        };
+        let whole = solve_openings(&Setup::default(), 4, Player::O, None, 1, |_| {}).unwrap();
+        let cell = |name| Cell::parse(name, 4).unwrap();
+        let mut book = ProofBook::default();
+        for part in [["A1", "B1", "C1", "D1"], ["A2", "B2", "C2", "A3"]] {
+            let only = part.map(cell);
+            let found = solve_openings(&Setup::default(), 4, Player::O, Some(&only), 1, |_| {});
+            let found = found.unwrap();
+            // Each part has its openings and their half turns (A3 is D2 turned), not the others.
+            assert_eq!(found.openings.len(), 8);
+            book.merge(found.book);
+        }
+        let setup = Setup {
+            book: Some(book.clone()),
+            ..Setup::default()
+        };
+        let again = solve_openings(&setup, 4, Player::O, None, 2, |_| {}).unwrap();
+        assert_eq!(winners(&again), winners(&whole));
+        // Every searched opening is the one recorded, its count and time included.
+        for opening in again.openings.iter().filter(|o| o.searched) {
+            let recorded = book
+                .opening(4, Player::O, opening.cell)
+                .map(Outcome::Proven);
+            assert_eq!(recorded, Some(opening.outcome), "{}", opening.cell);
+        }
+        assert_eq!(again.book, book);
+    }
+
+    #[test]
     fn a_board_too_large_is_an_error() {
-        let err = solve_openings(&Setup::default(), 12, Player::X, 1, |_| {}).unwrap_err();
+        let err = solve_openings(&Setup::default(), 12, Player::X, None, 1, |_| {}).unwrap_err();
         assert!(matches!(err, SolverError::TooLarge { size: 12, .. }));
     }
 

@@ -56,7 +56,7 @@ impl fmt::Display for Solved<'_> {
 
 /// A row for each opening (winner, reply, proof size, positions searched, seconds), the
 /// totals, then the board with each opening marked `W` (the first player wins after it), `L`
-/// or `?`.
+/// or `?` (or `.` when a run was asked for only some openings).
 impl fmt::Display for Openings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Openings {
@@ -71,8 +71,10 @@ impl fmt::Display for Openings {
             "Openings of {size}x{size}, {first} first, {second} to move after the opening:"
         )?;
         writeln!(f, "opening  winner  reply  proof  searched  seconds")?;
-        let mut marks = Vec::new();
+        let mut marks = vec!["."; usize::from(size) * usize::from(size)];
         for opening in &self.openings {
+            let (row, col) = (usize::from(opening.cell.row), usize::from(opening.cell.col));
+            let mark = &mut marks[row * usize::from(size) + col];
             let cell = opening.cell.to_string();
             match opening.outcome {
                 Outcome::Proven(proof) => {
@@ -85,7 +87,7 @@ impl fmt::Display for Openings {
                         proof.nodes,
                         proof.time.as_secs_f64()
                     )?;
-                    marks.push(if proof.winner == first { "W" } else { "L" });
+                    *mark = if proof.winner == first { "W" } else { "L" };
                 }
                 Outcome::Unknown { nodes, time } => {
                     let seconds = time.as_secs_f64();
@@ -93,7 +95,7 @@ impl fmt::Display for Openings {
                         f,
                         "{cell:<8} unknown within the limits {nodes:>9} {seconds:>8.3}"
                     )?;
-                    marks.push("?");
+                    *mark = "?";
                 }
             }
         }
@@ -111,9 +113,14 @@ impl fmt::Display for Openings {
             f,
             "{mirrored} openings are the half turn of another one and were not searched again.\n"
         )?;
+        let part = if marks.contains(&".") {
+            ", .: not asked for"
+        } else {
+            ""
+        };
         writeln!(
             f,
-            "W: {first} wins after that opening, L: {second} wins, ?: unknown"
+            "W: {first} wins after that opening, L: {second} wins, ?: unknown{part}"
         )?;
         for (row, line) in marks.chunks(usize::from(size)).enumerate() {
             writeln!(f, "{}{}", " ".repeat(2 * row), line.join("   "))?;
@@ -151,7 +158,7 @@ mod tests {
 
     #[test]
     fn the_openings_table_marks_the_board() {
-        let found = solve_openings(&Setup::default(), 2, Player::O, 1, |_| {}).unwrap();
+        let found = solve_openings(&Setup::default(), 2, Player::O, None, 1, |_| {}).unwrap();
         let text = found.to_string();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(

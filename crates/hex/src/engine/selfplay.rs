@@ -1,0 +1,101 @@
+//! Self-play: the engine plays both sides of a game from the empty board, for records to
+//! train the player's priors on. Game `number` seeds its searches with the run's seed plus
+//! `number`, so that with a fixed number of playouts and one thread each game is the same
+//! whichever job (or machine) plays it.
+
+use super::game::{Game, Move};
+use super::mcts::{Limits, Reuse, Search, Settings};
+use super::sgf::Record;
+
+/// The name the records give both players.
+pub const PLAYER: &str = "boardgames";
+
+/// A self-play run's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SelfPlay {
+    /// The board's side.
+    pub size: u8,
+    /// Each move's work; its seed is the run's.
+    pub limits: Limits,
+    /// The search's settings.
+    pub settings: Settings,
+    /// Whether a search keeps the tree of the last move.
+    pub reuse: Reuse,
+}
+
+impl SelfPlay {
+    /// Plays game `number` (from 1) to its end: the record, with the winner as its result.
+    /// None when the size is not 1..=19.
+    pub fn play(&self, number: u32) -> Option<Record> {
+        let mut game = Game::new(self.size)?;
+        let limits = Limits {
+            seed: self.limits.seed.wrapping_add(u64::from(number)),
+            ..self.limits
+        };
+        let mut search = Search::default();
+        search.reuse = self.reuse;
+        let winner = loop {
+            if let Some(winner) = game.winner() {
+                break winner;
+            }
+            let color = game.to_move();
+            let best = search.analyse(&game, color, limits, self.settings).best;
+            if best == Move::Resign || game.play(color, best).is_err() {
+                break color.opponent();
+            }
+        };
+        let mut record = Record::of(&game);
+        record.black = Some(PLAYER.into());
+        record.white = Some(PLAYER.into());
+        let resigned = game.winner().is_none();
+        record.result = Some(format!(
+            "{}+{}",
+            winner.letter(),
+            if resigned { "Resign" } else { "" }
+        ));
+        Some(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Color;
+
+    fn run(seed: u64) -> SelfPlay {
+        SelfPlay {
+            size: 4,
+            limits: Limits {
+                time: None,
+                playouts: Some(200),
+                threads: 1,
+                seed,
+            },
+            settings: Settings::default(),
+            reuse: Reuse::On,
+        }
+    }
+
+    #[test]
+    fn a_game_is_played_to_its_end_the_same_every_time() {
+        let record = run(7).play(3).unwrap();
+        let game = record.game_at(usize::MAX).unwrap();
+        let winner = game.winner().expect("the game is played out");
+        assert_eq!(record.result, Some(format!("{}+", winner.letter())));
+        assert_eq!(record.black.as_deref(), Some(PLAYER));
+        // The moves alternate from Black.
+        for (i, (color, _)) in record.moves.iter().enumerate() {
+            assert_eq!(
+                *color,
+                if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                }
+            );
+        }
+        // Game 3 of seed 7 is game 2 of seed 8: the number only moves the seed.
+        assert_eq!(run(8).play(2), Some(record.clone()));
+        assert_eq!(run(7).play(3), Some(record));
+    }
+}
