@@ -210,6 +210,29 @@ impl Dfpn {
         Some(entry)
     }
 
+    /// The move of the principal variation at the position: the table's best move, or at a
+    /// lost position the reply whose refutation took the most work; none where the table
+    /// knows nothing more.
+    pub fn principal_move(&self) -> Option<u8> {
+        let entry = self.entry()?;
+        let empty = self.position.empty(self.geometry());
+        if entry.best != NO_MOVE {
+            return (empty & bit(entry.best) != 0).then_some(entry.best);
+        }
+        if entry.dn != 0 {
+            return None;
+        }
+        let moves = if entry.moves() == 0 {
+            empty
+        } else {
+            entry.moves() & empty
+        };
+        cells_of(moves)
+            .filter_map(|at| Some((self.table.get(self.child_key(at).0)?.work, at)))
+            .max_by_key(|&(work, at)| (work, std::cmp::Reverse(at)))
+            .map(|(_, at)| at)
+    }
+
     fn store(&mut self, moves: Bits, proof: Bits, pn: u32, dn: u32, work: u64, best: u8) {
         let (key, turned) = self.key();
         let work = u32::try_from(work).unwrap_or(u32::MAX);

@@ -32,6 +32,8 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::board::{Board, Cell, Player};
+use crate::geometry::{bit, cells_of, slot};
+use crate::knowledge::Decision;
 
 /// The largest board the solver takes: 121 cells fit its `u128` sets.
 pub const MAX_SOLVER_SIZE: u8 = 11;
@@ -42,6 +44,9 @@ use dfpn::Dfpn;
 pub use openings::{MIN_BOOK_WORK, Opening, Openings, Report, Setup, solve_openings};
 pub use report::Solved;
 use tt::NO_MOVE;
+
+/// The bytes of one position in the transposition table (`tt_size` counts them).
+pub const ENTRY_BYTES: usize = size_of::<tt::Entry>();
 
 /// How far a search may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,8 +205,13 @@ impl Solver {
         self.search.as_ref().map_or(0, |s| s.table.bytes())
     }
 
-    /// Who wins `board` with `to_move` to move, and how.
-    pub fn solve(&mut self, board: &Board, to_move: Player) -> Result<Outcome, SolverError> {
+    /// Forgets every position the table holds (`dfpn-clear-tt`).
+    pub fn clear_table(&mut self) {
+        self.search = None;
+    }
+
+    /// The search, set up on `board` with `to_move` to move (a new one for a new size).
+    fn prepare(&mut self, board: &Board, to_move: Player) -> Result<&mut Dfpn, SolverError> {
         let size = board.size();
         if size > MAX_SOLVER_SIZE {
             return Err(SolverError::TooLarge {
@@ -226,8 +236,14 @@ impl Solver {
         }
         let stones = search.geometry().stones_of(board);
         search.set(stones, to_move);
-        let started = Instant::now();
         search.nodes = 0;
+        Ok(search)
+    }
+
+    /// Who wins `board` with `to_move` to move, and how.
+    pub fn solve(&mut self, board: &Board, to_move: Player) -> Result<Outcome, SolverError> {
+        let search = self.prepare(board, to_move)?;
+        let started = Instant::now();
         let result = search.solve();
         let time = started.elapsed();
         let nodes = search.nodes;
@@ -253,6 +269,48 @@ impl Solver {
             nodes,
             time,
         }))
+    }
+
+    /// Every winning move of `to_move` (`dfpn-solver-find-winning`), each proven by a search
+    /// of its own within the limits; `None` when one of them could not be decided. As in
+    /// Benzene, the moves tried are those the knowledge leaves to consider (every empty cell
+    /// when it has decided the position already): a dead or captured cell is not offered.
+    pub fn winning_moves(
+        &mut self,
+        board: &Board,
+        to_move: Player,
+    ) -> Result<Option<Vec<Cell>>, SolverError> {
+        let search = self.prepare(board, to_move)?;
+        let root = search.position;
+        let consider = match search.decide() {
+            Decision::Consider { moves, .. } => moves,
+            Decision::Won { .. } | Decision::Lost { .. } => root.empty(search.geometry()),
+        };
+        let mut winning = Vec::new();
+        for at in cells_of(consider) {
+            let mut stones = root.stones;
+            stones[slot(to_move)] |= bit(at);
+            search.set(stones, to_move.opponent());
+            match search.solve() {
+                None => return Ok(None),
+                Some(true) => {}
+                Some(false) => winning.push(search.geometry().cell(usize::from(at))),
+            }
+        }
+        Ok(Some(winning))
+    }
+
+    /// The principal variation the table holds from `board` with `to_move` to move
+    /// (`dfpn-get-pv`): at each position its best move, or at a lost one the reply that took
+    /// the most work to refute; it stops where the table knows no more.
+    pub fn variation(&mut self, board: &Board, to_move: Player) -> Result<Vec<Cell>, SolverError> {
+        let search = self.prepare(board, to_move)?;
+        let mut line = Vec::new();
+        while let Some(at) = search.principal_move() {
+            line.push(search.geometry().cell(usize::from(at)));
+            search.play(at);
+        }
+        Ok(line)
     }
 }
 
