@@ -15,6 +15,7 @@ use super::game::{Color, Game, MAX_BOARD, Move};
 use super::mcts::{self, Limits, Reuse, Search, Settings};
 use super::sgf;
 use crate::completion::shortest_completion;
+use crate::position::Position;
 use crate::solver::{ENTRY_BYTES, Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
 
 /// The longest command line read (bytes); the rest of a longer line is skipped.
@@ -35,8 +36,10 @@ pub enum Command {
     ListCommands,
     /// `quit`.
     Quit,
-    /// `boardsize N [N]`: a new empty board (square only).
-    BoardSize(u8),
+    /// `boardsize WIDTH [HEIGHT]`: a new empty board of HEIGHT rows of WIDTH cells (HEIGHT is
+    /// WIDTH when absent), as Benzene and HexGui name them: Black joins the top and bottom rows,
+    /// White the left and right columns. The player plays square boards only.
+    BoardSize(u8, u8),
     /// `clear_board`.
     ClearBoard,
     /// `play COLOR MOVE`.
@@ -192,17 +195,13 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
                 width
             };
             no_more(words, 3)?;
-            if width != height {
-                return Err(format!(
-                    "non-square boards are not supported ({width}x{height})"
-                ));
-            }
-            match u8::try_from(width) {
-                Ok(n) if (1..=MAX_BOARD).contains(&n) => Ok(Command::BoardSize(n)),
+            let side = |n: u32| match u8::try_from(n) {
+                Ok(n) if (1..=MAX_BOARD).contains(&n) => Ok(n),
                 _ => Err(format!(
-                    "unacceptable size: {width} (boards are 1x1 to {MAX_BOARD}x{MAX_BOARD})"
+                    "unacceptable size: {n} (boards are 1x1 to {MAX_BOARD}x{MAX_BOARD})"
                 )),
-            }
+            };
+            Ok(Command::BoardSize(side(width)?, side(height)?))
         }
         "play" => {
             let c = color(words.get(1).copied())?;
@@ -289,6 +288,9 @@ fn parse_flag(name: &str, value: &str) -> Result<bool, String> {
         _ => Err(invalid(name, value, "0 or 1")),
     }
 }
+
+/// What the player's commands say on a rectangle.
+const SQUARE_ONLY: &str = "the player plays square boards only (the solver takes rectangles)";
 
 /// What `dfpn-solve-state` says when the limits are reached before a proof.
 pub const UNKNOWN: &str = "unknown within the limits";
@@ -466,6 +468,9 @@ impl Engine {
     }
 
     fn search(&mut self, color: Color) -> Result<mcts::Analysis, String> {
+        if !self.game.is_square() {
+            return Err(SQUARE_ONLY.into());
+        }
         if self.game.winner().is_some() {
             return Err("the game is over".into());
         }
@@ -490,23 +495,27 @@ impl Engine {
                 self.quit = true;
                 Ok(String::new())
             }
-            Command::BoardSize(size) => {
+            Command::BoardSize(width, height) => {
                 let swap = game.allow_swap();
-                *game = Game::new(size).expect("parse checked the size");
+                *game = Game::rectangle(height, width).expect("parse checked the size");
                 game.set_allow_swap(swap);
                 Ok(String::new())
             }
             Command::ClearBoard => {
                 let swap = game.allow_swap();
-                *game = Game::new(game.size()).expect("the size was valid");
+                *game = Game::rectangle(game.rows(), game.cols()).expect("the size was valid");
                 game.set_allow_swap(swap);
                 Ok(String::new())
             }
             Command::Play(color, mv) => {
                 if let Move::Play(p) = mv
-                    && (p.row >= game.size() || p.col >= game.size())
+                    && (p.row >= game.rows() || p.col >= game.cols())
                 {
-                    return Err(format!("{p} is off the {0}x{0} board", game.size()));
+                    return Err(format!(
+                        "{p} is off the {}x{} board",
+                        game.cols(),
+                        game.rows()
+                    ));
                 }
                 game.play(color, mv).map_err(|e| e.to_string())?;
                 Ok(String::new())
@@ -636,6 +645,9 @@ impl Engine {
                     .join(" "))
             }
             Command::Completion(color) => {
+                if !game.is_square() {
+                    return Err(SQUARE_ONLY.into());
+                }
                 let board = game.board();
                 Ok(match shortest_completion(&board, color.player()) {
                     None => String::new(),
@@ -653,8 +665,8 @@ impl Engine {
             },
             Command::DfpnFindWinning(color) => {
                 let limits = self.dfpn.limits(self.dfpn.time);
-                let board = self.game.board();
-                match self.solver(limits).winning_moves(&board, color.player()) {
+                let (rows, cols, position) = self.position(color);
+                match self.solver(limits).winning_moves(rows, cols, position) {
                     Err(e) => Err(e.to_string()),
                     Ok(None) => Err(UNKNOWN.into()),
                     Ok(Some(cells)) => Ok(points(cells)),
@@ -662,8 +674,8 @@ impl Engine {
             }
             Command::DfpnGetPv(color) => {
                 let limits = self.dfpn.limits(self.dfpn.time);
-                let board = self.game.board();
-                (self.solver(limits).variation(&board, color.player()))
+                let (rows, cols, position) = self.position(color);
+                (self.solver(limits).variation(rows, cols, position))
                     .map(points)
                     .map_err(|e| e.to_string())
             }
@@ -705,7 +717,7 @@ impl Engine {
         if !d.endgame
             || game.winner().is_some()
             || game.can_swap(color)
-            || game.size() > MAX_SOLVER_SIZE
+            || game.rows().max(game.cols()) > MAX_SOLVER_SIZE
             || game.empty_points().count() > d.endgame_empty
         {
             return None;
@@ -730,8 +742,17 @@ impl Engine {
     /// Solves the game's position with `color` to move, within `time`, with the kept solver.
     fn solve(&mut self, color: Color, time: Option<Duration>) -> Result<Outcome, String> {
         let limits = self.dfpn.limits(time);
-        let board = self.game.board();
-        (self.solver(limits).solve(&board, color.player())).map_err(|e| e.to_string())
+        let (rows, cols, position) = self.position(color);
+        (self.solver(limits).solve_position(rows, cols, position)).map_err(|e| e.to_string())
+    }
+
+    /// The game's shape and position for the solver, `color` to move.
+    fn position(&self, color: Color) -> (u8, u8, Position) {
+        let position = Position {
+            to_move: color.player(),
+            ..Position::of_game(&self.game)
+        };
+        (self.game.rows(), self.game.cols(), position)
     }
 
     /// Reads commands from `input` until `quit` or its end, answering each on `output`.
@@ -869,8 +890,9 @@ mod tests {
         assert_eq!(ok("known_command play"), KnownCommand("play".into()));
         assert_eq!(ok("list_commands"), ListCommands);
         assert_eq!(ok("quit"), Quit);
-        assert_eq!(ok("boardsize 9 9"), BoardSize(9));
-        assert_eq!(ok("boardsize 7"), BoardSize(7));
+        assert_eq!(ok("boardsize 9 9"), BoardSize(9, 9));
+        assert_eq!(ok("boardsize 7"), BoardSize(7, 7));
+        assert_eq!(ok("boardsize 4 3"), BoardSize(4, 3));
         assert_eq!(ok("clear_board"), ClearBoard);
         let a1 = Move::Play(super::super::Point { row: 0, col: 0 });
         assert_eq!(ok("play b A1"), Play(Color::Black, a1));
@@ -919,8 +941,8 @@ mod tests {
             "unacceptable size: 99 (boards are 1x1 to 19x19)"
         );
         assert_eq!(
-            err("boardsize 9 7"),
-            "non-square boards are not supported (9x7)"
+            err("boardsize 9 20"),
+            "unacceptable size: 20 (boards are 1x1 to 19x19)"
         );
         assert_eq!(err("boardsize x"), "invalid board size \"x\"");
         assert_eq!(err("play red a1"), "invalid color \"red\" (black or white)");
@@ -1125,6 +1147,34 @@ mod tests {
             out,
             "= \n\n= \n\n? unknown within the limits\n\n= \n\n? the solver takes boards up to 11x11; this one is 13x13\n\n"
         );
+    }
+
+    #[test]
+    fn rectangles_are_width_by_height_and_the_shorter_crossing_wins() {
+        let mut e = engine();
+        // Four columns, three rows: Black crosses three rows, White four columns, and Black
+        // wins even with White to move; three columns by four rows, the other way round (so
+        // White, moving first, wins with any move: a stone more never hurts).
+        let out = session(
+            &mut e,
+            b"boardsize 4 3\nshowboard\ndfpn-solve-state w\nplay b d3\nplay b a4\nboardsize 3 4\ndfpn-solve-state b\ndfpn-solver-find-winning w\n",
+        );
+        let board =
+            "    a b c d\n 1\\ . . . . \\1\n  2\\ . . . . \\2\n   3\\ . . . . \\3\n        a b c d";
+        assert_eq!(
+            out,
+            format!(
+                "= \n\n= \n{board}\n\n= black\n\n= \n\n? a4 is off the 4x3 board\n\n= \n\n= white\n\n= a1 b1 c1 a2 b2 c2 a3 b3 c3 a4 b4 c4\n\n"
+            )
+        );
+        // The player, the swap and the contest's analyses take square boards only.
+        for command in ["genmove b", "mcts-values b", "shortest-completion b"] {
+            assert_eq!(
+                reply(&mut e, command),
+                format!("? {SQUARE_ONLY}\n\n"),
+                "{command}"
+            );
+        }
     }
 
     #[test]

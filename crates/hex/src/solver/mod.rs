@@ -34,6 +34,7 @@ use thiserror::Error;
 use crate::board::{Board, Cell, Player};
 use crate::geometry::{bit, cells_of, slot};
 use crate::knowledge::Decision;
+use crate::position::Position;
 
 /// The largest board the solver takes: 121 cells fit its `u128` sets.
 pub const MAX_SOLVER_SIZE: u8 = 11;
@@ -105,12 +106,15 @@ pub enum Outcome {
 /// Why a position cannot be solved.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SolverError {
-    /// The board is larger than the solver's bit sets.
-    #[error("the solver takes boards up to {max}x{max}; this one is {size}x{size}")]
+    /// The board is larger than the solver's bit sets (named columns x rows, as GTP's
+    /// `boardsize` names it).
+    #[error("the solver takes boards up to {max}x{max}; this one is {cols}x{rows}")]
     TooLarge {
-        /// The board's size.
-        size: u8,
-        /// The largest size taken.
+        /// The board's rows.
+        rows: u8,
+        /// The board's columns.
+        cols: u8,
+        /// The largest side taken.
         max: u8,
     },
 }
@@ -210,22 +214,31 @@ impl Solver {
         self.search = None;
     }
 
-    /// The search, set up on `board` with `to_move` to move (a new one for a new size).
-    fn prepare(&mut self, board: &Board, to_move: Player) -> Result<&mut Dfpn, SolverError> {
-        let size = board.size();
-        if size > MAX_SOLVER_SIZE {
+    /// The search, set up on a `rows` x `cols` board with `position` (a new one for a new
+    /// shape).
+    fn prepare(
+        &mut self,
+        rows: u8,
+        cols: u8,
+        position: Position,
+    ) -> Result<&mut Dfpn, SolverError> {
+        if rows.max(cols) > MAX_SOLVER_SIZE || rows == 0 || cols == 0 {
             return Err(SolverError::TooLarge {
-                size,
+                rows,
+                cols,
                 max: MAX_SOLVER_SIZE,
             });
         }
         if self
             .search
             .as_ref()
-            .is_none_or(|s| s.geometry().rows != size)
+            .is_none_or(|s| (s.geometry().rows, s.geometry().cols) != (rows, cols))
         {
-            let mut search = Dfpn::new(size, self.knowledge, self.limits);
-            search.book = self.book.as_ref().map(|book| book.positions(size));
+            let mut search = Dfpn::new(rows, cols, self.knowledge, self.limits);
+            // The book's positions are of square boards.
+            search.book = (self.book.as_ref())
+                .filter(|_| rows == cols)
+                .map(|book| book.positions(rows));
             self.search = Some(search);
         }
         let search = self.search.as_mut().expect("made above");
@@ -234,15 +247,34 @@ impl Solver {
                 report(Progress { nodes, pn, dn })
             }));
         }
-        let stones = search.geometry().stones_of(board);
-        search.set(stones, to_move);
+        search.set(position.stones, position.to_move);
         search.nodes = 0;
         Ok(search)
     }
 
     /// Who wins `board` with `to_move` to move, and how.
     pub fn solve(&mut self, board: &Board, to_move: Player) -> Result<Outcome, SolverError> {
-        let search = self.prepare(board, to_move)?;
+        let size = board.size();
+        if size > MAX_SOLVER_SIZE {
+            return Err(SolverError::TooLarge {
+                rows: size,
+                cols: size,
+                max: MAX_SOLVER_SIZE,
+            });
+        }
+        self.solve_position(size, size, Position::of_board(board, to_move))
+    }
+
+    /// Who wins `position` on a `rows` x `cols` board (X joins the first and last columns, O
+    /// the first and last rows), and how.
+    pub fn solve_position(
+        &mut self,
+        rows: u8,
+        cols: u8,
+        position: Position,
+    ) -> Result<Outcome, SolverError> {
+        let to_move = position.to_move;
+        let search = self.prepare(rows, cols, position)?;
         let started = Instant::now();
         let result = search.solve();
         let time = started.elapsed();
@@ -277,10 +309,12 @@ impl Solver {
     /// when it has decided the position already): a dead or captured cell is not offered.
     pub fn winning_moves(
         &mut self,
-        board: &Board,
-        to_move: Player,
+        rows: u8,
+        cols: u8,
+        position: Position,
     ) -> Result<Option<Vec<Cell>>, SolverError> {
-        let search = self.prepare(board, to_move)?;
+        let to_move = position.to_move;
+        let search = self.prepare(rows, cols, position)?;
         let root = search.position;
         let consider = match search.decide() {
             Decision::Consider { moves, .. } => moves,
@@ -300,11 +334,16 @@ impl Solver {
         Ok(Some(winning))
     }
 
-    /// The principal variation the table holds from `board` with `to_move` to move
-    /// (`dfpn-get-pv`): at each position its best move, or at a lost one the reply that took
-    /// the most work to refute; it stops where the table knows no more.
-    pub fn variation(&mut self, board: &Board, to_move: Player) -> Result<Vec<Cell>, SolverError> {
-        let search = self.prepare(board, to_move)?;
+    /// The principal variation the table holds from `position` (`dfpn-get-pv`): at each
+    /// position its best move, or at a lost one the reply that took the most work to refute;
+    /// it stops where the table knows no more.
+    pub fn variation(
+        &mut self,
+        rows: u8,
+        cols: u8,
+        position: Position,
+    ) -> Result<Vec<Cell>, SolverError> {
+        let search = self.prepare(rows, cols, position)?;
         let mut line = Vec::new();
         while let Some(at) = search.principal_move() {
             line.push(search.geometry().cell(usize::from(at)));
