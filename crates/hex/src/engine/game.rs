@@ -194,7 +194,8 @@ pub enum IllegalMove {
 /// are the reflected ones). Black moves next. Undoing the swap puts the Black stone back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
-    size: u8,
+    rows: u8,
+    cols: u8,
     stones: Vec<Option<Color>>,
     setup: Vec<(Color, Point)>,
     history: Vec<(Color, Move)>,
@@ -205,9 +206,18 @@ pub struct Game {
 impl Game {
     /// An empty board of `size` (`1..=MAX_BOARD`), swap off; `None` for another size.
     pub fn new(size: u8) -> Option<Game> {
-        (1..=MAX_BOARD).contains(&size).then(|| Game {
-            size,
-            stones: vec![None; usize::from(size) * usize::from(size)],
+        Game::rectangle(size, size)
+    }
+
+    /// An empty board of `rows` x `cols` (each `1..=MAX_BOARD`), swap off, as Benzene and
+    /// HexGui play rectangles: Black joins the first and last rows, White the first and last
+    /// columns; `None` for another size.
+    pub fn rectangle(rows: u8, cols: u8) -> Option<Game> {
+        let sizes = 1..=MAX_BOARD;
+        (sizes.contains(&rows) && sizes.contains(&cols)).then(|| Game {
+            rows,
+            cols,
+            stones: vec![None; usize::from(rows) * usize::from(cols)],
             setup: Vec::new(),
             history: Vec::new(),
             allow_swap: false,
@@ -215,9 +225,25 @@ impl Game {
         })
     }
 
-    /// The board's side.
+    /// The board's side (on a rectangle, its width: the columns).
     pub fn size(&self) -> u8 {
-        self.size
+        self.cols
+    }
+
+    /// The board's rows (Black's distance to cross).
+    pub fn rows(&self) -> u8 {
+        self.rows
+    }
+
+    /// The board's columns (White's distance to cross).
+    pub fn cols(&self) -> u8 {
+        self.cols
+    }
+
+    /// Whether the board is square (the player, the swap rule and the contest's board
+    /// take only those).
+    pub fn is_square(&self) -> bool {
+        self.rows == self.cols
     }
 
     /// Whether `swap-pieces` may be played.
@@ -246,13 +272,13 @@ impl Game {
     }
 
     fn index(&self, point: Point) -> usize {
-        usize::from(point.row) * usize::from(self.size) + usize::from(point.col)
+        usize::from(point.row) * usize::from(self.cols) + usize::from(point.col)
     }
 
     /// Every point, row by row.
     pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
-        let size = self.size;
-        (0..size).flat_map(move |row| (0..size).map(move |col| Point { row, col }))
+        let (rows, cols) = (self.rows, self.cols);
+        (0..rows).flat_map(move |row| (0..cols).map(move |col| Point { row, col }))
     }
 
     /// The empty points, row by row.
@@ -276,6 +302,7 @@ impl Game {
     /// Whether `color` may swap now.
     pub fn can_swap(&self, color: Color) -> bool {
         self.allow_swap
+            && self.is_square()
             && self.winner.is_none()
             && color == Color::White
             && matches!(self.history.as_slice(), [(Color::Black, Move::Play(_))])
@@ -315,7 +342,7 @@ impl Game {
             return false;
         };
         let moves = std::mem::take(&mut self.history);
-        let mut again = Game::new(self.size).expect("the size was valid");
+        let mut again = Game::rectangle(self.rows, self.cols).expect("the size was valid");
         again.allow_swap = self.allow_swap;
         for &(color, point) in &self.setup {
             again
@@ -341,7 +368,7 @@ impl Game {
 
     /// Puts a stone on an empty point and sees whether it wins.
     fn put(&mut self, color: Color, point: Point) -> Result<(), IllegalMove> {
-        if point.row >= self.size || point.col >= self.size {
+        if point.row >= self.rows || point.col >= self.cols {
             return Err(IllegalMove::OffBoard(point));
         }
         if self.get(point).is_some() {
@@ -357,17 +384,22 @@ impl Game {
 
     /// Whether `color`'s stones join its two edges.
     fn joins(&self, color: Color) -> bool {
-        let geometry = Geometry::square(self.size);
         let stones = (self.stones.iter().enumerate())
             .filter(|&(_, &stone)| stone == Some(color))
             .fold(Wide::default(), |set, (at, _)| set | Wide::single(at));
-        geometry.joins(color.player(), stones)
+        if self.is_square() {
+            Geometry::square(self.rows).joins(color.player(), stones)
+        } else {
+            Geometry::<Wide>::rectangle(self.rows, self.cols).joins(color.player(), stones)
+        }
     }
 
-    /// The position as the contest's board (Black as O, White as X).
+    /// The position as the contest's board (Black as O, White as X); the contest's boards
+    /// are square, so a rectangle's is its first `cols` x `cols` rows (cut or padded):
+    /// ask [`Game::is_square`] first.
     pub fn board(&self) -> Board {
-        let mut board = Board::empty(self.size).expect("sizes up to 19 are contest sizes");
-        for point in self.points() {
+        let mut board = Board::empty(self.cols).expect("sizes up to 19 are contest sizes");
+        for point in self.points().filter(|p| p.row < self.cols) {
             if let Some(color) = self.get(point) {
                 board.set(point.cell(), color.player());
             }
@@ -381,15 +413,15 @@ impl Game {
 /// White and empty.
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let size = usize::from(self.size);
-        let letters: String = (0..self.size)
+        let size = usize::from(self.rows);
+        let letters: String = (0..self.cols)
             .map(|c| format!("{} ", char::from(b'a' + c)))
             .collect();
         writeln!(f, "    {}", letters.trim_end())?;
-        for row in 0..self.size {
+        for row in 0..self.rows {
             let number = u32::from(row) + 1;
             let mut line = format!("{}{number:>2}\\", " ".repeat(usize::from(row)));
-            for col in 0..self.size {
+            for col in 0..self.cols {
                 line.push_str(match self.get(Point { row, col }) {
                     Some(Color::Black) => " B",
                     Some(Color::White) => " W",

@@ -15,7 +15,8 @@ use super::game::{Color, Game, MAX_BOARD, Move};
 use super::mcts::{self, Limits, Reuse, Search, Settings};
 use super::sgf;
 use crate::completion::shortest_completion;
-use crate::solver::{Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
+use crate::position::Position;
+use crate::solver::{ENTRY_BYTES, Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
 
 /// The longest command line read (bytes); the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 4096;
@@ -35,8 +36,10 @@ pub enum Command {
     ListCommands,
     /// `quit`.
     Quit,
-    /// `boardsize N [N]`: a new empty board (square only).
-    BoardSize(u8),
+    /// `boardsize WIDTH [HEIGHT]`: a new empty board of HEIGHT rows of WIDTH cells (HEIGHT is
+    /// WIDTH when absent), as Benzene and HexGui name them: Black joins the top and bottom rows,
+    /// White the left and right columns. The player plays square boards only.
+    BoardSize(u8, u8),
     /// `clear_board`.
     ClearBoard,
     /// `play COLOR MOVE`.
@@ -71,7 +74,14 @@ pub enum Command {
     Completion(Color),
     /// `dfpn-solve-state COLOR`: the winner with perfect play, COLOR to move.
     DfpnSolveState(Color),
-    /// `param_dfpn [NAME VALUE]`: the solver's parameters (`time`, `memory`, `endgame`,
+    /// `dfpn-solver-find-winning COLOR`: every winning move of COLOR (HexGui `plist`).
+    DfpnFindWinning(Color),
+    /// `dfpn-get-pv COLOR`: the principal variation the solver's table holds (HexGui `var`).
+    DfpnGetPv(Color),
+    /// `dfpn-clear-tt`: the solver's table emptied.
+    DfpnClearTt,
+    /// `param_dfpn [NAME VALUE]`: the solver's parameters (`time` or Benzene's `timelimit`,
+    /// `memory` in MiB or Benzene's `tt_size` in positions, `threads`, `endgame`,
     /// `endgame_empty`, `endgame_time`; `use_guifx`, with which HexGui asks MoHex to draw the
     /// solver's progress on its board, is accepted and has no effect).
     ParamDfpn(Option<(String, String)>),
@@ -82,7 +92,10 @@ pub const COMMANDS: &[&str] = &[
     "all_legal_moves",
     "boardsize",
     "clear_board",
+    "dfpn-clear-tt",
+    "dfpn-get-pv",
     "dfpn-solve-state",
+    "dfpn-solver-find-winning",
     "final_score",
     "genmove",
     "hexgui-analyze_commands",
@@ -112,6 +125,9 @@ var/MCTS Principal Variation/mcts-pv %m\n\
 plist/Shortest Completion Black/shortest-completion black\n\
 plist/Shortest Completion White/shortest-completion white\n\
 string/DFPN Solve State/dfpn-solve-state %m\n\
+plist/DFPN Find Winning/dfpn-solver-find-winning %m\n\
+var/DFPN Get PV/dfpn-get-pv %m\n\
+none/DFPN Clear TT/dfpn-clear-tt\n\
 param/Game Param/param_game\n\
 param/Player Param/param_player\n\
 param/DFPN Param/param_dfpn";
@@ -161,6 +177,7 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
         "showboard" => simple(Command::ShowBoard),
         "final_score" => simple(Command::FinalScore),
         "hexgui-analyze_commands" => simple(Command::AnalyzeCommands),
+        "dfpn-clear-tt" => simple(Command::DfpnClearTt),
         "known_command" => match words.get(1) {
             Some(w) => no_more(words, 2).map(|()| Command::KnownCommand(w.to_string())),
             None => Err("missing command name".into()),
@@ -178,17 +195,13 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
                 width
             };
             no_more(words, 3)?;
-            if width != height {
-                return Err(format!(
-                    "non-square boards are not supported ({width}x{height})"
-                ));
-            }
-            match u8::try_from(width) {
-                Ok(n) if (1..=MAX_BOARD).contains(&n) => Ok(Command::BoardSize(n)),
+            let side = |n: u32| match u8::try_from(n) {
+                Ok(n) if (1..=MAX_BOARD).contains(&n) => Ok(n),
                 _ => Err(format!(
-                    "unacceptable size: {width} (boards are 1x1 to {MAX_BOARD}x{MAX_BOARD})"
+                    "unacceptable size: {n} (boards are 1x1 to {MAX_BOARD}x{MAX_BOARD})"
                 )),
-            }
+            };
+            Ok(Command::BoardSize(side(width)?, side(height)?))
         }
         "play" => {
             let c = color(words.get(1).copied())?;
@@ -201,7 +214,13 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
             })?;
             Ok(Command::Play(c, mv))
         }
-        "genmove" | "mcts-values" | "mcts-pv" | "shortest-completion" | "dfpn-solve-state" => {
+        "genmove"
+        | "mcts-values"
+        | "mcts-pv"
+        | "shortest-completion"
+        | "dfpn-solve-state"
+        | "dfpn-solver-find-winning"
+        | "dfpn-get-pv" => {
             let c = color(words.get(1).copied())?;
             no_more(words, 2)?;
             Ok(match name {
@@ -209,6 +228,8 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
                 "mcts-values" => Command::Values(c),
                 "mcts-pv" => Command::Variation(c),
                 "shortest-completion" => Command::Completion(c),
+                "dfpn-solver-find-winning" => Command::DfpnFindWinning(c),
+                "dfpn-get-pv" => Command::DfpnGetPv(c),
                 _ => Command::DfpnSolveState(c),
             })
         }
@@ -268,6 +289,9 @@ fn parse_flag(name: &str, value: &str) -> Result<bool, String> {
     }
 }
 
+/// What the player's commands say on a rectangle.
+const SQUARE_ONLY: &str = "the player plays square boards only (the solver takes rectangles)";
+
 /// What `dfpn-solve-state` says when the limits are reached before a proof.
 pub const UNKNOWN: &str = "unknown within the limits";
 
@@ -276,8 +300,10 @@ pub const UNKNOWN: &str = "unknown within the limits";
 pub struct DfpnSettings {
     /// `dfpn-solve-state`'s time limit; none for no limit.
     pub time: Option<Duration>,
-    /// The transposition table's size in MiB.
-    pub memory: usize,
+    /// The transposition table's size in bytes (`memory` in MiB, `tt_size` in positions).
+    pub table_bytes: usize,
+    /// Threads searching one proof.
+    pub threads: usize,
     /// Whether `genmove` asks the solver first when few cells are empty.
     pub endgame: bool,
     /// At most this many empty cells for `genmove` to ask the solver.
@@ -293,7 +319,8 @@ impl Default for DfpnSettings {
     fn default() -> DfpnSettings {
         DfpnSettings {
             time: Some(Duration::from_secs(10)),
-            memory: 64,
+            table_bytes: 64 << 20,
+            threads: 1,
             endgame: true,
             endgame_empty: ENDGAME_EMPTY,
             endgame_time: Duration::from_millis(ENDGAME_MILLIS),
@@ -301,6 +328,9 @@ impl Default for DfpnSettings {
         }
     }
 }
+
+/// The largest table `memory` and `tt_size` allow, in MiB.
+const MAX_MIB: usize = 65_536;
 
 /// `genmove` asks the solver when at most this many cells are empty (by default).
 pub const ENDGAME_EMPTY: usize = 30;
@@ -310,9 +340,11 @@ pub const ENDGAME_MILLIS: u64 = 500;
 impl DfpnSettings {
     fn list(&self) -> String {
         format!(
-            "[string] time {}\n[string] memory {}\n[bool] endgame {}\n[string] endgame_empty {}\n[string] endgame_time {}\n[bool] use_guifx {}",
+            "[string] time {}\n[string] memory {}\n[string] tt_size {}\n[string] threads {}\n[bool] endgame {}\n[string] endgame_empty {}\n[string] endgame_time {}\n[bool] use_guifx {}",
             self.time.map_or(0.0, |t| t.as_secs_f64()),
-            self.memory,
+            self.table_bytes >> 20,
+            self.table_bytes / ENTRY_BYTES,
+            self.threads,
             u8::from(self.endgame),
             self.endgame_empty,
             self.endgame_time.as_secs_f64(),
@@ -331,16 +363,33 @@ impl DfpnSettings {
         };
         let flag = || parse_flag(name, value);
         match name {
-            "time" => {
+            "time" | "timelimit" => {
                 let s = seconds("seconds 0..86400, 0 for no limit")?;
                 self.time = (s > 0.0).then(|| Duration::from_secs_f64(s));
             }
             "memory" => {
-                self.memory = value
+                let mib: usize = value
                     .parse()
                     .ok()
-                    .filter(|m| (1..=65_536).contains(m))
+                    .filter(|m| (1..=MAX_MIB).contains(m))
                     .ok_or_else(|| bad("MiB 1..65536"))?;
+                self.table_bytes = mib << 20;
+            }
+            "tt_size" => {
+                let most = (MAX_MIB << 20) / ENTRY_BYTES;
+                let entries: usize = value
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=most).contains(n))
+                    .ok_or_else(|| bad(&format!("positions 1..{most}")))?;
+                self.table_bytes = entries * ENTRY_BYTES;
+            }
+            "threads" => {
+                self.threads = value
+                    .parse()
+                    .ok()
+                    .filter(|&n| n == 1)
+                    .ok_or_else(|| bad("1: a proof is searched by one thread"))?;
             }
             "endgame" => self.endgame = flag()?,
             "endgame_empty" => {
@@ -359,7 +408,7 @@ impl DfpnSettings {
             "use_guifx" => self.use_guifx = flag()?,
             _ => {
                 return Err(format!(
-                    "unknown parameter {name:?} (time, memory, endgame, endgame_empty, endgame_time, use_guifx)"
+                    "unknown parameter {name:?} (time, timelimit, memory, tt_size, threads, endgame, endgame_empty, endgame_time, use_guifx)"
                 ));
             }
         }
@@ -370,7 +419,7 @@ impl DfpnSettings {
         SolverLimits {
             time,
             nodes: None,
-            memory: self.memory << 20,
+            memory: self.table_bytes,
         }
     }
 }
@@ -419,6 +468,9 @@ impl Engine {
     }
 
     fn search(&mut self, color: Color) -> Result<mcts::Analysis, String> {
+        if !self.game.is_square() {
+            return Err(SQUARE_ONLY.into());
+        }
         if self.game.winner().is_some() {
             return Err("the game is over".into());
         }
@@ -443,23 +495,27 @@ impl Engine {
                 self.quit = true;
                 Ok(String::new())
             }
-            Command::BoardSize(size) => {
+            Command::BoardSize(width, height) => {
                 let swap = game.allow_swap();
-                *game = Game::new(size).expect("parse checked the size");
+                *game = Game::rectangle(height, width).expect("parse checked the size");
                 game.set_allow_swap(swap);
                 Ok(String::new())
             }
             Command::ClearBoard => {
                 let swap = game.allow_swap();
-                *game = Game::new(game.size()).expect("the size was valid");
+                *game = Game::rectangle(game.rows(), game.cols()).expect("the size was valid");
                 game.set_allow_swap(swap);
                 Ok(String::new())
             }
             Command::Play(color, mv) => {
                 if let Move::Play(p) = mv
-                    && (p.row >= game.size() || p.col >= game.size())
+                    && (p.row >= game.rows() || p.col >= game.cols())
                 {
-                    return Err(format!("{p} is off the {0}x{0} board", game.size()));
+                    return Err(format!(
+                        "{p} is off the {}x{} board",
+                        game.cols(),
+                        game.rows()
+                    ));
                 }
                 game.play(color, mv).map_err(|e| e.to_string())?;
                 Ok(String::new())
@@ -589,6 +645,9 @@ impl Engine {
                     .join(" "))
             }
             Command::Completion(color) => {
+                if !game.is_square() {
+                    return Err(SQUARE_ONLY.into());
+                }
                 let board = game.board();
                 Ok(match shortest_completion(&board, color.player()) {
                     None => String::new(),
@@ -604,6 +663,28 @@ impl Engine {
                 Outcome::Proven(proof) => Ok(Color::of_player(proof.winner).to_string()),
                 Outcome::Unknown { .. } => Err(UNKNOWN.into()),
             },
+            Command::DfpnFindWinning(color) => {
+                let limits = self.dfpn.limits(self.dfpn.time);
+                let (rows, cols, position) = self.position(color);
+                match self.solver(limits).winning_moves(rows, cols, position) {
+                    Err(e) => Err(e.to_string()),
+                    Ok(None) => Err(UNKNOWN.into()),
+                    Ok(Some(cells)) => Ok(points(cells)),
+                }
+            }
+            Command::DfpnGetPv(color) => {
+                let limits = self.dfpn.limits(self.dfpn.time);
+                let (rows, cols, position) = self.position(color);
+                (self.solver(limits).variation(rows, cols, position))
+                    .map(points)
+                    .map_err(|e| e.to_string())
+            }
+            Command::DfpnClearTt => {
+                if let Some(solver) = &mut self.solver {
+                    solver.clear_table();
+                }
+                Ok(String::new())
+            }
             Command::ParamDfpn(None) => Ok(self.dfpn.list()),
             Command::ParamDfpn(Some((name, value))) => {
                 self.dfpn.set(&name, &value)?;
@@ -636,7 +717,7 @@ impl Engine {
         if !d.endgame
             || game.winner().is_some()
             || game.can_swap(color)
-            || game.size() > MAX_SOLVER_SIZE
+            || game.rows().max(game.cols()) > MAX_SOLVER_SIZE
             || game.empty_points().count() > d.endgame_empty
         {
             return None;
@@ -651,14 +732,27 @@ impl Engine {
         }
     }
 
-    /// Solves the game's position with `color` to move, within `time`, with the kept solver.
-    fn solve(&mut self, color: Color, time: Option<Duration>) -> Result<Outcome, String> {
-        let limits = self.dfpn.limits(time);
+    /// The kept solver, within `limits`.
+    fn solver(&mut self, limits: SolverLimits) -> &mut Solver {
         let solver = self.solver.get_or_insert_with(|| Solver::new(limits));
         solver.set_limits(limits);
         solver
-            .solve(&self.game.board(), color.player())
-            .map_err(|e| e.to_string())
+    }
+
+    /// Solves the game's position with `color` to move, within `time`, with the kept solver.
+    fn solve(&mut self, color: Color, time: Option<Duration>) -> Result<Outcome, String> {
+        let limits = self.dfpn.limits(time);
+        let (rows, cols, position) = self.position(color);
+        (self.solver(limits).solve_position(rows, cols, position)).map_err(|e| e.to_string())
+    }
+
+    /// The game's shape and position for the solver, `color` to move.
+    fn position(&self, color: Color) -> (u8, u8, Position) {
+        let position = Position {
+            to_move: color.player(),
+            ..Position::of_game(&self.game)
+        };
+        (self.game.rows(), self.game.cols(), position)
     }
 
     /// Reads commands from `input` until `quit` or its end, answering each on `output`.
@@ -691,6 +785,14 @@ impl Engine {
         }
         Ok(())
     }
+}
+
+/// Cells as GTP points, separated by spaces.
+fn points(cells: Vec<crate::Cell>) -> String {
+    (cells.into_iter())
+        .map(|cell| super::Point::from(cell).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Below this win rate, with enough simulations, `genmove` resigns.
@@ -788,8 +890,9 @@ mod tests {
         assert_eq!(ok("known_command play"), KnownCommand("play".into()));
         assert_eq!(ok("list_commands"), ListCommands);
         assert_eq!(ok("quit"), Quit);
-        assert_eq!(ok("boardsize 9 9"), BoardSize(9));
-        assert_eq!(ok("boardsize 7"), BoardSize(7));
+        assert_eq!(ok("boardsize 9 9"), BoardSize(9, 9));
+        assert_eq!(ok("boardsize 7"), BoardSize(7, 7));
+        assert_eq!(ok("boardsize 4 3"), BoardSize(4, 3));
         assert_eq!(ok("clear_board"), ClearBoard);
         let a1 = Move::Play(super::super::Point { row: 0, col: 0 });
         assert_eq!(ok("play b A1"), Play(Color::Black, a1));
@@ -838,8 +941,8 @@ mod tests {
             "unacceptable size: 99 (boards are 1x1 to 19x19)"
         );
         assert_eq!(
-            err("boardsize 9 7"),
-            "non-square boards are not supported (9x7)"
+            err("boardsize 9 20"),
+            "unacceptable size: 20 (boards are 1x1 to 19x19)"
         );
         assert_eq!(err("boardsize x"), "invalid board size \"x\"");
         assert_eq!(err("play red a1"), "invalid color \"red\" (black or white)");
@@ -1047,6 +1150,34 @@ mod tests {
     }
 
     #[test]
+    fn rectangles_are_width_by_height_and_the_shorter_crossing_wins() {
+        let mut e = engine();
+        // Four columns, three rows: Black crosses three rows, White four columns, and Black
+        // wins even with White to move; three columns by four rows, the other way round (so
+        // White, moving first, wins with any move: a stone more never hurts).
+        let out = session(
+            &mut e,
+            b"boardsize 4 3\nshowboard\ndfpn-solve-state w\nplay b d3\nplay b a4\nboardsize 3 4\ndfpn-solve-state b\ndfpn-solver-find-winning w\n",
+        );
+        let board =
+            "    a b c d\n 1\\ . . . . \\1\n  2\\ . . . . \\2\n   3\\ . . . . \\3\n        a b c d";
+        assert_eq!(
+            out,
+            format!(
+                "= \n\n= \n{board}\n\n= black\n\n= \n\n? a4 is off the 4x3 board\n\n= \n\n= white\n\n= a1 b1 c1 a2 b2 c2 a3 b3 c3 a4 b4 c4\n\n"
+            )
+        );
+        // The player, the swap and the contest's analyses take square boards only.
+        for command in ["genmove b", "mcts-values b", "shortest-completion b"] {
+            assert_eq!(
+                reply(&mut e, command),
+                format!("? {SQUARE_ONLY}\n\n"),
+                "{command}"
+            );
+        }
+    }
+
+    #[test]
     fn genmove_plays_the_solvers_winning_move() {
         // One playout a move: the search alone would play almost at random.
         let mut e = Engine::new(Limits {
@@ -1072,18 +1203,33 @@ mod tests {
     #[test]
     fn param_dfpn_lists_and_sets() {
         let mut e = engine();
+        let tt = |mib: usize| (mib << 20) / ENTRY_BYTES;
         assert_eq!(
             reply(&mut e, "param_dfpn"),
-            "= [string] time 10\n[string] memory 64\n[bool] endgame 1\n[string] endgame_empty 30\n[string] endgame_time 0.5\n[bool] use_guifx 0\n\n"
+            format!(
+                "= [string] time 10\n[string] memory 64\n[string] tt_size {}\n[string] threads 1\n[bool] endgame 1\n[string] endgame_empty 30\n[string] endgame_time 0.5\n[bool] use_guifx 0\n\n",
+                tt(64)
+            )
         );
         let out = session(
             &mut e,
-            b"param_dfpn time 2.5\nparam_dfpn memory 8\nparam_dfpn use_guifx 1\nparam_dfpn endgame 0\nparam_dfpn\n",
+            b"param_dfpn time 2.5\nparam_dfpn memory 8\nparam_dfpn use_guifx 1\nparam_dfpn endgame 0\nparam_dfpn threads 1\nparam_dfpn\n",
         );
         assert_eq!(
             out,
-            "= \n\n= \n\n= \n\n= \n\n= [string] time 2.5\n[string] memory 8\n[bool] endgame 0\n[string] endgame_empty 30\n[string] endgame_time 0.5\n[bool] use_guifx 1\n\n"
+            format!(
+                "= \n\n= \n\n= \n\n= \n\n= \n\n= [string] time 2.5\n[string] memory 8\n[string] tt_size {}\n[string] threads 1\n[bool] endgame 0\n[string] endgame_empty 30\n[string] endgame_time 0.5\n[bool] use_guifx 1\n\n",
+                tt(8)
+            )
         );
+        // Benzene's names: timelimit in seconds, tt_size in positions.
+        let out = session(
+            &mut e,
+            b"param_dfpn timelimit 7\nparam_dfpn tt_size 100000\n",
+        );
+        assert_eq!(out, "= \n\n= \n\n");
+        assert_eq!(e.dfpn.time, Some(Duration::from_secs(7)));
+        assert_eq!(e.dfpn.table_bytes, 100_000 * ENTRY_BYTES);
         assert_eq!(
             reply(&mut e, "param_dfpn memory 0"),
             "? invalid value \"0\" for memory (allowed: MiB 1..65536)\n\n"
@@ -1103,9 +1249,81 @@ mod tests {
         );
     }
 
+    /// The solved position's winners by plain play: every empty point, played, then the
+    /// opponent's `dfpn-solve-state`.
+    fn winners_one_by_one(e: &mut Engine, color: &str, opponent: &str) -> Vec<String> {
+        let empty: Vec<String> = e.game().empty_points().map(|p| p.to_string()).collect();
+        empty
+            .into_iter()
+            .filter(|p| {
+                let out = session(
+                    e,
+                    format!("play {color} {p}\ndfpn-solve-state {opponent}\nundo\n").as_bytes(),
+                );
+                out == format!("= \n\n= {color}\n\n= \n\n")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn find_winning_lists_every_winning_move_and_only_those() {
+        let mut e = engine();
+        for (setup, color, opponent) in [
+            ("boardsize 4\n", "black", "white"),
+            ("boardsize 4\n", "white", "black"),
+            ("boardsize 5\nplay b c3\n", "white", "black"),
+            ("boardsize 5\nplay b b4\nplay w c3\n", "black", "white"),
+        ] {
+            session(&mut e, setup.as_bytes());
+            let found = reply(&mut e, &format!("dfpn-solver-find-winning {color}"));
+            let expected = winners_one_by_one(&mut e, color, opponent).join(" ");
+            assert_eq!(found, format!("= {expected}\n\n"), "{setup}{color}");
+        }
+        // Only losing moves: an empty list. Off limits: unknown.
+        session(&mut e, b"boardsize 3\nplay b b2\n");
+        assert_eq!(reply(&mut e, "dfpn-solver-find-winning w"), "= \n\n");
+        session(&mut e, b"boardsize 11\nparam_dfpn time 0.01\n");
+        assert_eq!(
+            reply(&mut e, "dfpn-solver-find-winning b"),
+            format!("? {UNKNOWN}\n\n")
+        );
+    }
+
+    #[test]
+    fn the_principal_variation_comes_from_the_kept_table() {
+        let mut e = engine();
+        session(&mut e, b"boardsize 5\n");
+        // Nothing searched yet: no variation.
+        assert_eq!(reply(&mut e, "dfpn-get-pv b"), "= \n\n");
+        assert_eq!(reply(&mut e, "dfpn-solve-state b"), "= black\n\n");
+        let pv = reply(&mut e, "dfpn-get-pv b");
+        let moves: Vec<&str> = pv.trim_start_matches("= ").split_whitespace().collect();
+        assert!(!moves.is_empty(), "{pv}");
+        // Its moves are distinct empty points, Black's first, and Black keeps the win.
+        let mut colors = ["b", "w"].iter().cycle();
+        for mv in &moves {
+            assert_eq!(
+                reply(&mut e, &format!("play {} {mv}", colors.next().unwrap())),
+                "= \n\n"
+            );
+        }
+        if e.game().winner().is_none() {
+            let next = if moves.len() % 2 == 0 { "b" } else { "w" };
+            assert_eq!(
+                reply(&mut e, &format!("dfpn-solve-state {next}")),
+                "= black\n\n"
+            );
+        }
+        // Once the table is cleared the variation is gone.
+        session(&mut e, b"boardsize 5\ndfpn-clear-tt\n");
+        assert!(e.solver.as_ref().is_some_and(|s| s.table_bytes() == 0));
+        assert_eq!(reply(&mut e, "dfpn-get-pv b"), "= \n\n");
+    }
+
     #[test]
     fn a_bad_parameter_value_is_answered_with_what_is_allowed() {
         let mut e = engine();
+        let tt_range = format!("positions 1..{}", (65_536 << 20) / ENTRY_BYTES);
         for (command, allowed) in [
             ("param_game allow_swap yes", "0 or 1"),
             (
@@ -1127,6 +1345,11 @@ mod tests {
             ),
             ("param_dfpn time 1e300", "seconds 0..86400, 0 for no limit"),
             ("param_dfpn memory 65537", "MiB 1..65536"),
+            (
+                "param_dfpn threads 0",
+                "1: a proof is searched by one thread",
+            ),
+            ("param_dfpn tt_size 0", tt_range.as_str()),
             ("param_dfpn endgame 2", "0 or 1"),
             (
                 "param_dfpn endgame_empty -3",
@@ -1160,7 +1383,7 @@ mod tests {
         for line in ANALYZE_COMMANDS.lines() {
             let parts: Vec<&str> = line.splitn(3, '/').collect();
             assert_eq!(parts.len(), 3, "{line}");
-            assert!(["pspairs", "plist", "var", "string", "param"].contains(&parts[0]));
+            assert!(["pspairs", "plist", "var", "string", "param", "none"].contains(&parts[0]));
             let command = parts[2].split(' ').next().unwrap();
             assert!(COMMANDS.contains(&command), "{command}");
             let line = parts[2].replace("%m", "black");

@@ -151,14 +151,19 @@ impl Expert {
 
     /// The same with only some of the knowledge.
     pub fn with_knowledge(size: u8, knowledge: Knowledge) -> Expert {
-        let geometry = Geometry::new(size);
-        let centre = f64::from(size - 1) / 2.0;
+        Expert::rectangle(size, size, knowledge)
+    }
+
+    /// The knowledge of a `rows` x `cols` board (at most 128 cells).
+    pub fn rectangle(rows: u8, cols: u8, knowledge: Knowledge) -> Expert {
+        let geometry = Geometry::rectangle(rows, cols);
+        let centre = (f64::from(rows - 1) / 2.0, f64::from(cols - 1) / 2.0);
         let mut order: Vec<u8> = (0..geometry.cell_count() as u8).collect();
         order.sort_by(|&a, &b| {
             let d = |i: u8| {
-                let (r, c) = (f64::from(i / size), f64::from(i % size));
+                let (r, c) = (f64::from(i / cols), f64::from(i % cols));
                 // Distance on the hex grid, in the sheared coordinates.
-                let (dr, dc) = (r - centre, c - centre);
+                let (dr, dc) = (r - centre.0, c - centre.1);
                 (dr.abs() + dc.abs() + (dr + dc).abs()) / 2.0
             };
             d(a).total_cmp(&d(b)).then(a.cmp(&b))

@@ -29,9 +29,11 @@ pub struct Templates {
 impl Templates {
     /// The ziggurats of a board, both mirror images, at all four sides.
     pub fn new(geometry: &Geometry) -> Templates {
-        let n = i16::from(geometry.rows);
+        let (rows, cols) = (i16::from(geometry.rows), i16::from(geometry.cols));
+        let index = |row: i16, col: i16| (row * cols + col) as u8;
         let mut by_player: [Vec<(usize, u8, Bits)>; 2] = [Vec::new(), Vec::new()];
-        // O's top side; the other sides by the half turn and by transposition.
+        // At O's top side, as (rows down from the side, columns along it); X's first column has
+        // them with rows and columns exchanged, the last sides by the half turn.
         let shapes: [&[(i16, i16)]; 2] = [
             &[
                 (0, 1),
@@ -54,37 +56,44 @@ impl Templates {
                 (-2, 2),
             ],
         ];
-        for col in 0..n {
-            'shape: for shape in shapes {
-                let mut carrier: Bits = 0;
-                for &(dr, dc) in shape {
-                    let (r, c) = (2 + dr, col + dc);
-                    if !(0..n).contains(&r) || !(0..n).contains(&c) {
-                        continue 'shape;
+        // The template of `player` whose stone is `along` its first side, if it fits.
+        let place = |player: Player, along: i16, shape: &[(i16, i16)]| {
+            let (length, depth) = match player {
+                Player::O => (cols, rows),
+                Player::X => (rows, cols),
+            };
+            let cell = |down: i16, at: i16| match player {
+                Player::O => index(down, at),
+                Player::X => index(at, down),
+            };
+            let mut carrier: Bits = 0;
+            for &(dr, dc) in shape {
+                let (down, at) = (2 + dr, along + dc);
+                if !(0..depth).contains(&down) || !(0..length).contains(&at) {
+                    return None;
+                }
+                carrier |= bit(cell(down, at));
+            }
+            (depth >= 3 && along < length).then(|| (cell(2, along), carrier))
+        };
+        for along in 0..rows.max(cols) {
+            for shape in shapes {
+                let found = [Player::O, Player::X].map(|player| place(player, along, shape));
+                for side in 0..2 {
+                    for (player, found) in [Player::O, Player::X].into_iter().zip(found) {
+                        let Some((stone, carrier)) = found else {
+                            continue;
+                        };
+                        let (stone, carrier) = if side == 0 {
+                            (stone, carrier)
+                        } else {
+                            (
+                                geometry.turn(usize::from(stone)) as u8,
+                                geometry.turn_bits(carrier),
+                            )
+                        };
+                        by_player[slot(player)].push((side, stone, carrier));
                     }
-                    carrier |= bit((r * n + c) as u8);
-                }
-                if n < 3 {
-                    continue;
-                }
-                let stone = (2 * n + col) as u8;
-                let transpose = |at: u8| (at % n as u8) * n as u8 + at / n as u8;
-                let transpose_bits =
-                    |bits: Bits| cells_of(bits).fold(0, |acc: Bits, at| acc | bit(transpose(at)));
-                for (side, stone, carrier) in [
-                    (0, stone, carrier),
-                    (
-                        1,
-                        geometry.turn(usize::from(stone)) as u8,
-                        geometry.turn_bits(carrier),
-                    ),
-                ] {
-                    by_player[slot(Player::O)].push((side, stone, carrier));
-                    by_player[slot(Player::X)].push((
-                        side,
-                        transpose(stone),
-                        transpose_bits(carrier),
-                    ));
                 }
             }
         }
@@ -354,12 +363,24 @@ mod tests {
 
     #[test]
     fn every_ziggurat_holds_and_none_has_a_cell_to_spare() {
-        for size in 3..=6 {
-            let geometry = Geometry::new(size);
+        let squares = (3..=6).map(|size| (size, size));
+        let rectangles = [(3, 5), (5, 3), (4, 6), (6, 4), (2, 5), (5, 2), (3, 7)];
+        for (rows, cols) in squares.chain(rectangles) {
+            let geometry = Geometry::rectangle(rows, cols);
             let templates = Templates::new(&geometry);
             for player in Player::BOTH {
                 let list = &templates.by_player[slot(player)];
-                assert_eq!(list.len(), 4 * (usize::from(size) - 3), "{size}");
+                // Four a cell of the third line from each side, but for the two at its ends.
+                let (along, depth) = match player {
+                    Player::O => (cols, rows),
+                    Player::X => (rows, cols),
+                };
+                let expected = if depth < 3 {
+                    0
+                } else {
+                    4 * usize::from(along.saturating_sub(3))
+                };
+                assert_eq!(list.len(), expected, "{rows}x{cols} {player}");
                 for &(side, stone, carrier) in list {
                     assert_eq!(carrier.count_ones(), 8);
                     assert!(holds(

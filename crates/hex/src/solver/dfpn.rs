@@ -26,14 +26,24 @@ use crate::knowledge::{Decision, Expert, Knowledge};
 use crate::position::Position;
 
 /// Keys of positions: one random number per cell and player, the same on every run (the
-/// proof file depends on it), and one for the side to move and each size.
-fn zobrist(size: u8, player: usize, index: u8) -> u64 {
+/// proof file depends on it), and one for the side to move and each shape (see [`shape`]).
+fn zobrist(shape: u64, player: usize, index: u8) -> u64 {
     let mut z = 0x9E37_79B9_7F4A_7C15u64
-        .wrapping_mul(u64::from(size) * 1000 + player as u64 * 200 + u64::from(index) + 1);
+        .wrapping_mul(shape * 1000 + player as u64 * 200 + u64::from(index) + 1);
     // splitmix64's finaliser.
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The number that tells boards apart in the keys: a square board's side (as it always was:
+/// proof books hold keys), a rectangle's above every square's.
+fn shape(rows: u8, cols: u8) -> u64 {
+    if rows == cols {
+        u64::from(rows)
+    } else {
+        1000 + 32 * u64::from(rows) + u64::from(cols)
+    }
 }
 
 /// A report of positions searched and the root's numbers.
@@ -51,6 +61,8 @@ pub struct Dfpn {
     pub position: Position,
     /// The position's key and the key of the position turned half a turn.
     hash: [u64; 2],
+    /// The key of the empty board, X to move.
+    empty_key: u64,
     knowledge: Knowledge,
     limits: Limits,
     started: Instant,
@@ -66,20 +78,23 @@ pub struct Dfpn {
 }
 
 impl Dfpn {
-    pub fn new(size: u8, knowledge: Knowledge, limits: Limits) -> Dfpn {
-        let expert = Expert::with_knowledge(size, knowledge);
+    /// A search of `rows` x `cols` positions.
+    pub fn new(rows: u8, cols: u8, knowledge: Knowledge, limits: Limits) -> Dfpn {
+        let expert = Expert::rectangle(rows, cols, knowledge);
         let cells = expert.geometry.cell_count() as u8;
-        let keys = [0, 1].map(|p| (0..cells).map(|i| zobrist(size, p, i)).collect());
+        let shape = shape(rows, cols);
+        let keys = [0, 1].map(|p| (0..cells).map(|i| zobrist(shape, p, i)).collect());
         Dfpn {
             expert,
             keys,
-            o_to_move: zobrist(size, 2, 0),
+            o_to_move: zobrist(shape, 2, 0),
             table: TranspositionTable::new(limits.memory),
             position: Position {
                 stones: [0; 2],
                 to_move: Player::X,
             },
-            hash: [zobrist(size, 3, 0); 2],
+            hash: [zobrist(shape, 3, 0); 2],
+            empty_key: zobrist(shape, 3, 0),
             knowledge,
             limits,
             started: Instant::now(),
@@ -99,7 +114,7 @@ impl Dfpn {
     /// Sets up a position.
     pub fn set(&mut self, stones: [Bits; 2], to_move: Player) {
         self.position.stones = [0; 2];
-        self.hash = [zobrist(self.geometry().rows, 3, 0); 2];
+        self.hash = [self.empty_key; 2];
         if to_move == Player::O {
             self.hash[0] ^= self.o_to_move;
             self.hash[1] ^= self.o_to_move;
@@ -208,6 +223,29 @@ impl Dfpn {
             );
         }
         Some(entry)
+    }
+
+    /// The move of the principal variation at the position: the table's best move, or at a
+    /// lost position the reply whose refutation took the most work; none where the table
+    /// knows nothing more.
+    pub fn principal_move(&self) -> Option<u8> {
+        let entry = self.entry()?;
+        let empty = self.position.empty(self.geometry());
+        if entry.best != NO_MOVE {
+            return (empty & bit(entry.best) != 0).then_some(entry.best);
+        }
+        if entry.dn != 0 {
+            return None;
+        }
+        let moves = if entry.moves() == 0 {
+            empty
+        } else {
+            entry.moves() & empty
+        };
+        cells_of(moves)
+            .filter_map(|at| Some((self.table.get(self.child_key(at).0)?.work, at)))
+            .max_by_key(|&(work, at)| (work, std::cmp::Reverse(at)))
+            .map(|(_, at)| at)
     }
 
     fn store(&mut self, moves: Bits, proof: Bits, pn: u32, dn: u32, work: u64, best: u8) {

@@ -32,6 +32,9 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::board::{Board, Cell, Player};
+use crate::geometry::{bit, cells_of, slot};
+use crate::knowledge::Decision;
+use crate::position::Position;
 
 /// The largest board the solver takes: 121 cells fit its `u128` sets.
 pub const MAX_SOLVER_SIZE: u8 = 11;
@@ -42,6 +45,9 @@ use dfpn::Dfpn;
 pub use openings::{MIN_BOOK_WORK, Opening, Openings, Report, Setup, solve_openings};
 pub use report::Solved;
 use tt::NO_MOVE;
+
+/// The bytes of one position in the transposition table (`tt_size` counts them).
+pub const ENTRY_BYTES: usize = size_of::<tt::Entry>();
 
 /// How far a search may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,12 +106,15 @@ pub enum Outcome {
 /// Why a position cannot be solved.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SolverError {
-    /// The board is larger than the solver's bit sets.
-    #[error("the solver takes boards up to {max}x{max}; this one is {size}x{size}")]
+    /// The board is larger than the solver's bit sets (named columns x rows, as GTP's
+    /// `boardsize` names it).
+    #[error("the solver takes boards up to {max}x{max}; this one is {cols}x{rows}")]
     TooLarge {
-        /// The board's size.
-        size: u8,
-        /// The largest size taken.
+        /// The board's rows.
+        rows: u8,
+        /// The board's columns.
+        cols: u8,
+        /// The largest side taken.
         max: u8,
     },
 }
@@ -200,22 +209,36 @@ impl Solver {
         self.search.as_ref().map_or(0, |s| s.table.bytes())
     }
 
-    /// Who wins `board` with `to_move` to move, and how.
-    pub fn solve(&mut self, board: &Board, to_move: Player) -> Result<Outcome, SolverError> {
-        let size = board.size();
-        if size > MAX_SOLVER_SIZE {
+    /// Forgets every position the table holds (`dfpn-clear-tt`).
+    pub fn clear_table(&mut self) {
+        self.search = None;
+    }
+
+    /// The search, set up on a `rows` x `cols` board with `position` (a new one for a new
+    /// shape).
+    fn prepare(
+        &mut self,
+        rows: u8,
+        cols: u8,
+        position: Position,
+    ) -> Result<&mut Dfpn, SolverError> {
+        if rows.max(cols) > MAX_SOLVER_SIZE || rows == 0 || cols == 0 {
             return Err(SolverError::TooLarge {
-                size,
+                rows,
+                cols,
                 max: MAX_SOLVER_SIZE,
             });
         }
         if self
             .search
             .as_ref()
-            .is_none_or(|s| s.geometry().rows != size)
+            .is_none_or(|s| (s.geometry().rows, s.geometry().cols) != (rows, cols))
         {
-            let mut search = Dfpn::new(size, self.knowledge, self.limits);
-            search.book = self.book.as_ref().map(|book| book.positions(size));
+            let mut search = Dfpn::new(rows, cols, self.knowledge, self.limits);
+            // The book's positions are of square boards.
+            search.book = (self.book.as_ref())
+                .filter(|_| rows == cols)
+                .map(|book| book.positions(rows));
             self.search = Some(search);
         }
         let search = self.search.as_mut().expect("made above");
@@ -224,10 +247,35 @@ impl Solver {
                 report(Progress { nodes, pn, dn })
             }));
         }
-        let stones = search.geometry().stones_of(board);
-        search.set(stones, to_move);
-        let started = Instant::now();
+        search.set(position.stones, position.to_move);
         search.nodes = 0;
+        Ok(search)
+    }
+
+    /// Who wins `board` with `to_move` to move, and how.
+    pub fn solve(&mut self, board: &Board, to_move: Player) -> Result<Outcome, SolverError> {
+        let size = board.size();
+        if size > MAX_SOLVER_SIZE {
+            return Err(SolverError::TooLarge {
+                rows: size,
+                cols: size,
+                max: MAX_SOLVER_SIZE,
+            });
+        }
+        self.solve_position(size, size, Position::of_board(board, to_move))
+    }
+
+    /// Who wins `position` on a `rows` x `cols` board (X joins the first and last columns, O
+    /// the first and last rows), and how.
+    pub fn solve_position(
+        &mut self,
+        rows: u8,
+        cols: u8,
+        position: Position,
+    ) -> Result<Outcome, SolverError> {
+        let to_move = position.to_move;
+        let search = self.prepare(rows, cols, position)?;
+        let started = Instant::now();
         let result = search.solve();
         let time = started.elapsed();
         let nodes = search.nodes;
@@ -253,6 +301,55 @@ impl Solver {
             nodes,
             time,
         }))
+    }
+
+    /// Every winning move of `to_move` (`dfpn-solver-find-winning`), each proven by a search
+    /// of its own within the limits; `None` when one of them could not be decided. As in
+    /// Benzene, the moves tried are those the knowledge leaves to consider (every empty cell
+    /// when it has decided the position already): a dead or captured cell is not offered.
+    pub fn winning_moves(
+        &mut self,
+        rows: u8,
+        cols: u8,
+        position: Position,
+    ) -> Result<Option<Vec<Cell>>, SolverError> {
+        let to_move = position.to_move;
+        let search = self.prepare(rows, cols, position)?;
+        let root = search.position;
+        let consider = match search.decide() {
+            Decision::Consider { moves, .. } => moves,
+            Decision::Won { .. } | Decision::Lost { .. } => root.empty(search.geometry()),
+        };
+        let mut winning = Vec::new();
+        for at in cells_of(consider) {
+            let mut stones = root.stones;
+            stones[slot(to_move)] |= bit(at);
+            search.set(stones, to_move.opponent());
+            match search.solve() {
+                None => return Ok(None),
+                Some(true) => {}
+                Some(false) => winning.push(search.geometry().cell(usize::from(at))),
+            }
+        }
+        Ok(Some(winning))
+    }
+
+    /// The principal variation the table holds from `position` (`dfpn-get-pv`): at each
+    /// position its best move, or at a lost one the reply that took the most work to refute;
+    /// it stops where the table knows no more.
+    pub fn variation(
+        &mut self,
+        rows: u8,
+        cols: u8,
+        position: Position,
+    ) -> Result<Vec<Cell>, SolverError> {
+        let search = self.prepare(rows, cols, position)?;
+        let mut line = Vec::new();
+        while let Some(at) = search.principal_move() {
+            line.push(search.geometry().cell(usize::from(at)));
+            search.play(at);
+        }
+        Ok(line)
     }
 }
 

@@ -131,7 +131,8 @@ pub fn solve_openings(
     report: impl Fn(Report) + Send + Sync + 'static,
 ) -> Result<Openings, SolverError> {
     let too_large = SolverError::TooLarge {
-        size,
+        rows: size,
+        cols: size,
         max: super::MAX_SOLVER_SIZE,
     };
     let empty = Board::empty(size)
@@ -312,7 +313,7 @@ mod tests {
     #[test]
     fn a_board_too_large_is_an_error() {
         let err = solve_openings(&Setup::default(), 12, Player::X, None, 1, |_| {}).unwrap_err();
-        assert!(matches!(err, SolverError::TooLarge { size: 12, .. }));
+        assert!(matches!(err, SolverError::TooLarge { rows: 12, .. }));
     }
 
     #[test]

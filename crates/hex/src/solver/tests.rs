@@ -44,7 +44,16 @@ fn board_of(size: u8, stones: [Bits; 2]) -> Board {
 /// Every position reachable in `depth` moves from `start`, X and O alternating from `first`,
 /// with no winner yet.
 fn positions(size: u8, start: [Bits; 2], depth: usize, first: Player) -> Vec<([Bits; 2], Player)> {
-    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
+    positions_on(&crate::geometry::Geometry::new(size), start, depth, first)
+}
+
+/// The same on any board.
+fn positions_on(
+    geometry: &crate::geometry::Geometry,
+    start: [Bits; 2],
+    depth: usize,
+    first: Player,
+) -> Vec<([Bits; 2], Player)> {
     let mut layer = vec![start];
     let mut to_move = first;
     let mut all = vec![(start, first)];
@@ -103,6 +112,90 @@ fn check_against_minimax(size: u8, start: [Bits; 2], depth: usize, knowledge: Kn
             }
             assert!(proof.size >= 1);
         }
+    }
+}
+
+/// Every position of up to `depth` moves on a `rows` x `cols` board, against minimax: the
+/// winner, and the winning move.
+fn check_rectangle(rows: u8, cols: u8, depth: usize) {
+    let geometry = crate::geometry::Geometry::rectangle(rows, cols);
+    let mut memo = std::collections::HashMap::new();
+    let mut solver = Solver::new(Limits {
+        memory: 1 << 20,
+        ..Limits::default()
+    });
+    for first in Player::BOTH {
+        for (stones, to_move) in positions_on(&geometry, [0, 0], depth, first) {
+            let expected = minimax(&geometry, stones, to_move, &mut memo);
+            let position = Position { stones, to_move };
+            let Ok(Outcome::Proven(proof)) = solver.solve_position(rows, cols, position) else {
+                panic!("no limits, yet no proof: {rows}x{cols} {stones:?}");
+            };
+            let winner = if expected {
+                to_move
+            } else {
+                to_move.opponent()
+            };
+            assert_eq!(proof.winner, winner, "{rows}x{cols} {stones:?} {to_move}");
+            if let Some(best) = proof.best {
+                let mut next = stones;
+                let at = geometry.index(best);
+                assert!(geometry.all.has(at) && !(stones[0] | stones[1]).has(at));
+                next[crate::geometry::slot(to_move)] |= Bits::single(at);
+                assert!(!minimax(&geometry, next, to_move.opponent(), &mut memo));
+            }
+        }
+    }
+}
+
+#[test]
+fn rectangles_agree_with_minimax() {
+    for (rows, cols, depth) in [
+        (1, 3, 3),
+        (2, 3, 6),
+        (3, 2, 6),
+        (3, 4, 4),
+        (4, 3, 4),
+        (2, 5, 3),
+        (3, 5, 3),
+        (5, 3, 3),
+    ] {
+        check_rectangle(rows, cols, depth);
+    }
+}
+
+#[test]
+fn on_a_rectangle_the_shorter_crossing_wins_even_moving_second() {
+    // O joins the rows, X the columns: with fewer rows than columns O's crossing is the
+    // shorter one, and O wins the empty board even when X moves first (and the other way
+    // round). Minimax says so first, then the solver.
+    for (rows, cols) in [
+        (2, 3),
+        (3, 4),
+        (4, 5),
+        (3, 2),
+        (4, 3),
+        (5, 4),
+        (5, 6),
+        (6, 5),
+    ] {
+        let geometry = crate::geometry::Geometry::rectangle(rows, cols);
+        let shorter = if rows < cols { Player::O } else { Player::X };
+        let second = shorter.opponent();
+        if rows * cols <= 12 {
+            let wins = minimax(&geometry, [0, 0], second, &mut Default::default());
+            assert!(!wins, "{rows}x{cols}: minimax");
+        }
+        let position = Position {
+            stones: [0, 0],
+            to_move: second,
+        };
+        let Ok(Outcome::Proven(proof)) =
+            Solver::new(Limits::default()).solve_position(rows, cols, position)
+        else {
+            panic!("{rows}x{cols}")
+        };
+        assert_eq!(proof.winner, shorter, "{rows}x{cols}");
     }
 }
 
@@ -207,7 +300,11 @@ fn boards_over_11_are_refused() {
     let board = Board::empty(12).unwrap();
     assert_eq!(
         Solver::new(Limits::default()).solve(&board, Player::X),
-        Err(SolverError::TooLarge { size: 12, max: 11 })
+        Err(SolverError::TooLarge {
+            rows: 12,
+            cols: 12,
+            max: 11
+        })
     );
 }
 
