@@ -75,9 +75,15 @@ struct PlayerArgs {
     /// Tuning: new nodes start with a prior favouring bridge answers and local replies.
     #[arg(long, help_heading = "Tuning")]
     prior: bool,
-    /// Tuning: dead cells are left out of the tree.
-    #[arg(long, help_heading = "Tuning")]
-    prune: bool,
+    /// Tuning: a node asks the Hex knowledge at this many visits, the root always (boards up
+    /// to 11x11; 0 turns the knowledge off).
+    #[arg(
+        long,
+        default_value_t = hex::engine::KNOWLEDGE_AFTER,
+        value_name = "VISITS",
+        help_heading = "Tuning"
+    )]
+    knowledge: u32,
     /// Tuning: every move's search starts afresh (no tree kept from the last move).
     #[arg(long, help_heading = "Tuning")]
     no_reuse: bool,
@@ -116,7 +122,7 @@ impl PlayerArgs {
             bridges: !self.no_bridges,
             rave: (self.rave > 0.0).then_some(self.rave),
             exploration: self.exploration,
-            prune_dead: self.prune,
+            knowledge: (self.knowledge > 0).then_some(self.knowledge),
             prior: self.prior,
             ..Settings::default()
         })
@@ -228,14 +234,14 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     let flags = [
         (tuning.no_bridges, " --no-bridges"),
         (tuning.no_reuse, " --no-reuse"),
-        (tuning.prune, " --prune"),
         (tuning.prior, " --prior"),
     ];
     let builtin = format!(
-        "hex gtp {work} --threads {} --rave {} --exploration {}{} --seed {{seed}}",
+        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {}{} --seed {{seed}}",
         limits.threads,
         tuning.rave,
         tuning.exploration,
+        tuning.knowledge,
         flags.map(|(on, flag)| if on { flag } else { "" }).concat()
     );
     let engine = |given: &Option<String>, number: u8| -> Result<Program> {

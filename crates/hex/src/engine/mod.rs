@@ -41,4 +41,4 @@ pub mod sgf;
 
 pub use game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
 pub use gtp::Engine;
-pub use mcts::{Analysis, Limits, Reuse, Search, Settings, analyse, genmove};
+pub use mcts::{Analysis, KNOWLEDGE_AFTER, Limits, Reuse, Search, Settings, analyse, genmove};
