@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use hex::contest;
-use hex::engine::arena::{self, Ending, Program, Rules};
+use hex::engine::arena::{self, Adjudication, Program, Rules};
 use hex::engine::{Engine, Limits, Reuse, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -153,9 +153,12 @@ struct GtpArgs {
 ///
 /// Each engine is a command line (split at spaces; `{seed}` in it is replaced by a number that
 /// changes from game to game); the built-in engine (`boardgames hex gtp`
-/// with the given player options) stands in for any not given. A side loses on an illegal
-/// move, a malformed, overlong or `?` reply, a crash, or no reply within --timeout. Every game is saved
-/// as SGF; a table of wins with 95% intervals ends the run.
+/// with the given player options) stands in for any not given. When an engine makes an illegal
+/// move, a malformed, overlong or `?` reply, crashes, or does not reply within --timeout, the
+/// solver adjudicates: the winner of the position with perfect play, if proven within
+/// --adjudicate seconds, else the failing side loses. Every game is saved as SGF; a table of wins
+/// with 95% intervals (and the adjudicated games apart) ends the run, and each engine's mean
+/// time a move is shown.
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = "\
 Example (the built-in engine against itself, two games on 3x3; another engine is given as
@@ -184,6 +187,13 @@ struct ArenaArgs {
     /// Seconds an engine may take for a move before it loses on time.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     timeout: f64,
+    /// Seconds the solver may take to adjudicate a game in which an engine failed (0: the
+    /// failing side loses at once).
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    adjudicate: f64,
+    /// White may swap (the engines are sent `param_game allow_swap 1`).
+    #[arg(long)]
+    swap: bool,
     /// Where the games are saved as SGF (game-001.sgf, ...); the run ends by naming it.
     #[arg(
         long,
@@ -223,6 +233,9 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     }
     if !(args.timeout > 0.0 && args.timeout <= 86_400.0) {
         bail!("--timeout must be more than 0 and at most 86400 seconds");
+    }
+    if !(0.0..=86_400.0).contains(&args.adjudicate) {
+        bail!("--adjudicate must be 0..86400 seconds");
     }
     let limits = args.player.limits()?;
     let me = std::env::current_exe().context("cannot find the boardgames program")?;
@@ -265,6 +278,8 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
             size: args.size,
             move_time: Duration::from_secs_f64(args.timeout),
             command_time: Duration::from_secs_f64(args.timeout.max(10.0)),
+            swap: args.swap,
+            adjudicate: (args.adjudicate > 0.0).then(|| Duration::from_secs_f64(args.adjudicate)),
         },
         seed: limits.seed,
     };
@@ -279,9 +294,17 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         let path = dir.join(format!("game-{number:03}.sgf"));
         std::fs::write(&path, outcome.record.to_string())
             .with_context(|| format!("cannot write {}", path.display()))?;
-        if !matches!(outcome.ending, Ending::Connected | Ending::Resigned) {
-            let loser = names[1 - outcome.winner_program()];
-            bar.println(format!("game {number}: {loser} loses: {}", outcome.ending));
+        let winner = names[outcome.winner_program()];
+        match outcome.adjudication {
+            None => {}
+            Some(Adjudication::Solved) => bar.println(format!(
+                "game {number}: {}; the solver gives it to {winner}",
+                outcome.ending
+            )),
+            Some(Adjudication::Unresolved) => {
+                let loser = names[1 - outcome.winner_program()];
+                bar.println(format!("game {number}: {loser} loses: {}", outcome.ending));
+            }
         }
         let [one, two] = names;
         let [won1, won2] = [table.wins(0), table.wins(1)];
@@ -291,6 +314,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     })?;
     bar.finish_and_clear();
     io::print(&table.render(names))?;
+    io::comment(&table.timing(names))?;
     let saved = match args.games {
         0 => return Ok(()),
         1 => "game-001.sgf".to_string(),
