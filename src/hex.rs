@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use hex::contest;
-use hex::engine::arena::{self, Ending, Program, Rules};
+use hex::engine::arena::{self, Adjudication, Program, Rules};
 use hex::engine::records;
 use hex::engine::{Engine, Limits, Reuse, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -65,9 +65,15 @@ struct PlayerArgs {
     /// Tuning: new nodes start with a prior favouring bridge answers and local replies.
     #[arg(long, help_heading = "Tuning")]
     prior: bool,
-    /// Tuning: dead cells are left out of the tree.
-    #[arg(long, help_heading = "Tuning")]
-    prune: bool,
+    /// Tuning: a node asks the Hex knowledge at this many visits, the root always (boards up
+    /// to 11x11; 0 turns the knowledge off).
+    #[arg(
+        long,
+        default_value_t = hex::engine::KNOWLEDGE_AFTER,
+        value_name = "VISITS",
+        help_heading = "Tuning"
+    )]
+    knowledge: u32,
     /// Tuning: every move's search starts afresh (no tree kept from the last move).
     #[arg(long, help_heading = "Tuning")]
     no_reuse: bool,
@@ -106,7 +112,7 @@ impl PlayerArgs {
             bridges: !self.no_bridges,
             rave: (self.rave > 0.0).then_some(self.rave),
             exploration: self.exploration,
-            prune_dead: self.prune,
+            knowledge: (self.knowledge > 0).then_some(self.knowledge),
             prior: self.prior,
             ..Settings::default()
         })
@@ -125,9 +131,12 @@ struct GtpArgs {
 ///
 /// Each engine is a command line (split at spaces; `{seed}` in it is replaced by a number that
 /// changes from game to game); the built-in engine (`boardgames hex gtp`
-/// with the given player options) stands in for any not given. A side loses on an illegal
-/// move, a malformed, overlong or `?` reply, a crash, or no reply within --timeout. Every game is saved
-/// as SGF; a table of wins with 95% intervals ends the run.
+/// with the given player options) stands in for any not given. When an engine makes an illegal
+/// move, a malformed, overlong or `?` reply, crashes, or does not reply within --timeout, the
+/// solver adjudicates: the winner of the position with perfect play, if proven within
+/// --adjudicate seconds, else the failing side loses. Every game is saved as SGF; a table of wins
+/// with 95% intervals (and the adjudicated games apart) ends the run, and each engine's mean
+/// time a move is shown.
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = "\
 Example (the built-in engine against itself, two games on 3x3; another engine is given as
@@ -164,6 +173,13 @@ struct ArenaArgs {
     /// Seconds an engine may take for a move before it loses on time.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     timeout: f64,
+    /// Seconds the solver may take to adjudicate a game in which an engine failed (0: the
+    /// failing side loses at once).
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    adjudicate: f64,
+    /// White may swap (the engines are sent `param_game allow_swap 1`).
+    #[arg(long)]
+    swap: bool,
     /// Where the games are saved as SGF (game-001.sgf, ...); the run ends by naming it.
     #[arg(
         long,
@@ -217,6 +233,9 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     if !(args.timeout > 0.0 && args.timeout <= 86_400.0) {
         bail!("--timeout must be more than 0 and at most 86400 seconds");
     }
+    if !(0.0..=86_400.0).contains(&args.adjudicate) {
+        bail!("--adjudicate must be 0..86400 seconds");
+    }
     let limits = args.player.limits()?;
     let me = std::env::current_exe().context("cannot find the boardgames program")?;
     let tuning = &args.player;
@@ -227,14 +246,14 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     let flags = [
         (tuning.no_bridges, " --no-bridges"),
         (tuning.no_reuse, " --no-reuse"),
-        (tuning.prune, " --prune"),
         (tuning.prior, " --prior"),
     ];
     let builtin = format!(
-        "hex gtp {work} --threads {} --rave {} --exploration {}{} --seed {{seed}}",
+        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {}{} --seed {{seed}}",
         limits.threads,
         tuning.rave,
         tuning.exploration,
+        tuning.knowledge,
         flags.map(|(on, flag)| if on { flag } else { "" }).concat()
     );
     let engine = |given: &Option<String>, number: u8| -> Result<Program> {
@@ -258,6 +277,8 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
             size: args.size,
             move_time: Duration::from_secs_f64(args.timeout),
             command_time: Duration::from_secs_f64(args.timeout.max(10.0)),
+            swap: args.swap,
+            adjudicate: (args.adjudicate > 0.0).then(|| Duration::from_secs_f64(args.adjudicate)),
         },
         seed: limits.seed,
     };
@@ -271,9 +292,17 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         let path = dir.join(records::file_name(number));
         std::fs::write(&path, outcome.record.to_string())
             .with_context(|| format!("cannot write {}", path.display()))?;
-        if !matches!(outcome.ending, Ending::Connected | Ending::Resigned) {
-            let loser = names[1 - outcome.winner_program()];
-            bar.println(format!("game {number}: {loser} loses: {}", outcome.ending));
+        let winner = names[outcome.winner_program()];
+        match outcome.adjudication {
+            None => {}
+            Some(Adjudication::Solved) => bar.println(format!(
+                "game {number}: {}; the solver gives it to {winner}",
+                outcome.ending
+            )),
+            Some(Adjudication::Unresolved) => {
+                let loser = names[1 - outcome.winner_program()];
+                bar.println(format!("game {number}: {loser} loses: {}", outcome.ending));
+            }
         }
         let [one, two] = names;
         let [won1, won2] = [table.wins(0), table.wins(1)];
@@ -284,6 +313,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     bar.finish_and_clear();
     io::print(&table.render(names))?;
     let [first, last] = [numbers.start(), numbers.end()].map(|&n| records::file_name(n));
+    io::comment(&table.timing(names))?;
     let saved = match args.games {
         0 => return Ok(()),
         1 => first,

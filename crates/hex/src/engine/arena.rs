@@ -4,7 +4,9 @@
 //!
 //! A game ends when a side joins its edges or resigns, or when a side's engine answers
 //! `genmove` with something that is not a move (malformed), with an illegal move, with a
-//! `?` reply, not at all in time, or dies: that side loses, and the verdict says why.
+//! `?` reply, not at all in time, or dies. Such a game is adjudicated: the solver, within a
+//! time limit, names the winner of the position where the engine failed; if it cannot, the
+//! failing side loses. The verdict says why the game ended either way.
 
 use std::fmt;
 use std::io;
@@ -15,6 +17,7 @@ use child::LineChild;
 
 use super::game::{Color, Game, Move};
 use super::sgf::Record;
+use crate::solver::{self, MAX_SOLVER_SIZE, Solver};
 
 /// An engine: a name for the tables and the program with its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +61,16 @@ impl fmt::Display for Ending {
     }
 }
 
+/// What the solver said of a game in which an engine failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Adjudication {
+    /// The solver proved the winner of the position where the engine failed.
+    Solved,
+    /// The solver found no proof within its limit (or the board is too large for it): the
+    /// failing side loses.
+    Unresolved,
+}
+
 /// One game's outcome.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -67,8 +80,12 @@ pub struct Outcome {
     pub winner: Color,
     /// Why the game ended.
     pub ending: Ending,
+    /// The solver's verdict, when an engine failed.
+    pub adjudication: Option<Adjudication>,
     /// The game as played.
     pub record: Record,
+    /// Each program's `genmove` replies and the time they took in all.
+    pub moves: [(u32, Duration); 2],
 }
 
 impl Outcome {
@@ -162,6 +179,12 @@ pub struct Rules {
     pub move_time: Duration,
     /// How long any other command may take.
     pub command_time: Duration,
+    /// Whether White may swap (sent as `param_game allow_swap 1`; engines are left at
+    /// their default, no swap, otherwise).
+    pub swap: bool,
+    /// How long the solver may take over a game in which an engine failed (`None`: the
+    /// failing side loses at once).
+    pub adjudicate: Option<Duration>,
 }
 
 /// Plays one game, `programs[black]` as Black.
@@ -172,6 +195,7 @@ pub fn play_game(programs: &[Program; 2], black: usize, rules: Rules) -> io::Res
     }
     let mut game = Game::new(rules.size)
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "a board size 1..=19"))?;
+    game.set_allow_swap(rules.swap);
     let side = |color: Color| match color {
         Color::Black => black,
         Color::White => 1 - black,
@@ -180,19 +204,28 @@ pub fn play_game(programs: &[Program; 2], black: usize, rules: Rules) -> io::Res
     // Set up both engines; a failure here loses for that engine's colour.
     'setup: for color in Color::BOTH {
         let engine = &mut engines[side(color)];
-        for command in [
+        let mut setup = vec![
             format!("boardsize {0} {0}", rules.size),
             "clear_board".into(),
-        ] {
+        ];
+        if rules.swap {
+            setup.push("param_game allow_swap 1".into());
+        }
+        for command in setup {
             if let Err(failure) = engine.ask(&command, rules.command_time) {
                 result = Some((color.opponent(), failure_ending(failure)));
                 break 'setup;
             }
         }
     }
+    let mut moves = [(0, Duration::ZERO); 2];
     while result.is_none() {
         let color = game.to_move();
+        let asked = Instant::now();
         let reply = engines[side(color)].ask(&format!("genmove {color}"), rules.move_time);
+        let spent = &mut moves[side(color)];
+        spent.0 += 1;
+        spent.1 += asked.elapsed();
         let mv =
             reply.and_then(|text| Move::parse(&text, rules.size).ok_or(Failure::Malformed(text)));
         let mv = match mv {
@@ -224,7 +257,17 @@ pub fn play_game(programs: &[Program; 2], black: usize, rules: Rules) -> io::Res
     for engine in engines {
         engine.stop();
     }
-    let (winner, ending) = result.expect("the loop ends with a result");
+    let (mut winner, ending) = result.expect("the loop ends with a result");
+    let adjudication = match ending {
+        Ending::Connected | Ending::Resigned => None,
+        _ => Some(match adjudicate(&game, rules.adjudicate) {
+            Some(proven) => {
+                winner = proven;
+                Adjudication::Solved
+            }
+            None => Adjudication::Unresolved,
+        }),
+    };
     let mut record = Record::of(&game);
     record.black = Some(programs[black].name.clone());
     record.white = Some(programs[1 - black].name.clone());
@@ -242,8 +285,33 @@ pub fn play_game(programs: &[Program; 2], black: usize, rules: Rules) -> io::Res
         black,
         winner,
         ending,
+        adjudication,
         record,
+        moves,
     })
+}
+
+/// The solver's table size when adjudicating.
+const ADJUDICATION_MEMORY: usize = 64 << 20;
+
+/// The winner of `game`'s position with perfect play, if the solver proves it within
+/// `limit`.
+fn adjudicate(game: &Game, limit: Option<Duration>) -> Option<Color> {
+    if let Some(winner) = game.winner() {
+        return Some(winner);
+    }
+    if game.size() > MAX_SOLVER_SIZE || game.can_swap(game.to_move()) {
+        return None;
+    }
+    let mut solver = Solver::new(solver::Limits {
+        time: Some(limit?),
+        nodes: None,
+        memory: ADJUDICATION_MEMORY,
+    });
+    match solver.solve(&game.board(), game.to_move().player()) {
+        Ok(solver::Outcome::Proven(proof)) => Some(Color::of_player(proof.winner)),
+        _ => None,
+    }
 }
 
 fn failure_ending(failure: Failure) -> Ending {
@@ -345,11 +413,28 @@ impl Tally {
 pub struct Table {
     /// `tallies[program][0]` as Black, `[1]` as White.
     pub tallies: [[Tally; 2]; 2],
+    /// Games in which an engine failed and the solver named the winner: won by each
+    /// program.
+    pub solved: [u32; 2],
+    /// Games in which an engine failed and the solver found no proof (the failing side
+    /// lost).
+    pub unresolved: u32,
+    /// Each program's moves and the time they took in all.
+    pub moves: [(u32, Duration); 2],
 }
 
 impl Table {
     /// Counts one game.
     pub fn add(&mut self, outcome: &Outcome) {
+        match outcome.adjudication {
+            Some(Adjudication::Solved) => self.solved[outcome.winner_program()] += 1,
+            Some(Adjudication::Unresolved) => self.unresolved += 1,
+            None => {}
+        }
+        for (all, (moves, time)) in self.moves.iter_mut().zip(outcome.moves) {
+            all.0 += moves;
+            all.1 += time;
+        }
         for program in 0..2 {
             let colour = usize::from(program != outcome.black);
             let tally = &mut self.tallies[program][colour];
@@ -393,7 +478,29 @@ impl Table {
                 );
             }
         }
+        let [one, two] = self.solved;
+        if one + two + self.unresolved > 0 {
+            out += &format!(
+                "Adjudicated after an engine failed: {} won {one}, {} won {two} (solved); {} unresolved (the failing side lost)\n",
+                names[0], names[1], self.unresolved
+            );
+        }
         out
+    }
+
+    /// Each program's mean time a move, as text.
+    pub fn timing(&self, names: [&str; 2]) -> String {
+        let mean = |(moves, time): (u32, Duration)| match moves {
+            0 => "-".to_string(),
+            n => format!("{:.2}", time.as_secs_f64() / f64::from(n)),
+        };
+        format!(
+            "Mean seconds a move: {} {}, {} {}\n",
+            names[0],
+            mean(self.moves[0]),
+            names[1],
+            mean(self.moves[1])
+        )
     }
 }
 
@@ -481,6 +588,8 @@ mod tests {
             // Generous, so that a loaded machine does not make the good engine late.
             move_time: Duration::from_secs(3),
             command_time: Duration::from_secs(5),
+            swap: false,
+            adjudicate: None,
         }
     }
 
@@ -524,5 +633,56 @@ mod tests {
             "illegal move: a1: a1 is occupied"
         );
         assert_eq!(outcome.record.to_string().lines().nth(1), Some(";B[a1]"));
+    }
+
+    #[test]
+    fn a_failed_game_is_adjudicated_by_the_solver() {
+        // After Black's a1 on 2x2, White wins (a2 threatens b1 and b2): White's engine
+        // dies, yet the solver gives it the game.
+        let good = scripted("good", "printf '= a1\\n\\n'");
+        let rules = Rules {
+            adjudicate: Some(Duration::from_secs(30)),
+            ..rules()
+        };
+        let outcome = play_game(&[good, scripted("dies", "exit 3")], 0, rules).unwrap();
+        assert_eq!(outcome.winner, Color::White);
+        assert_eq!(outcome.ending, Ending::Crashed);
+        assert_eq!(outcome.adjudication, Some(Adjudication::Solved));
+        assert_eq!(outcome.moves[0].0, 1);
+        let mut table = Table::default();
+        table.add(&outcome);
+        assert_eq!((table.solved, table.unresolved), ([0, 1], 0));
+        assert_eq!(
+            table.render(["good", "dies"]).lines().last(),
+            Some(
+                "Adjudicated after an engine failed: good won 0, dies won 1 (solved); 0 unresolved (the failing side lost)"
+            )
+        );
+    }
+
+    #[test]
+    fn swapping_is_a_rule_of_the_match() {
+        let swapper = scripted("swapper", "printf '= swap-pieces\\n\\n'");
+        let good = scripted("good", "printf '= a1\\n\\n'");
+        let programs = [good, swapper];
+        let outcome = play_game(&programs, 0, rules()).unwrap();
+        assert!(
+            matches!(outcome.ending, Ending::Illegal(_)),
+            "{}",
+            outcome.ending
+        );
+        let swap = Rules {
+            swap: true,
+            ..rules()
+        };
+        // With swapping allowed, White's swap stands and Black's a1 (now White's) is then
+        // occupied.
+        let outcome = play_game(&programs, 0, swap).unwrap();
+        assert_eq!(
+            outcome.record.to_string().lines().nth(2),
+            Some(";W[swap-pieces]"),
+            "{}",
+            outcome.record
+        );
     }
 }

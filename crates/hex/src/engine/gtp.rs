@@ -11,10 +11,12 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::game::{Color, Game, MAX_BOARD, Move};
+use super::game::{Color, Game, MAX_BOARD, Move, Point};
 use super::mcts::{self, Limits, Reuse, Search, Settings};
 use super::sgf;
 use crate::completion::shortest_completion;
+use crate::geometry::{Bits, cells_of, slot};
+use crate::knowledge::{Decision, Expert};
 use crate::position::Position;
 use crate::solver::{ENTRY_BYTES, Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
 
@@ -46,6 +48,16 @@ pub enum Command {
     Play(Color, Move),
     /// `genmove COLOR`: the engine's move, which is played.
     GenMove(Color),
+    /// `reg_genmove COLOR`: the engine's move, not played.
+    RegGenMove(Color),
+    /// `compute-inferior COLOR`: the knowledge's fill-in, COLOR to move (HexGui `inferior`:
+    /// `fb` or `fw` after each cell, for the colour it is filled with; dead cells go to
+    /// COLOR).
+    Inferior(Color),
+    /// `vc-get-mustplay COLOR`: the fill-in as `compute-inferior` gives it, then every other
+    /// empty cell outside the moves to consider marked `x` (nothing more when the knowledge
+    /// decides the position) (HexGui `inferior`).
+    MustPlay(Color),
     /// `undo`.
     Undo,
     /// `showboard`.
@@ -92,6 +104,7 @@ pub const COMMANDS: &[&str] = &[
     "all_legal_moves",
     "boardsize",
     "clear_board",
+    "compute-inferior",
     "dfpn-clear-tt",
     "dfpn-get-pv",
     "dfpn-solve-state",
@@ -111,10 +124,12 @@ pub const COMMANDS: &[&str] = &[
     "play",
     "protocol_version",
     "quit",
+    "reg_genmove",
     "shortest-completion",
     "showboard",
     "time_left",
     "undo",
+    "vc-get-mustplay",
     "version",
 ];
 
@@ -128,6 +143,9 @@ string/DFPN Solve State/dfpn-solve-state %m\n\
 plist/DFPN Find Winning/dfpn-solver-find-winning %m\n\
 var/DFPN Get PV/dfpn-get-pv %m\n\
 none/DFPN Clear TT/dfpn-clear-tt\n\
+inferior/Compute Inferior/compute-inferior %m\n\
+inferior/VC Get Mustplay/vc-get-mustplay %m\n\
+varc/Reg GenMove/reg_genmove %m\n\
 param/Game Param/param_game\n\
 param/Player Param/param_player\n\
 param/DFPN Param/param_dfpn";
@@ -215,6 +233,9 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
             Ok(Command::Play(c, mv))
         }
         "genmove"
+        | "reg_genmove"
+        | "compute-inferior"
+        | "vc-get-mustplay"
         | "mcts-values"
         | "mcts-pv"
         | "shortest-completion"
@@ -225,6 +246,9 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
             no_more(words, 2)?;
             Ok(match name {
                 "genmove" => Command::GenMove(c),
+                "reg_genmove" => Command::RegGenMove(c),
+                "compute-inferior" => Command::Inferior(c),
+                "vc-get-mustplay" => Command::MustPlay(c),
                 "mcts-values" => Command::Values(c),
                 "mcts-pv" => Command::Variation(c),
                 "shortest-completion" => Command::Completion(c),
@@ -525,6 +549,9 @@ impl Engine {
                 self.game.play(color, mv).map_err(|e| e.to_string())?;
                 Ok(mv.to_string())
             }
+            Command::RegGenMove(color) => Ok(self.choose(color)?.to_string()),
+            Command::Inferior(color) => knowledge(game, color, false),
+            Command::MustPlay(color) => knowledge(game, color, true),
             Command::Undo => {
                 if game.undo() {
                     Ok(String::new())
@@ -795,6 +822,42 @@ fn points(cells: Vec<crate::Cell>) -> String {
         .join(" ")
 }
 
+/// What the knowledge says of `game` with `color` to move, as HexGui's `inferior` type
+/// shows it: each filled-in cell with `fb` or `fw`, then (with `must_play`, when the
+/// position is not decided) each other empty cell outside the moves to consider with `x`.
+fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, String> {
+    if game.size() > MAX_SOLVER_SIZE {
+        return Err(format!(
+            "the knowledge covers boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
+        ));
+    }
+    let expert = Expert::new(game.size());
+    let mut position = Position::of_game(game);
+    position.to_move = color.player();
+    let inferior = expert.inferior(&position);
+    let mut marks: Vec<(Bits, &str)> = vec![
+        (inferior.captured[slot(Color::Black.player())], "fb"),
+        (inferior.captured[slot(Color::White.player())], "fw"),
+        (
+            inferior.dead,
+            if color == Color::Black { "fb" } else { "fw" },
+        ),
+    ];
+    if must_play && let Decision::Consider { moves, .. } = expert.decide(&position) {
+        let filled = inferior.dead | inferior.captured[0] | inferior.captured[1];
+        marks.push((position.empty(&expert.geometry) & !moves & !filled, "x"));
+    }
+    let geometry = &expert.geometry;
+    Ok(marks
+        .into_iter()
+        .flat_map(|(cells, mark)| {
+            cells_of(cells)
+                .map(move |at| format!("{} {mark}", Point::from(geometry.cell(at.into()))))
+        })
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
 /// Below this win rate, with enough simulations, `genmove` resigns.
 const RESIGN_BELOW: f64 = 0.02;
 /// The fewest simulations behind a resignation.
@@ -900,6 +963,9 @@ mod tests {
         assert_eq!(ok("play W swap-pieces"), Play(Color::White, Move::Swap));
         assert_eq!(ok("play black resign"), Play(Color::Black, Move::Resign));
         assert_eq!(ok("genmove white"), GenMove(Color::White));
+        assert_eq!(ok("reg_genmove b"), RegGenMove(Color::Black));
+        assert_eq!(ok("compute-inferior w"), Inferior(Color::White));
+        assert_eq!(ok("vc-get-mustplay black"), MustPlay(Color::Black));
         assert_eq!(ok("undo"), Undo);
         assert_eq!(ok("showboard"), ShowBoard);
         assert_eq!(ok("final_score"), FinalScore);
@@ -926,6 +992,42 @@ mod tests {
         assert_eq!(ok("param_dfpn"), ParamDfpn(None));
         assert_eq!(parse("12 name"), (Some(12), Ok(Name)));
         assert_eq!(parse("name # a comment"), (None, Ok(Name)));
+    }
+
+    #[test]
+    fn what_the_knowledge_knows() {
+        let mut e = engine();
+        // 4x4: a1 lies between Black's b1 and top edge and White's a2 and left edge: dead,
+        // filled for the colour asked about.
+        session(&mut e, b"boardsize 4\nplay b b1\nplay w a2\n");
+        assert_eq!(reply(&mut e, "compute-inferior b"), "= a1 fb\n\n");
+        assert_eq!(reply(&mut e, "compute-inferior w"), "= a1 fw\n\n");
+        // 5x5: Black's a1 captures b1 and a2 (its edge), White's b3 captures a3 and a4;
+        // Black must play c3 or e2, every other empty cell is marked x.
+        session(&mut e, b"boardsize 5\nplay b a1\nplay w b3\n");
+        assert_eq!(
+            reply(&mut e, "compute-inferior b"),
+            "= b1 fb a2 fb a3 fw a4 fw\n\n"
+        );
+        let must = reply(&mut e, "vc-get-mustplay b");
+        assert!(
+            must.starts_with("= b1 fb a2 fb a3 fw a4 fw c1 x "),
+            "{must}"
+        );
+        let marked: Vec<&str> = must[2..].split_whitespace().step_by(2).collect();
+        assert_eq!(marked.len(), 23 - 2, "{must}");
+        assert!(!marked.contains(&"c3") && !marked.contains(&"e2"), "{must}");
+        // reg_genmove answers a move to consider and leaves the board as it was.
+        let before = reply(&mut e, "showboard");
+        let mv = reply(&mut e, "reg_genmove b");
+        assert!(mv == "= c3\n\n" || mv == "= e2\n\n", "{mv}");
+        assert_eq!(reply(&mut e, "showboard"), before);
+        // Past 11x11 the knowledge says nothing.
+        session(&mut e, b"boardsize 12\n");
+        assert_eq!(
+            reply(&mut e, "vc-get-mustplay b"),
+            "? the knowledge covers boards up to 11x11\n\n"
+        );
     }
 
     #[test]
@@ -1383,7 +1485,12 @@ mod tests {
         for line in ANALYZE_COMMANDS.lines() {
             let parts: Vec<&str> = line.splitn(3, '/').collect();
             assert_eq!(parts.len(), 3, "{line}");
-            assert!(["pspairs", "plist", "var", "string", "param", "none"].contains(&parts[0]));
+            assert!(
+                [
+                    "pspairs", "plist", "var", "varc", "inferior", "string", "param", "none"
+                ]
+                .contains(&parts[0])
+            );
             let command = parts[2].split(' ').next().unwrap();
             assert!(COMMANDS.contains(&command), "{command}");
             let line = parts[2].replace("%m", "black");

@@ -8,12 +8,24 @@
 //! board has exactly one winner, found by one flood fill at the end. In a filled board every
 //! cell was played exactly once, so a cell's colour is the AMAF statistic of its move.
 //!
+//! On boards up to 11x11 the search asks the shared Hex knowledge ([`Expert::decide`]): at
+//! the root first (a proven win is played at once, and only the must-play moves are
+//! searched), and once at every node that reaches a number of visits (as MoHex does): a
+//! node the knowledge decides is proven, and proofs go up the tree (a move to a position
+//! lost for the opponent wins; a position where every move loses is lost); otherwise the
+//! node keeps only the moves to consider.
+//!
 //! Several threads each grow a tree of their own from the same root (root parallelism) with
 //! their own seed; their root statistics are summed.
 
 use std::time::{Duration, Instant};
 
 use super::game::{Color, Game, Move, Point};
+use crate::board::Player;
+use crate::geometry::{Bits, bit, slot};
+use crate::knowledge::{Decision, Expert};
+use crate::position::Position;
+use crate::solver::MAX_SOLVER_SIZE;
 
 /// How much work a move may take.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -52,8 +64,9 @@ pub struct Settings {
     pub exploration: f64,
     /// Visits of a leaf before it is expanded.
     pub expand_after: u32,
-    /// Leave dead cells out of the tree (see [`Settings::default`]).
-    pub prune_dead: bool,
+    /// Ask the Hex knowledge at the root, and at a node once it has this many visits
+    /// (boards up to 11x11; `None`: never).
+    pub knowledge: Option<u32>,
     /// Start new nodes with prior AMAF statistics favouring the answer to a bridge
     /// intrusion and the cells next to the last move.
     pub prior: bool,
@@ -61,31 +74,30 @@ pub struct Settings {
 
 impl Default for Settings {
     /// Bridge replies, RAVE with equivalence parameter 1000, no UCT term, expansion at the
-    /// first visit; no pruning and no prior, which matches did not show to help.
-    ///
-    /// Pruning leaves dead cells out of the tree: an empty cell with no empty neighbour whose
-    /// neighbours of each colour (edges counted as stones) lie in one unbroken arc around it
-    /// is dead, since a stone there joins nothing that is not joined already; such a cell is
-    /// never a child in the tree (unless every empty cell is dead).
+    /// first visit, knowledge at [`KNOWLEDGE_AFTER`] visits; no prior, which matches did not
+    /// show to help.
     fn default() -> Settings {
         Settings {
             bridges: true,
             rave: Some(1000.0),
             exploration: 0.0,
             expand_after: 1,
-            prune_dead: false,
+            knowledge: Some(KNOWLEDGE_AFTER),
             prior: false,
         }
     }
 }
+
+/// The visits after which a node asks the knowledge, by default.
+pub const KNOWLEDGE_AFTER: u32 = 256;
 
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
     /// The move chosen.
     pub best: Move,
-    /// Each move searched (every empty point but dead ones) with its visits and the mover's
-    /// win rate (0..=1) after it.
+    /// Each move searched (every empty point but those the knowledge rules out) with its
+    /// visits and the mover's win rate (0..=1) after it (1 or 0 when proven).
     pub values: Vec<(Point, u64, f64)>,
     /// The expected line of play from the root of the first thread's tree.
     pub variation: Vec<Point>,
@@ -93,6 +105,19 @@ pub struct Analysis {
     pub playouts: u64,
     /// The mover's estimated chance of winning with the best move.
     pub win_rate: f64,
+}
+
+impl Analysis {
+    /// The analysis of a move the knowledge proves to win, or the only one to consider.
+    fn proven(point: Point) -> Analysis {
+        Analysis {
+            best: Move::Play(point),
+            values: vec![(point, 0, 1.0)],
+            variation: vec![point],
+            playouts: 0,
+            win_rate: 1.0,
+        }
+    }
 }
 
 /// The engine's choice for `color` in `game` (which must not be over).
@@ -108,6 +133,11 @@ const WHITE: u8 = 2;
 /// The other side's code: Black's for White, White's for Black.
 const fn opponent(code: u8) -> u8 {
     BLACK + WHITE - code
+}
+
+/// The knowledge's player of a colour code (Black is the contest's O).
+fn player(code: u8) -> Player {
+    if code == BLACK { Player::O } else { Player::X }
 }
 
 fn code(color: Color) -> u8 {
@@ -194,16 +224,34 @@ impl Padded {
         })
     }
 
-    /// Whether the empty cell `at` is dead: no empty neighbour, and each colour's
-    /// neighbours in one unbroken arc around it.
-    fn dead(&self, at: usize) -> bool {
-        let n = self.around.map(|d| self.cells[at.wrapping_add_signed(d)]);
-        if n.contains(&EMPTY) {
-            return false;
+    /// The knowledge's index of the cell `at` (row-major over the board without frame).
+    fn index(&self, at: usize) -> u8 {
+        let (r, c) = (at / self.width - 1, at % self.width - 1);
+        (r * self.size + c) as u8
+    }
+
+    /// The cell of the knowledge's index.
+    fn at_index(&self, index: u8) -> usize {
+        let (r, c) = (
+            usize::from(index) / self.size,
+            usize::from(index) % self.size,
+        );
+        (r + 1) * self.width + c + 1
+    }
+
+    /// The position for the knowledge (boards up to 11x11), `to_move` to move.
+    fn position(&self, to_move: u8) -> Position {
+        let mut stones: [Bits; 2] = [0; 2];
+        for at in 0..self.cells.len() {
+            let code = self.cells[at];
+            if code != EMPTY && self.inside(at) {
+                stones[slot(player(code))] |= bit(self.index(at));
+            }
         }
-        // Each change of colour going round starts an arc; at most one arc a colour means
-        // at most two changes.
-        (0..6).filter(|&i| n[i] != n[(i + 1) % 6]).count() <= 2
+        Position {
+            stones,
+            to_move: player(to_move),
+        }
     }
 
     /// Whether Black joins top and bottom on this (full or not) board.
@@ -259,6 +307,14 @@ impl Rng {
     }
 }
 
+/// Whether a node's position is proven, for the side that moved into it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Proof {
+    Open,
+    Won,
+    Lost,
+}
+
 /// A node of the tree: the move that led to it and the statistics from the point of view of
 /// the side that made that move.
 #[derive(Clone, Copy)]
@@ -270,6 +326,9 @@ struct Node {
     amaf_wins: f32,
     first_child: u32,
     children: u16,
+    proof: Proof,
+    /// Whether the knowledge has been asked about this node.
+    asked: bool,
 }
 
 impl Node {
@@ -283,6 +342,8 @@ impl Node {
             amaf_wins: 0.0,
             first_child: 0,
             children: 0,
+            proof: Proof::Open,
+            asked: false,
         }
     }
 }
@@ -310,8 +371,7 @@ impl Tree {
         tree
     }
 
-    /// Gives the children of `node` their children, one for each empty cell (dead cells
-    /// left out). With the prior on, the answer to a bridge intrusion by the last move gets
+    /// Gives `node` its children, one for each empty cell. With the prior on, the answer to a bridge intrusion by the last move gets
     /// AMAF statistics of a strong move to start with, and the cells next to the last move
     /// those of a fair one.
     fn expand(&mut self, node: usize, board: &Padded, to_move: u8) {
@@ -320,10 +380,8 @@ impl Tree {
         }
         let first = self.nodes.len() as u32;
         let mut count = 0u16;
-        let prune = self.settings.prune_dead
-            && (0..board.cells.len()).any(|at| board.cells[at] == EMPTY && !board.dead(at));
         for at in 0..board.cells.len() {
-            if board.cells[at] == EMPTY && !(prune && board.dead(at)) {
+            if board.cells[at] == EMPTY {
                 self.nodes.push(Node::leaf(at as u16));
                 count += 1;
             }
@@ -353,7 +411,38 @@ impl Tree {
         }
     }
 
-    /// The child to walk into: the highest mix of win rate and AMAF rate (plus exploration).
+    /// Keeps only the children of `node` on cells that `keep` accepts (all of them if it
+    /// accepts none).
+    fn keep(&mut self, node: usize, keep: impl Fn(usize) -> bool) {
+        let n = self.nodes[node];
+        let first = n.first_child as usize;
+        let mut kept = 0;
+        for child in first..first + usize::from(n.children) {
+            if keep(usize::from(self.nodes[child].cell)) {
+                self.nodes.swap(first + kept, child);
+                kept += 1;
+            }
+        }
+        if kept > 0 {
+            self.nodes[node].children = kept as u16;
+        }
+    }
+
+    /// Asks the knowledge about `node` (its position `board`, `to_move` to move): proves it
+    /// or keeps only the moves to consider.
+    fn consult(&mut self, node: usize, board: &Padded, to_move: u8, expert: &Expert) {
+        self.nodes[node].asked = true;
+        match expert.decide(&board.position(to_move)) {
+            Decision::Won { .. } => self.nodes[node].proof = Proof::Lost,
+            Decision::Lost { .. } => self.nodes[node].proof = Proof::Won,
+            Decision::Consider { moves, .. } => {
+                self.keep(node, |at| moves & bit(board.index(at)) != 0);
+            }
+        }
+    }
+
+    /// The child to walk into: a proven win, else the highest mix of win rate and AMAF rate
+    /// (plus exploration), proven losses last.
     fn select(&self, node: usize, rng: &mut Rng) -> usize {
         let parent = self.nodes[node];
         let first = parent.first_child as usize;
@@ -362,6 +451,17 @@ impl Tree {
         let mut best_value = f64::NEG_INFINITY;
         for child in first..first + usize::from(parent.children) {
             let c = self.nodes[child];
+            match c.proof {
+                Proof::Won => return child,
+                Proof::Lost => {
+                    if best_value == f64::NEG_INFINITY {
+                        best = child;
+                        best_value = -1.0;
+                    }
+                    continue;
+                }
+                Proof::Open => {}
+            }
             let n = f64::from(c.visits);
             let q = if c.visits > 0 {
                 f64::from(c.wins) / n
@@ -391,16 +491,21 @@ impl Tree {
         best
     }
 
-    /// One simulation from the root position `root`.
-    fn simulate(&mut self, root: &Padded, work: &mut Work, rng: &mut Rng) {
+    /// One simulation from the root position `root`, asking `expert` (if any) at nodes with
+    /// enough visits.
+    fn simulate(&mut self, root: &Padded, work: &mut Work, rng: &mut Rng, expert: Option<&Expert>) {
         let board = &mut work.board;
         board.cells.copy_from_slice(&root.cells);
         work.path.clear();
         work.path.push(0);
         let mut node = 0usize;
         let mut to_move = self.root_color;
-        // Down the tree.
+        let knowledge = expert.zip(self.settings.knowledge);
+        // Down the tree, to a proven node or a leaf.
         loop {
+            if node != 0 && self.nodes[node].proof != Proof::Open {
+                break;
+            }
             let n = self.nodes[node];
             if n.children == 0 {
                 if n.visits >= self.settings.expand_after && node != 0 {
@@ -412,13 +517,35 @@ impl Tree {
                     break;
                 }
             }
+            if let Some((expert, after)) = knowledge
+                && node != 0
+                && !n.asked
+                && n.visits >= after
+            {
+                self.consult(node, board, to_move, expert);
+                if self.nodes[node].proof != Proof::Open {
+                    break;
+                }
+            }
             let child = self.select(node, rng);
             board.cells[usize::from(self.nodes[child].cell)] = to_move;
             work.path.push(child);
             node = child;
             to_move = opponent(to_move);
         }
-        // The playout: the empty cells in random order, bridge intrusions answered.
+        let winner = match self.nodes[node].proof {
+            _ if node == 0 => self.playout(node, to_move, work, rng),
+            Proof::Won => opponent(to_move),
+            Proof::Lost => to_move,
+            Proof::Open => self.playout(node, to_move, work, rng),
+        };
+        self.back_up(winner, work);
+    }
+
+    /// The playout from the leaf `node` (`to_move` to move on `work.board`): the empty cells
+    /// in random order, bridge intrusions answered. The winner.
+    fn playout(&self, node: usize, mut to_move: u8, work: &mut Work, rng: &mut Rng) -> u8 {
+        let board = &mut work.board;
         let last = self.nodes[node].cell as usize;
         work.empties.clear();
         work.empties.extend(
@@ -459,8 +586,13 @@ impl Tree {
             }
         }
         let black = board.black_wins(&mut work.seen, &mut work.stack);
-        let winner = if black { BLACK } else { WHITE };
-        // Back up: each node's statistics are for the side that moved into it; the side to
+        if black { BLACK } else { WHITE }
+    }
+
+    /// Counts the simulation's result along its path, and carries proofs up from its end.
+    fn back_up(&mut self, winner: u8, work: &Work) {
+        let board = &work.board;
+        // Each node's statistics are for the side that moved into it; the side to
         // move at a node is the other one.
         for (depth, &id) in work.path.iter().enumerate() {
             // The side to move at this node; its own statistics are the other side's.
@@ -490,6 +622,26 @@ impl Tree {
                 }
             }
         }
+        // A move to a position won for its mover makes the position before it lost for the
+        // other side; a position whose every move is lost is won for the side that moved
+        // into it.
+        for pair in work.path.windows(2).rev() {
+            let (parent, child) = (pair[0], pair[1]);
+            let proof = match self.nodes[child].proof {
+                Proof::Won => Proof::Lost,
+                Proof::Lost if self.children(parent).iter().all(|c| c.proof == Proof::Lost) => {
+                    Proof::Won
+                }
+                _ => break,
+            };
+            self.nodes[parent].proof = proof;
+        }
+    }
+
+    fn children(&self, node: usize) -> &[Node] {
+        let n = self.nodes[node];
+        let first = n.first_child as usize;
+        &self.nodes[first..first + usize::from(n.children)]
     }
 
     /// The tree below the node reached by `path` from the root (cells and the sides that
@@ -536,9 +688,7 @@ impl Tree {
     }
 
     fn root_children(&self) -> &[Node] {
-        let root = self.nodes[0];
-        let first = root.first_child as usize;
-        &self.nodes[first..first + usize::from(root.children)]
+        self.children(0)
     }
 
     /// The line of most-visited children from the root.
@@ -587,6 +737,8 @@ pub struct Search {
     root: Option<(Vec<u8>, u8)>,
     /// Whether trees are kept (on by default).
     pub reuse: Reuse,
+    /// The knowledge of the last board size searched, if up to 11x11.
+    expert: Option<Expert>,
 }
 
 /// Whether a [`Search`] keeps its trees between calls.
@@ -619,6 +771,19 @@ impl Clone for Search {
 }
 
 impl Search {
+    /// Whether the settings use the knowledge and the board is up to 11x11; if so, makes
+    /// the knowledge of the root's board size.
+    fn make_expert(&mut self, root: &Padded, settings: Settings) -> bool {
+        if settings.knowledge.is_none() || root.size > usize::from(MAX_SOLVER_SIZE) {
+            return false;
+        }
+        let size = root.size as u8;
+        if self.expert.as_ref().is_none_or(|e| e.geometry.rows != size) {
+            self.expert = Some(Expert::new(size));
+        }
+        true
+    }
+
     /// The path of cells from the old root to `root` (sides alternating from the old
     /// root's), if `root` follows from it.
     fn path_to(&self, root: &Padded, color: u8) -> Option<Vec<(usize, u8)>> {
@@ -653,6 +818,30 @@ impl Search {
         settings: Settings,
     ) -> Analysis {
         let root = Padded::new(game);
+        let expert = self
+            .make_expert(&root, settings)
+            .then_some(self.expert.as_ref())
+            .flatten();
+        // The root's decision: a proven win is played at once; otherwise only the moves to
+        // consider are searched (all of them when the side to move has lost).
+        let mut consider = None;
+        match expert.map(|e| e.decide(&root.position(code(color)))) {
+            Some(Decision::Won { best, .. })
+                if usize::from(best) < root.size * root.size
+                    && root.cells[root.at_index(best)] == EMPTY =>
+            {
+                return Analysis::proven(root.point(root.at_index(best)));
+            }
+            Some(Decision::Consider { moves, .. }) => {
+                let mut cells = (0..root.cells.len())
+                    .filter(|&at| root.inside(at) && moves & bit(root.index(at)) != 0);
+                if let (Some(only), None) = (cells.next(), cells.next()) {
+                    return Analysis::proven(root.point(only));
+                }
+                consider = Some(moves);
+            }
+            _ => {}
+        }
         let threads = limits.threads.max(1);
         let path = match self.reuse {
             Reuse::On => self.path_to(&root, code(color)),
@@ -674,6 +863,9 @@ impl Search {
             if tree.nodes[0].children == 0 {
                 tree.expand(0, &root, code(color));
             }
+            if let Some(moves) = consider {
+                tree.keep(0, |at| moves & bit(root.index(at)) != 0);
+            }
             let mut rng = Rng::new(limits.seed.wrapping_add(thread as u64 * 0x1000_0001));
             let mut work = Work {
                 board: root.clone(),
@@ -693,7 +885,7 @@ impl Search {
                 {
                     break;
                 }
-                tree.simulate(&root, &mut work, &mut rng);
+                tree.simulate(&root, &mut work, &mut rng, expert);
                 done += 1;
             }
             (tree, done)
@@ -719,32 +911,52 @@ impl Search {
         // Root statistics summed by cell over the threads' trees.
         let mut visits = vec![0u64; root.cells.len()];
         let mut wins = vec![0.0f64; root.cells.len()];
-        let mut child = vec![false; root.cells.len()];
+        let mut child = vec![None; root.cells.len()];
         for (tree, _) in &results {
             for c in tree.root_children() {
-                child[usize::from(c.cell)] = true;
-                visits[usize::from(c.cell)] += u64::from(c.visits);
-                wins[usize::from(c.cell)] += f64::from(c.wins);
+                let at = usize::from(c.cell);
+                // A proof in any thread's tree holds.
+                if child[at].is_none_or(|p| p == Proof::Open) {
+                    child[at] = Some(c.proof);
+                }
+                visits[at] += u64::from(c.visits);
+                wins[at] += f64::from(c.wins);
             }
         }
-        let values: Vec<(Point, u64, f64)> = (0..root.cells.len())
-            .filter(|&at| child[at])
-            .map(|at| {
-                let rate = if visits[at] > 0 {
-                    wins[at] / visits[at] as f64
-                } else {
-                    0.0
+        let values: Vec<(Point, u64, f64, Proof)> = (0..root.cells.len())
+            .filter_map(|at| {
+                let proof = child[at]?;
+                let rate = match proof {
+                    Proof::Won => 1.0,
+                    Proof::Lost => 0.0,
+                    Proof::Open if visits[at] > 0 => wins[at] / visits[at] as f64,
+                    Proof::Open => 0.0,
                 };
-                (root.point(at), visits[at], rate)
+                Some((root.point(at), visits[at], rate, proof))
             })
             .collect();
         let playouts = results.iter().map(|(_, n)| n).sum();
+        // A proven win first, then the most visited move not proven lost.
+        let rank = |v: &(Point, u64, f64, Proof)| match v.3 {
+            Proof::Won => 2,
+            Proof::Open => 1,
+            Proof::Lost => 0,
+        };
         let best = values
             .iter()
-            .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
-            .copied();
+            .max_by(|a, b| {
+                rank(a)
+                    .cmp(&rank(b))
+                    .then(a.1.cmp(&b.1))
+                    .then(a.2.total_cmp(&b.2))
+            })
+            .map(|&(point, _, rate, _)| (point, rate));
+        let values = values
+            .into_iter()
+            .map(|(p, n, rate, _)| (p, n, rate))
+            .collect();
         let (best, win_rate) = match best {
-            Some((point, _, rate)) => (Move::Play(point), rate),
+            Some((point, rate)) => (Move::Play(point), rate),
             None => (Move::Resign, 0.0),
         };
         let variation = results[0].0.variation(&root);
@@ -879,37 +1091,55 @@ mod tests {
     }
 
     #[test]
-    fn dead_cells() {
-        // a1 between Black's top edge, White's left edge and stones of each: dead.
-        let g = game(4, &["b1"], &["a2"]);
-        let board = Padded::new(&g);
-        assert!(board.dead(board.at(Point::parse("a1", 4).unwrap())));
-        // b2 surrounded by Black but for one White stone: dead too; with an empty
-        // neighbour, or with Black on both sides of a White stone, it is not.
-        let g = game(4, &["b1", "c1", "c2", "b3", "a3"], &["a2"]);
-        let board = Padded::new(&g);
-        assert!(board.dead(board.at(Point::parse("b2", 4).unwrap())));
-        let g = game(4, &["b1", "c1", "c2", "b3"], &["a2"]);
-        let board = Padded::new(&g);
-        assert!(!board.dead(board.at(Point::parse("b2", 4).unwrap())));
-        let g = game(4, &["b1", "c2", "b3", "a3"], &["a2", "c1"]);
-        let board = Padded::new(&g);
-        assert!(!board.dead(board.at(Point::parse("b2", 4).unwrap())));
-        // The search leaves a dead cell out of its moves when pruning is on.
-        let g = game(4, &["b1"], &["a2"]);
-        let prune = Settings {
-            prune_dead: true,
+    fn a_proven_win_is_played_at_once() {
+        // Black's c2 and b4 are bridged to each other and to their edges.
+        let g = game(5, &["c2", "b4"], &["a1"]);
+        let a = analyse(&g, Color::Black, fixed(1000), Settings::default());
+        assert_eq!((a.playouts, a.win_rate), (0, 1.0));
+        let Move::Play(p) = a.best else {
+            panic!("a move")
+        };
+        assert_eq!(g.get(p), None);
+        // Without the knowledge the search runs.
+        let off = Settings {
+            knowledge: None,
             ..Settings::default()
         };
-        let a = analyse(&g, Color::Black, fixed(200), Settings::default());
-        assert_eq!(a.values.len(), 14);
-        let a = analyse(&g, Color::Black, fixed(200), prune);
-        assert_eq!(a.values.len(), 13);
-        assert!(
-            a.values
-                .iter()
-                .all(|v| v.0 != Point::parse("a1", 4).unwrap())
+        assert_eq!(analyse(&g, Color::Black, fixed(1000), off).playouts, 1000);
+    }
+
+    #[test]
+    fn the_root_searches_only_the_moves_to_consider() {
+        // White's b3, bridged to its edge, threatens to join the other in several ways:
+        // Black must play where they all pass, c3 or e2.
+        let g = game(5, &["a1"], &["b3"]);
+        let all = g.empty_points().count();
+        let a = analyse(&g, Color::Black, fixed(2000), Settings::default());
+        let mut searched: Vec<String> = a.values.iter().map(|v| v.0.to_string()).collect();
+        searched.sort();
+        assert_eq!(searched, ["c3", "e2"]);
+        let off = Settings {
+            knowledge: None,
+            ..Settings::default()
+        };
+        assert_eq!(
+            analyse(&g, Color::Black, fixed(2000), off).values.len(),
+            all
         );
+    }
+
+    #[test]
+    fn proofs_go_up_the_tree() {
+        // With the knowledge asked at every node, the search proves the only winning move.
+        let eager = Settings {
+            knowledge: Some(1),
+            ..Settings::default()
+        };
+        for (g, color, only) in forced_positions(8) {
+            let a = analyse(&g, color, fixed(3000), eager);
+            assert_eq!(a.best, Move::Play(only), "{color} to move in\n{g}");
+            assert_eq!(a.win_rate, 1.0, "{color} to move in\n{g}");
+        }
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub mod sgf;
 
 pub use game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
 pub use gtp::Engine;
-pub use mcts::{Analysis, Limits, Reuse, Search, Settings, analyse, genmove};
+pub use mcts::{Analysis, KNOWLEDGE_AFTER, Limits, Reuse, Search, Settings, analyse, genmove};
 
 /// What the GTP engine ([`Engine::run`]) speaks, as its help tells it; the first paragraph sums
 /// it up.

@@ -66,7 +66,10 @@ pub fn tally(records: &[(u32, Record)]) -> Result<(Table, [String; 2]), (u32, St
             black,
             winner,
             ending: Ending::Connected,
+            // A record keeps neither the solver's verdict nor the time taken.
+            adjudication: None,
             record: record.clone(),
+            moves: [(0, std::time::Duration::ZERO); 2],
         });
     }
     Ok((table, names.map(Option::unwrap_or_default)))
