@@ -1,34 +1,13 @@
 //! `boardgames serve` as a user runs it: it prints its URL once it serves, answers on it, and
 //! ends cleanly on Ctrl-C (SIGINT); `--svg DIR` writes the pictures and exits.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_boardgames");
-
-/// Starts `boardgames serve` with these arguments, and reads the address from the URL it
-/// prints, which must be on 127.0.0.1.
-fn start(args: &[&str]) -> (Child, String) {
-    let mut server = Command::new(BIN)
-        .arg("serve")
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("boardgames serve starts");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|word| word.starts_with("http://127.0.0.1:"))
-        .unwrap_or_else(|| panic!("no URL on 127.0.0.1 in {line:?}"));
-    let addr = url.trim_start_matches("http://").trim_end_matches('/');
-    (server, addr.to_string())
-}
+mod common;
+use common::{BIN, serve as start};
 
 /// The response to a GET of `path`.
 fn get(addr: &str, path: &str) -> String {

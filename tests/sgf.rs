@@ -3,14 +3,15 @@
 //! where HexGui shows Black's.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 use hex::engine::{Engine, Limits, sgf};
 
-const BIN: &str = env!("CARGO_BIN_EXE_boardgames");
+mod common;
+use common::BIN;
 
 /// As HexGui saves it: Black c3, White c4, Black b4 (the letter the column, a1 top left).
 const RECORD: &str = "(;FF[4]GM[11]SZ[5];B[c3];W[c4];B[b4])";
@@ -88,25 +89,8 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(BIN)
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line
-            .split_whitespace()
-            .find(|word| word.starts_with("http://127.0.0.1:"))
-            .unwrap_or_else(|| panic!("no URL in {line:?}"));
-        let addr = url.trim_start_matches("http://").trim_end_matches('/');
-        Server {
-            addr: addr.to_string(),
-            child,
-        }
+        let (child, addr) = common::serve(&["--port", "0"]);
+        Server { child, addr }
     }
 
     /// The response to a GET of `target`: the status line, the `Location` header, the body.

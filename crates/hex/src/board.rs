@@ -281,6 +281,20 @@ impl fmt::Display for Board {
 }
 
 #[cfg(test)]
+impl Board {
+    /// A board of `size` with X on the cells named in `x` and O on those in `o` (for tests).
+    pub(crate) fn with_stones(size: u8, x: &[&str], o: &[&str]) -> Board {
+        let mut board = Board::empty(size).unwrap();
+        for (player, names) in [(Player::X, x), (Player::O, o)] {
+            for name in names {
+                board.set(Cell::parse(name, size).unwrap(), player);
+            }
+        }
+        board
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -191,13 +191,7 @@ mod tests {
     use super::*;
 
     fn board(size: u8, x: &[&str], o: &[&str]) -> Board {
-        let mut board = Board::empty(size).unwrap();
-        for (player, names) in [(Player::X, x), (Player::O, o)] {
-            for name in names {
-                board.set(Cell::parse(name, size).unwrap(), player);
-            }
-        }
-        board
+        Board::with_stones(size, x, o)
     }
 
     #[test]

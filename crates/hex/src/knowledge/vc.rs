@@ -412,12 +412,7 @@ mod tests {
     }
 
     fn position(size: u8, x: &[&str], o: &[&str]) -> (Geometry, [Bits; 2]) {
-        let mut board = Board::empty(size).unwrap();
-        for (player, names) in [(Player::X, x), (Player::O, o)] {
-            for name in names {
-                board.set(Cell::parse(name, size).unwrap(), player);
-            }
-        }
+        let board = Board::with_stones(size, x, o);
         let geometry = Geometry::new(size);
         let stones = geometry.stones_of(&board);
         (geometry, stones)
