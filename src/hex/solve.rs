@@ -89,6 +89,9 @@ pub struct Args {
     /// Tuning: dead and captured cells are searched like any other.
     #[arg(long, help_heading = "Tuning")]
     no_inferior: bool,
+    /// Tuning: moves the opponent can kill with one reply are searched like any other.
+    #[arg(long, help_heading = "Tuning")]
+    no_vulnerable: bool,
     /// Tuning: a losing move's proof does not rule out its siblings.
     #[arg(long, help_heading = "Tuning")]
     no_proof_sets: bool,
@@ -140,6 +143,7 @@ pub fn run(args: Args) -> Result<()> {
             h_search: !args.no_h_search,
             symmetry: !args.no_symmetry,
             inferior: !args.no_inferior,
+            vulnerable: !args.no_vulnerable,
             proof_sets: !args.no_proof_sets,
             widening: !args.no_widening,
         },

@@ -433,6 +433,48 @@ pub fn captured(geometry: &Geometry, stones: [Bits; 2], player: Player) -> Bits 
     cells
 }
 
+/// The cells of `moves` vulnerable for the side to move, `player`'s opponent: each is dead
+/// once `player` takes one of its neighbours among `killers` (empty cells); and those
+/// killers. The side to move may leave all of them out of its moves as long as one move is
+/// left, and the cells found (both kinds) stay empty.
+///
+/// Why it is sound: say the side to move wins only by such a cell `v`, killed by `k`. After
+/// `v` and the reply `k`, `v` is dead, so the side to move still wins with `v` given to
+/// `player` too, by a move `x`; as `player`'s two stones there never help the side to move,
+/// `x` wins in the position itself. If `x` is again such a cell, the same holds one step on
+/// (deadness only grows as stones are added; a dead `x` wins as well as any other move
+/// does); every step fills cells, so the steps end in a winning move that is left, or a
+/// full board joined by the side to move, which then had won already. Pruning a cell and its
+/// killer together is covered: the move found is neither. The killers must stay empty, and
+/// `player`'s stones next to a cell as they are, for the cell to be killed: a proof through
+/// the pruned cells holds as long as those do.
+pub fn vulnerable(
+    geometry: &Geometry,
+    stones: [Bits; 2],
+    player: Player,
+    moves: Bits,
+    killers: Bits,
+) -> (Bits, Bits) {
+    let s = slot(player);
+    // The side to move's groups are the same whichever killer is tried; the player's are
+    // found afresh for each.
+    let mut groups = [Groups::<48>::new(); 2];
+    let (mut pruned, mut used) = (0, 0);
+    for v in cells_of(moves) {
+        for k in cells_of(geometry.neighbours[usize::from(v)] & killers) {
+            let mut next = stones;
+            next[s] |= bit(k);
+            groups[s].len = 0;
+            if dead_cell(geometry, next, v, &mut groups, [Bits::MAX; 2]).is_some() {
+                pruned |= bit(v);
+                used |= bit(k);
+                break;
+            }
+        }
+    }
+    (pruned, used)
+}
+
 /// A position's inferior cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Inferior {
@@ -612,6 +654,57 @@ mod tests {
             both > 0,
             "some positions have captured cells of both players"
         );
+    }
+
+    #[test]
+    fn leaving_out_vulnerable_cells_keeps_the_winner() {
+        // Cells left out; positions where a cell and its killer are both left out; positions
+        // where the captured cells are filled in first, as the search does.
+        let mut found = [0usize; 3];
+        for (size, count, most_empty, seed) in
+            [(3, 500, 7, 31), (4, 2000, 10, 32), (5, 2000, 11, 33)]
+        {
+            let geometry = Geometry::new(size);
+            for stones in random_positions(size, count, most_empty, seed) {
+                let mut memo = HashMap::new();
+                let found_here = analyse(&geometry, stones);
+                let mut filled = stones;
+                filled[0] |= found_here.captured[0];
+                filled[1] |= found_here.captured[1];
+                for (base, killers) in [
+                    (stones, geometry.all & !stones[0] & !stones[1]),
+                    (
+                        filled,
+                        geometry.all & !filled[0] & !filled[1] & !found_here.dead,
+                    ),
+                ] {
+                    let empty = geometry.all & !base[0] & !base[1];
+                    for to_move in Player::BOTH {
+                        let (pruned, used) =
+                            vulnerable(&geometry, base, to_move.opponent(), killers, killers);
+                        assert_eq!((pruned | used) & !killers, 0);
+                        if killers & !pruned == 0 {
+                            continue;
+                        }
+                        found[0] += pruned.count_ones() as usize;
+                        found[1] += usize::from(pruned & used != 0);
+                        found[2] += usize::from(pruned != 0 && base != stones);
+                        let expected = winner(&geometry, stones, to_move, &mut memo);
+                        let left_wins = cells_of(empty & !pruned).any(|at| {
+                            let mut next = base;
+                            next[slot(to_move)] |= bit(at);
+                            winner(&geometry, next, to_move.opponent(), &mut memo) == to_move
+                        });
+                        assert_eq!(
+                            left_wins,
+                            expected == to_move,
+                            "{to_move} to move, {pruned:#x} left out in {base:x?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(found.iter().all(|&n| n >= 20), "too few found: {found:?}");
     }
 
     #[test]

@@ -52,6 +52,9 @@ pub struct Knowledge {
     /// Dead and captured cells are filled in: never searched, and given to their captor when
     /// connections are looked for.
     pub inferior: bool,
+    /// Moves the opponent can answer by killing them (vulnerable cells) are left out of the
+    /// must-play moves while one is left (needs `connections`).
+    pub vulnerable: bool,
     /// A move that loses drops its siblings outside the cells its proof depends on.
     pub proof_sets: bool,
     /// Only the first half of the moves not yet lost take part at each position.
@@ -66,6 +69,7 @@ impl Default for Knowledge {
             h_search: true,
             symmetry: true,
             inferior: true,
+            vulnerable: true,
             proof_sets: true,
             widening: true,
         }
@@ -144,9 +148,14 @@ pub struct Expert {
 }
 
 impl Expert {
-    /// The knowledge of a `size` x `size` board (up to 11x11), all of it used.
+    /// The knowledge of a `size` x `size` board (up to 11x11), the player's: all of it but
+    /// vulnerable cells, which the solver uses and the player has not been measured with.
     pub fn new(size: u8) -> Expert {
-        Expert::with_knowledge(size, Knowledge::default())
+        let knowledge = Knowledge {
+            vulnerable: false,
+            ..Knowledge::default()
+        };
+        Expert::with_knowledge(size, knowledge)
     }
 
     /// The same with only some of the knowledge.
@@ -299,6 +308,16 @@ impl Expert {
                         return Decision::Lost { proof };
                     }
                 }
+            }
+        }
+        if self.knowledge.vulnerable {
+            let mut stones = [0; 2];
+            (stones[slot(me)], stones[slot(me.opponent())]) = (own, theirs);
+            let (pruned, killers) =
+                inferior::vulnerable(geometry, stones, me.opponent(), moves, open);
+            if moves & !pruned != 0 {
+                moves &= !pruned;
+                proof |= pruned | killers;
             }
         }
         Decision::Consider { moves, proof }

@@ -280,6 +280,7 @@ fn without_knowledge_the_search_agrees_too() {
         h_search: false,
         symmetry: false,
         inferior: false,
+        vulnerable: false,
         proof_sets: false,
         widening: false,
     };
