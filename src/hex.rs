@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use hex::contest;
 use hex::engine::arena::{self, Adjudication, Program, Rules};
 use hex::engine::records;
-use hex::engine::{Engine, Limits, Reuse, Settings};
+use hex::engine::{Budget, Engine, Reuse, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::io::{self, InputArg};
@@ -83,7 +83,7 @@ struct PlayerArgs {
 }
 
 impl PlayerArgs {
-    fn limits(&self) -> Result<Limits> {
+    fn limits(&self) -> Result<Budget> {
         let time = match (self.time, self.playouts) {
             (Some(s), _) if !(s > 0.0 && s <= 86_400.0) => {
                 bail!("--time must be more than 0 and at most 86400 seconds")
@@ -95,7 +95,7 @@ impl PlayerArgs {
         if !(1..=64).contains(&self.threads) {
             bail!("--threads must be 1..64");
         }
-        Ok(Limits {
+        Ok(Budget {
             time,
             playouts: self.playouts,
             threads: self.threads,

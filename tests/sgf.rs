@@ -8,7 +8,7 @@ use std::net::TcpStream;
 use std::process::{Child, Command};
 use std::time::Duration;
 
-use hex::engine::{Engine, Limits, sgf};
+use hex::engine::{Budget, Engine, sgf};
 
 mod common;
 use common::BIN;
@@ -63,7 +63,7 @@ fn solve(path: &std::path::Path) -> (Stones, String) {
 
 /// GTP `loadsgf FILE` then `showboard`, in memory.
 fn gtp(path: &std::path::Path) -> Stones {
-    let mut engine = Engine::new(Limits::default());
+    let mut engine = Engine::new(Budget::default());
     let mut out = Vec::new();
     let input = format!("loadsgf {}\nshowboard\n", path.display());
     engine.run(input.as_bytes(), &mut out).unwrap();

@@ -4,10 +4,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hex::engine::{Color, Game, Limits, Settings, analyse};
+use hex::engine::{Budget, Color, Game, Settings, analyse};
 
 fn search(c: &mut Criterion) {
-    let limits = Limits {
+    let limits = Budget {
         time: None,
         playouts: Some(10_000),
         threads: 1,

@@ -1,5 +1,5 @@
 //! A position for search: each player's stones as a set of cells and the side to move,
-//! over a board's [`Geometry`](crate::geometry::Geometry). The contest's board and the
+//! over a board's [`Geometry`]. The contest's board and the
 //! engine's game both become one here, and nowhere else.
 
 use crate::board::{Board, Player};

@@ -330,8 +330,8 @@ impl Game {
 
     /// The search's bounds for the position: the game's playouts within the server's time,
     /// one thread, a seed of the game's seed and the move number.
-    fn limits(&self) -> engine::Limits {
-        engine::Limits {
+    fn limits(&self) -> engine::Budget {
+        engine::Budget {
             time: Some(ENGINE_TIME),
             playouts: Some(self.opponent.playouts),
             threads: 1,
@@ -366,7 +366,7 @@ impl Game {
     /// [`VALUE_VISITS`] times, in per cent, from a search of at least [`VALUE_PLAYOUTS`] playouts.
     fn engine_values(&self) -> Vec<(Cell, String, Player)> {
         let color = self.to_move();
-        let limits = engine::Limits {
+        let limits = engine::Budget {
             playouts: Some(self.opponent.playouts.max(VALUE_PLAYOUTS)),
             ..self.limits()
         };

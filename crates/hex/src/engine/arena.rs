@@ -73,7 +73,7 @@ pub enum Adjudication {
 
 /// One game's outcome.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct GameResult {
     /// Which program (0 or 1) played Black.
     pub black: usize,
     /// The winning colour.
@@ -88,7 +88,7 @@ pub struct Outcome {
     pub moves: [(u32, Duration); 2],
 }
 
-impl Outcome {
+impl GameResult {
     /// Which program (0 or 1) won.
     pub fn winner_program(&self) -> usize {
         match self.winner {
@@ -188,7 +188,7 @@ pub struct Rules {
 }
 
 /// Plays one game, `programs[black]` as Black.
-pub fn play_game(programs: &[Program; 2], black: usize, rules: Rules) -> io::Result<Outcome> {
+pub fn play_game(programs: &[Program; 2], black: usize, rules: Rules) -> io::Result<GameResult> {
     let mut engines = Vec::new();
     for program in programs {
         engines.push(Running::start(program)?);
@@ -281,7 +281,7 @@ pub fn play_game(programs: &[Program; 2], black: usize, rules: Rules) -> io::Res
             _ => "Forfeit",
         }
     ));
-    Ok(Outcome {
+    Ok(GameResult {
         black,
         winner,
         ending,
@@ -361,7 +361,7 @@ impl Match {
     /// that cannot be saved, say) stops the match.
     pub fn play<E: From<io::Error>>(
         &self,
-        each: impl FnMut(u32, &Outcome, &Table) -> Result<(), E>,
+        each: impl FnMut(u32, &GameResult, &Table) -> Result<(), E>,
     ) -> Result<Table, E> {
         self.play_games(1..=self.games, each)
     }
@@ -371,7 +371,7 @@ impl Match {
     pub fn play_games<E: From<io::Error>>(
         &self,
         numbers: std::ops::RangeInclusive<u32>,
-        mut each: impl FnMut(u32, &Outcome, &Table) -> Result<(), E>,
+        mut each: impl FnMut(u32, &GameResult, &Table) -> Result<(), E>,
     ) -> Result<Table, E> {
         let mut table = Table::default();
         for number in numbers {
@@ -425,7 +425,7 @@ pub struct Table {
 
 impl Table {
     /// Counts one game.
-    pub fn add(&mut self, outcome: &Outcome) {
+    pub fn add(&mut self, outcome: &GameResult) {
         match outcome.adjudication {
             Some(Adjudication::Solved) => self.solved[outcome.winner_program()] += 1,
             Some(Adjudication::Unresolved) => self.unresolved += 1,

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::game::{Color, Game, MAX_BOARD, Move, Point};
-use super::mcts::{self, Limits, Reuse, Search, Settings};
+use super::mcts::{self, Budget, Reuse, Search, Settings};
 use super::sgf;
 use crate::completion::shortest_completion;
 use crate::geometry::{Bits, cells_of, slot};
@@ -452,7 +452,7 @@ impl DfpnSettings {
 #[derive(Debug)]
 pub struct Engine {
     game: Game,
-    limits: Limits,
+    limits: Budget,
     settings: Settings,
     search: Search,
     dfpn: DfpnSettings,
@@ -464,7 +464,7 @@ pub struct Engine {
 
 impl Engine {
     /// An engine on an empty 11x11 board, swap off, searching with `limits`.
-    pub fn new(limits: Limits) -> Engine {
+    pub fn new(limits: Budget) -> Engine {
         Engine {
             game: Game::new(11).expect("11 is a board size"),
             limits,
@@ -491,7 +491,7 @@ impl Engine {
         self.search.reuse = reuse;
     }
 
-    fn search(&mut self, color: Color) -> Result<mcts::Analysis, String> {
+    fn search(&mut self, color: Color) -> Result<mcts::Evaluation, String> {
         if !self.game.is_square() {
             return Err(SQUARE_ONLY.into());
         }
@@ -924,7 +924,7 @@ mod tests {
     use super::*;
 
     fn engine() -> Engine {
-        Engine::new(Limits {
+        Engine::new(Budget {
             time: None,
             playouts: Some(300),
             threads: 1,
@@ -1145,7 +1145,7 @@ mod tests {
 
     #[test]
     fn genmove_resigns_a_lost_game_and_swaps_a_strong_opening() {
-        let mut e = Engine::new(Limits {
+        let mut e = Engine::new(Budget {
             time: None,
             playouts: Some(3000),
             threads: 1,
@@ -1240,7 +1240,7 @@ mod tests {
             b"clear_board\nplay w a1\nplay w b1\nplay w c1\ndfpn-solve-state b\n",
         );
         assert!(out.ends_with("= white\n\n"), "{out}");
-        // Limits and refusals.
+        // Budget and refusals.
         let out = session(
             &mut e,
             b"boardsize 11\nparam_dfpn time 0.05\ndfpn-solve-state b\nboardsize 13\ndfpn-solve-state b\n",
@@ -1282,7 +1282,7 @@ mod tests {
     #[test]
     fn genmove_plays_the_solvers_winning_move() {
         // One playout a move: the search alone would play almost at random.
-        let mut e = Engine::new(Limits {
+        let mut e = Engine::new(Budget {
             time: None,
             playouts: Some(1),
             threads: 1,

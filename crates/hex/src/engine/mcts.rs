@@ -29,7 +29,7 @@ use crate::solver::MAX_SOLVER_SIZE;
 
 /// How much work a move may take.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Limits {
+pub struct Budget {
     /// Stop after this long (checked every few simulations).
     pub time: Option<Duration>,
     /// Stop after this many simulations in all (shared among the threads).
@@ -41,10 +41,10 @@ pub struct Limits {
     pub seed: u64,
 }
 
-impl Default for Limits {
+impl Default for Budget {
     /// One second a move, two threads.
-    fn default() -> Limits {
-        Limits {
+    fn default() -> Budget {
+        Budget {
             time: Some(Duration::from_secs(1)),
             playouts: None,
             threads: 2,
@@ -93,7 +93,7 @@ pub const KNOWLEDGE_AFTER: u32 = 256;
 
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Analysis {
+pub struct Evaluation {
     /// The move chosen.
     pub best: Move,
     /// Each move searched (every empty point but those the knowledge rules out) with its
@@ -107,10 +107,10 @@ pub struct Analysis {
     pub win_rate: f64,
 }
 
-impl Analysis {
+impl Evaluation {
     /// The analysis of a move the knowledge proves to win, or the only one to consider.
-    fn proven(point: Point) -> Analysis {
-        Analysis {
+    fn proven(point: Point) -> Evaluation {
+        Evaluation {
             best: Move::Play(point),
             values: vec![(point, 0, 1.0)],
             variation: vec![point],
@@ -121,7 +121,7 @@ impl Analysis {
 }
 
 /// The engine's choice for `color` in `game` (which must not be over).
-pub fn genmove(game: &Game, color: Color, limits: Limits) -> Move {
+pub fn genmove(game: &Game, color: Color, limits: Budget) -> Move {
     analyse(game, color, limits, Settings::default()).best
 }
 
@@ -723,7 +723,7 @@ struct Work {
 /// Searches the position for `color` and reports every move's value.
 ///
 /// The game must not be over and must have an empty point.
-pub fn analyse(game: &Game, color: Color, limits: Limits, settings: Settings) -> Analysis {
+pub fn analyse(game: &Game, color: Color, limits: Budget, settings: Settings) -> Evaluation {
     Search::default().analyse(game, color, limits, settings)
 }
 
@@ -814,9 +814,9 @@ impl Search {
         &mut self,
         game: &Game,
         color: Color,
-        limits: Limits,
+        limits: Budget,
         settings: Settings,
-    ) -> Analysis {
+    ) -> Evaluation {
         let root = Padded::new(game);
         let expert = self
             .make_expert(&root, settings)
@@ -830,13 +830,13 @@ impl Search {
                 if usize::from(best) < root.size * root.size
                     && root.cells[root.at_index(best)] == EMPTY =>
             {
-                return Analysis::proven(root.point(root.at_index(best)));
+                return Evaluation::proven(root.point(root.at_index(best)));
             }
             Some(Decision::Consider { moves, .. }) => {
                 let mut cells = (0..root.cells.len())
                     .filter(|&at| root.inside(at) && moves & bit(root.index(at)) != 0);
                 if let (Some(only), None) = (cells.next(), cells.next()) {
-                    return Analysis::proven(root.point(only));
+                    return Evaluation::proven(root.point(only));
                 }
                 consider = Some(moves);
             }
@@ -962,7 +962,7 @@ impl Search {
         let variation = results[0].0.variation(&root);
         self.trees = results.into_iter().map(|(tree, _)| tree).collect();
         self.root = Some((root.cells.clone(), code(color)));
-        Analysis {
+        Evaluation {
             best,
             variation,
             values,
@@ -987,8 +987,8 @@ mod tests {
         game
     }
 
-    fn fixed(playouts: u64) -> Limits {
-        Limits {
+    fn fixed(playouts: u64) -> Budget {
+        Budget {
             time: None,
             playouts: Some(playouts),
             threads: 1,
@@ -1064,7 +1064,7 @@ mod tests {
         let mut game = game(7, &[], &[]);
         let mut search = Search::default();
         let limits = fixed(4000);
-        let total = |a: &Analysis| a.values.iter().map(|v| v.1).sum::<u64>();
+        let total = |a: &Evaluation| a.values.iter().map(|v| v.1).sum::<u64>();
         let first = search.analyse(&game, Color::Black, limits, Settings::default());
         assert_eq!(total(&first), 4000);
         let Move::Play(mine) = first.best else {

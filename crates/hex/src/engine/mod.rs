@@ -10,11 +10,11 @@
 //! The player, for a program (a web page, say) that wants a move or an analysis:
 //!
 //! ```
-//! use hex::engine::{genmove, analyse, Color, Game, Limits, Move, Point, Settings};
+//! use hex::engine::{genmove, analyse, Color, Game, Budget, Move, Point, Settings};
 //!
 //! let mut game = Game::new(5).unwrap();
 //! game.play(Color::Black, Move::Play(Point::parse("c3", 5).unwrap())).unwrap();
-//! let limits = Limits { time: None, playouts: Some(2000), threads: 1, seed: 1 };
+//! let limits = Budget { time: None, playouts: Some(2000), threads: 1, seed: 1 };
 //! let reply = genmove(&game, Color::White, limits);
 //! assert!(matches!(reply, Move::Play(p) if game.get(p).is_none()));
 //! // Every empty point with its visits and White's chance of winning after it.
@@ -25,9 +25,9 @@
 //! The GTP loop runs over any reader and writer:
 //!
 //! ```
-//! use hex::engine::{Engine, Limits};
+//! use hex::engine::{Engine, Budget};
 //!
-//! let mut engine = Engine::new(Limits::default());
+//! let mut engine = Engine::new(Budget::default());
 //! let mut out = Vec::new();
 //! engine.run(&b"boardsize 5 5\nplay b c3\nfinal_score\n"[..], &mut out).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "= \n\n= \n\n= cannot score\n\n");
@@ -43,7 +43,7 @@ pub mod sgf;
 
 pub use game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
 pub use gtp::Engine;
-pub use mcts::{Analysis, KNOWLEDGE_AFTER, Limits, Reuse, Search, Settings, analyse, genmove};
+pub use mcts::{Budget, Evaluation, KNOWLEDGE_AFTER, Reuse, Search, Settings, analyse, genmove};
 
 /// What the GTP engine ([`Engine::run`]) speaks, as its help tells it; the first paragraph sums
 /// it up.
@@ -75,7 +75,7 @@ mod tests {
         let command = lines.next().unwrap();
         let input = command.split('\'').nth(1).unwrap().replace("\\n", "\n");
         assert!(command.ends_with("--playouts 200 --threads 1"), "{command}");
-        let limits = Limits {
+        let limits = Budget {
             time: None,
             playouts: Some(200),
             threads: 1,

@@ -6,7 +6,7 @@
 use std::io;
 use std::path::Path;
 
-use super::arena::{Ending, Outcome, Table};
+use super::arena::{Ending, GameResult, Table};
 use super::game::Color;
 use super::sgf::{self, Record};
 
@@ -62,7 +62,7 @@ pub fn tally(records: &[(u32, Record)]) -> Result<(Table, [String; 2]), (u32, St
         };
         names[black].get_or_insert_with(|| record.black.clone().unwrap_or_default());
         names[1 - black].get_or_insert_with(|| record.white.clone().unwrap_or_default());
-        table.add(&Outcome {
+        table.add(&GameResult {
             black,
             winner,
             ending: Ending::Connected,

@@ -4,7 +4,7 @@
 //! whichever job (or machine) plays it.
 
 use super::game::{Game, Move};
-use super::mcts::{Limits, Reuse, Search, Settings};
+use super::mcts::{Budget, Reuse, Search, Settings};
 use super::sgf::Record;
 
 /// The name the records give both players.
@@ -16,7 +16,7 @@ pub struct SelfPlay {
     /// The board's side.
     pub size: u8,
     /// Each move's work; its seed is the run's.
-    pub limits: Limits,
+    pub limits: Budget,
     /// The search's settings.
     pub settings: Settings,
     /// Whether a search keeps the tree of the last move.
@@ -28,7 +28,7 @@ impl SelfPlay {
     /// None when the size is not 1..=19.
     pub fn play(&self, number: u32) -> Option<Record> {
         let mut game = Game::new(self.size)?;
-        let limits = Limits {
+        let limits = Budget {
             seed: self.limits.seed.wrapping_add(u64::from(number)),
             ..self.limits
         };
@@ -65,7 +65,7 @@ mod tests {
     fn run(seed: u64) -> SelfPlay {
         SelfPlay {
             size: 4,
-            limits: Limits {
+            limits: Budget {
                 time: None,
                 playouts: Some(200),
                 threads: 1,

@@ -478,15 +478,15 @@ pub fn vulnerable(
 /// A position's inferior cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Inferior {
-    /// The dead cells ([`dead`]).
+    /// The dead cells (`dead`).
     pub dead: Bits,
-    /// Each player's captured cells (`[X, O]`): X's as [`captured`] finds them, then O's in
+    /// Each player's captured cells (`[X, O]`): X's as `captured` finds them, then O's in
     /// the position with X's given to X, so that both may be filled in together.
     pub captured: [Bits; 2],
 }
 
 /// The dead cells and both players' captured cells, with one filling of the dead cells (the
-/// search's way to [`dead`] and [`captured`], whose comments say why each is sound).
+/// search's way to `dead` and `captured`, whose comments say why each is sound).
 pub fn analyse(geometry: &Geometry, stones: [Bits; 2]) -> Inferior {
     let (mut base, dead) = fill_dead(geometry, stones);
     let mut captured = [0; 2];

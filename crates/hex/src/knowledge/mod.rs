@@ -1,6 +1,6 @@
 //! What is known of a Hex position before any search, in one place: each player's groups
-//! (computed once), virtual connections (bridges and edge templates in [`vc`], H-search's in
-//! [`hsearch`]), inferior cells with their fill-in ([`inferior`]), the must-play region, and
+//! (computed once), virtual connections (bridges and edge templates in `vc`, H-search's in
+//! `hsearch`), inferior cells with their fill-in (`inferior`), the must-play region, and
 //! one decision, [`Expert::decide`]: the side to move has won, has lost, or must consider
 //! these moves. The solver asks it at every position; the player can ask it at its root and
 //! in its tree.
