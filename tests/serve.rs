@@ -1,29 +1,12 @@
 //! `boardgames serve` as a user runs it: it prints its URL once it serves, answers on it, and
 //! ends cleanly on Ctrl-C (SIGINT); `--svg DIR` writes the pictures and exits.
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
+use std::io::Read;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{BIN, serve as start};
-
-/// The response to a GET of `path`.
-fn get(addr: &str, path: &str) -> String {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    response
-}
+use common::{BIN, get, serve as start};
 
 #[test]
 #[cfg(unix)]

@@ -3,10 +3,7 @@
 //! where HexGui shows Black's.
 
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::process::{Child, Command};
-use std::time::Duration;
 
 use hex::engine::{Budget, Engine, sgf};
 
@@ -95,17 +92,7 @@ impl Server {
 
     /// The response to a GET of `target`: the status line, the `Location` header, the body.
     fn get(&self, target: &str) -> (String, String, String) {
-        let mut stream = TcpStream::connect(&self.addr).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(10)))
-            .unwrap();
-        write!(
-            stream,
-            "GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-        )
-        .unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
+        let response = common::get(&self.addr, target);
         let (head, body) = response.split_once("\r\n\r\n").unwrap();
         let location = head
             .lines()

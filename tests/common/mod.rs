@@ -1,7 +1,9 @@
 //! What the integration tests share: `boardgames serve` started as a user starts it.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_boardgames");
@@ -26,4 +28,20 @@ pub fn serve(args: &[&str]) -> (Child, String) {
         .unwrap_or_else(|| panic!("no URL on 127.0.0.1 in {line:?}"));
     let addr = url.trim_start_matches("http://").trim_end_matches('/');
     (server, addr.to_string())
+}
+
+/// The whole response to a GET of `path` from the server at `addr`.
+pub fn get(addr: &str, path: &str) -> String {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response
 }
