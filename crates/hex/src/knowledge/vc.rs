@@ -107,8 +107,9 @@ pub struct Links<'a> {
     templates: &'a [(usize, u8, Bits)],
     player: Player,
     empty: Bits,
-    /// Node 0 the first side, 1 the last, then the groups: their stones.
-    stones: Vec<Bits>,
+    /// Node 0 the first side, 1 the last, then the groups: their stones (the groups', not
+    /// copied).
+    stones: &'a [Bits],
     /// The empty cells next to each node (a side's own empty cells included).
     liberties: Vec<Bits>,
     /// For each node, the nodes it is linked to and the carrier of each link.
@@ -132,29 +133,16 @@ fn bridges(shared: Bits, mut push: impl FnMut(Bits)) {
 }
 
 impl<'a> Links<'a> {
-    /// The links of `player` whose stones are `own`, with `empty` the empty cells.
-    #[cfg(test)]
-    pub fn new(
-        geometry: &'a Geometry,
-        templates: &'a Templates,
-        player: Player,
-        own: Bits,
-        empty: Bits,
-    ) -> Links<'a> {
-        let groups = Groups::of(geometry, player, own);
-        Links::of(geometry, templates, &groups, empty)
-    }
-
     /// The links of a player whose groups are `groups`, with `empty` the empty cells.
     pub fn of(
         geometry: &'a Geometry,
         templates: &'a Templates,
-        groups: &Groups,
+        groups: &'a Groups,
         empty: Bits,
     ) -> Links<'a> {
         let player = groups.player;
         let [first, last] = geometry.sides[slot(player)];
-        let stones = groups.nodes.clone();
+        let stones = &groups.nodes[..];
         let liberties: Vec<Bits> = (stones.iter().enumerate())
             .map(|(node, &set)| {
                 let side = [first, last].get(node).copied().unwrap_or(0);
@@ -424,7 +412,8 @@ mod tests {
         let (geometry, [x, o]) = position(5, &[], &["C2", "B4"]);
         let templates = Templates::new(&geometry);
         let empty = geometry.all & !x & !o;
-        let links = Links::new(&geometry, &templates, Player::O, o, empty);
+        let groups = Groups::of(&geometry, Player::O, o);
+        let links = Links::of(&geometry, &templates, &groups, empty);
         let carrier = links
             .connection()
             .expect("C2 and B4 bridge and reach both rows");
@@ -432,7 +421,8 @@ mod tests {
         // X in one of the bridge's two cells: O has a semi-connection only.
         let (geometry, [x, o]) = position(5, &["B3"], &["C2", "B4"]);
         let empty = geometry.all & !x & !o;
-        let links = Links::new(&geometry, &templates, Player::O, o, empty);
+        let groups = Groups::of(&geometry, Player::O, o);
+        let links = Links::of(&geometry, &templates, &groups, empty);
         assert_eq!(links.connection(), None);
         let c3 = geometry.index(Cell::parse("C3", 5).unwrap());
         assert!(links.connection_with(c3 as u8).is_some());
