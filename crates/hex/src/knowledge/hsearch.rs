@@ -6,7 +6,8 @@
 //! a group the result is a full connection, through an empty cell a semi-connection (the
 //! player must first take that cell, its key). The OR rule: semi-connections between the
 //! same endpoints whose carriers have no common cell make a full connection (whichever the
-//! opponent intrudes into, the player plays the key of another). A semi-connection between
+//! opponent intrudes into, the player plays the key of another); every choice of up to four
+//! is tried, one cell of their common ones ruled out at a time. A semi-connection between
 //! the sides is a winning move; a full one a win already; the opponent's semi-connections
 //! between their sides are threats, and every move outside all their carriers loses.
 //!
@@ -24,11 +25,13 @@ use super::Groups;
 use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 
 /// Full connections kept per pair of endpoints.
-const FULL_PER_PAIR: usize = 4;
+const FULL_PER_PAIR: usize = 16;
 /// Semi-connections kept per pair of endpoints.
-const SEMI_PER_PAIR: usize = 8;
+const SEMI_PER_PAIR: usize = 32;
+/// Semi-connections the OR rule joins at most.
+const MAX_ORS: usize = 4;
 /// Full connections processed before the search stops.
-const WORK: u32 = 3_000;
+const WORK: u32 = 3000;
 
 /// What H-search found between a player's sides.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -63,6 +66,8 @@ trait Cells:
         (self & !other).is_empty()
     }
     fn size(self) -> u8;
+    /// The lowest cell of the set (the empty set if it has none).
+    fn lowest(self) -> Self;
     /// The thread's tables for searches with these sets.
     fn scratch() -> &'static LocalKey<RefCell<HSearch<Self>>>;
 }
@@ -76,6 +81,9 @@ impl Cells for u64 {
     }
     fn size(self) -> u8 {
         self.count_ones() as u8
+    }
+    fn lowest(self) -> u64 {
+        self & self.wrapping_neg()
     }
     fn scratch() -> &'static LocalKey<RefCell<HSearch<u64>>> {
         &SMALL
@@ -91,6 +99,9 @@ impl Cells for u128 {
     }
     fn size(self) -> u8 {
         self.count_ones() as u8
+    }
+    fn lowest(self) -> u128 {
+        self & self.wrapping_neg()
     }
     fn scratch() -> &'static LocalKey<RefCell<HSearch<u128>>> {
         &LARGE
@@ -283,14 +294,30 @@ impl<S: Cells> HSearch<S> {
         list.sizes[place] = size;
         let len = kept + 1;
         self.semi_len[p] = len as u8;
-        // The OR rule over the semi-connections, smallest first.
-        let (mut common, mut union) = (!S::default(), S::default());
-        for &c in &list.carriers[..len] {
-            common = common & c;
-            union |= c;
-            if common.is_empty() {
-                self.add_full(a, b, p, union);
-                return;
+        // The OR rule: the new semi-connection with others whose carriers have no common
+        // cell.
+        let carriers = list.carriers;
+        self.or_rule((a, b, p), &carriers[..len], carrier, carrier, 1);
+    }
+
+    /// The OR rule from semi-connections chosen so far between `ends` (`a`, `b` and their
+    /// pair): `common` their common cells, `union` all their cells, `count` how many. Each
+    /// way to rid `common` of its lowest cell with one more of `semis`, until none is left,
+    /// gives a full connection.
+    fn or_rule(&mut self, ends: (End, End, usize), semis: &[S], common: S, union: S, count: usize) {
+        let (a, b, p) = ends;
+        if common.is_empty() {
+            self.add_full(a, b, p, union);
+            return;
+        }
+        // A carrier that holds a full connection's is no use.
+        if count == MAX_ORS || covered(&self.full[p], self.full_len[p], union) {
+            return;
+        }
+        let lowest = common.lowest();
+        for &c in semis {
+            if (c & lowest).is_empty() {
+                self.or_rule(ends, semis, common & c, union | c, count + 1);
             }
         }
     }
@@ -481,7 +508,7 @@ mod tests {
     /// The test oracle: the first, plain H-search (lists of lists, rebuilt on every call),
     /// whose answers the fast one must give exactly, down to the order of the semi list.
     mod oracle {
-        use super::super::{FULL_PER_PAIR, SEMI_PER_PAIR, SideConnections, WORK};
+        use super::super::{FULL_PER_PAIR, MAX_ORS, SEMI_PER_PAIR, SideConnections, WORK};
         use crate::board::Player;
         use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 
@@ -546,13 +573,34 @@ mod tests {
                 }
                 let at = list.partition_point(|&(c, _)| c.count_ones() <= carrier.count_ones());
                 list.insert(at, (carrier, key));
-                let (mut common, mut union) = (Bits::MAX, 0);
-                for &(c, _) in list.iter() {
-                    common &= c;
-                    union |= c;
-                    if common == 0 {
-                        self.add_full(a, b, union);
-                        return;
+                let semis: Vec<Bits> = list.iter().map(|&(c, _)| c).collect();
+                self.or(a, b, &semis, carrier, carrier, 1);
+            }
+
+            /// Every way to choose at most `MAX_ORS` semi-connections, the new one first,
+            /// whose carriers have no common cell: each cell of the common cells taken away
+            /// in turn, lowest first, by a carrier without it.
+            fn or(
+                &mut self,
+                a: usize,
+                b: usize,
+                semis: &[Bits],
+                common: Bits,
+                union: Bits,
+                n: usize,
+            ) {
+                if common == 0 {
+                    self.add_full(a, b, union);
+                    return;
+                }
+                let pair = self.pair(a, b);
+                if n == MAX_ORS || self.full[pair].iter().any(|&c| c & !union == 0) {
+                    return;
+                }
+                let lowest = common & common.wrapping_neg();
+                for &c in semis {
+                    if c & lowest == 0 {
+                        self.or(a, b, semis, common & c, union | c, n + 1);
                     }
                 }
             }

@@ -311,7 +311,7 @@ fn boards_over_11_are_refused() {
 
 #[test]
 fn a_limit_gives_unknown() {
-    let board = Board::empty(7).unwrap();
+    let board = Board::empty(9).unwrap();
     let mut solver = Solver::new(Limits {
         nodes: Some(10),
         memory: 1 << 20,
