@@ -98,6 +98,9 @@ pub struct Args {
     /// Tuning: every move not yet lost takes part at each position (no widening).
     #[arg(long, help_heading = "Tuning")]
     no_widening: bool,
+    /// Tuning: moves are tried from the centre outwards, not by the current through them.
+    #[arg(long, help_heading = "Tuning")]
+    no_resistance: bool,
 }
 
 /// An example, for `hex solve --help`.
@@ -146,6 +149,7 @@ pub fn run(args: Args) -> Result<()> {
             vulnerable: !args.no_vulnerable,
             proof_sets: !args.no_proof_sets,
             widening: !args.no_widening,
+            resistance: !args.no_resistance,
         },
         book: read_books(&args.book)?,
     };

@@ -68,6 +68,13 @@ fn solve(c: &mut Criterion) {
             },
         ),
         (
+            "no resistance",
+            Knowledge {
+                resistance: false,
+                ..all
+            },
+        ),
+        (
             "no widening",
             Knowledge {
                 widening: false,

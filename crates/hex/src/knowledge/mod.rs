@@ -24,9 +24,11 @@
 
 mod hsearch;
 mod inferior;
+mod resistance;
 mod vc;
 
 pub use inferior::{Inferior, analyse as inferior_cells};
+pub use resistance::Resistance;
 
 use crate::board::Player;
 use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
@@ -57,8 +59,12 @@ pub struct Knowledge {
     pub vulnerable: bool,
     /// A move that loses drops its siblings outside the cells its proof depends on.
     pub proof_sets: bool,
-    /// Only the first half of the moves not yet lost take part at each position.
+    /// Only the first third of the moves not yet lost take part at each position (half
+    /// without `resistance`).
     pub widening: bool,
+    /// Moves are tried in the order of the current through them (see [`Resistance`]) rather
+    /// than from the centre outwards.
+    pub resistance: bool,
 }
 
 impl Default for Knowledge {
@@ -72,6 +78,7 @@ impl Default for Knowledge {
             vulnerable: true,
             proof_sets: true,
             widening: true,
+            resistance: true,
         }
     }
 }
@@ -188,6 +195,22 @@ impl Expert {
     /// Which knowledge is used.
     pub fn knowledge(&self) -> Knowledge {
         self.knowledge
+    }
+
+    /// The moves in the order to try them: with `resistance` on, the most current through
+    /// them first; from the centre outwards among equals.
+    pub fn ordered(&self, position: &Position, moves: Bits) -> Vec<u8> {
+        let mut ordered: Vec<u8> = (self.order.iter().copied())
+            .filter(|&at| moves & bit(at) != 0)
+            .collect();
+        if self.knowledge.resistance && ordered.len() > 1 {
+            let scores = Resistance::of(&self.geometry, position.stones).scores;
+            // Rounded, so that cells with the same score in exact arithmetic keep the centre-out
+            // order whatever the rounding errors.
+            let rounded = |at: u8| -(scores[usize::from(at)] * 1e9).round() as i64;
+            ordered.sort_by_key(|&at| rounded(at));
+        }
+        ordered
     }
 
     /// The dead and captured cells of a position (none when that knowledge is off).

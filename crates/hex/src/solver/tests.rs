@@ -283,6 +283,7 @@ fn without_knowledge_the_search_agrees_too() {
         vulnerable: false,
         proof_sets: false,
         widening: false,
+        resistance: false,
     };
     check_against_minimax(4, [0, 0], 1, plain);
     check_against_minimax(
