@@ -297,14 +297,23 @@ impl<S: Cells> HSearch<S> {
         // The OR rule: the new semi-connection with others whose carriers have no common
         // cell.
         let carriers = list.carriers;
-        self.or_rule((a, b, p), &carriers[..len], carrier, carrier, 1);
+        self.or_rule((a, b, p), &carriers[..len], (carrier, carrier), 1, u64::MAX);
     }
 
     /// The OR rule from semi-connections chosen so far between `ends` (`a`, `b` and their
     /// pair): `common` their common cells, `union` all their cells, `count` how many. Each
-    /// way to rid `common` of its lowest cell with one more of `semis`, until none is left,
-    /// gives a full connection.
-    fn or_rule(&mut self, ends: (End, End, usize), semis: &[S], common: S, union: S, count: usize) {
+    /// way to rid `common` of its lowest cell with one more of `semis` (those `usable` marks)
+    /// is followed until no common cell is left, which makes a full connection. A choice
+    /// that passes over a semi-connection leaves it out below as well, so that each set of
+    /// them is reached once.
+    fn or_rule(
+        &mut self,
+        ends: (End, End, usize),
+        semis: &[S],
+        (common, union): (S, S),
+        count: usize,
+        mut usable: u64,
+    ) {
         let (a, b, p) = ends;
         if common.is_empty() {
             self.add_full(a, b, p, union);
@@ -315,9 +324,10 @@ impl<S: Cells> HSearch<S> {
             return;
         }
         let lowest = common.lowest();
-        for &c in semis {
-            if (c & lowest).is_empty() {
-                self.or_rule(ends, semis, common & c, union | c, count + 1);
+        for (i, &c) in semis.iter().enumerate() {
+            if usable >> i & 1 != 0 && (c & lowest).is_empty() {
+                usable &= !(1 << i);
+                self.or_rule(ends, semis, (common & c, union | c), count + 1, usable);
             }
         }
     }
@@ -577,9 +587,10 @@ mod tests {
                 self.or(a, b, &semis, carrier, carrier, 1);
             }
 
-            /// Every way to choose at most `MAX_ORS` semi-connections, the new one first,
-            /// whose carriers have no common cell: each cell of the common cells taken away
-            /// in turn, lowest first, by a carrier without it.
+            /// Every set of at most `MAX_ORS` semi-connections, the new one among them, whose
+            /// carriers have no common cell: the common cells taken away one at a time,
+            /// lowest first, each by one of the carriers without it (those passed over are
+            /// not used again further down).
             fn or(
                 &mut self,
                 a: usize,
@@ -598,9 +609,11 @@ mod tests {
                     return;
                 }
                 let lowest = common & common.wrapping_neg();
+                let mut rest = semis.to_vec();
                 for &c in semis {
                     if c & lowest == 0 {
-                        self.or(a, b, semis, common & c, union | c, n + 1);
+                        rest.retain(|&r| r != c);
+                        self.or(a, b, &rest.clone(), common & c, union | c, n + 1);
                     }
                 }
             }
