@@ -80,7 +80,9 @@ pub struct Settings {
 impl Default for Settings {
     /// Bridge replies, RAVE with equivalence parameter 1000, no UCT term, expansion at the
     /// first visit, knowledge at [`KNOWLEDGE_AFTER`] visits; no prior, which matches did not
-    /// show to help.
+    /// show to help; no pattern bias: on 9x9 it won 62.5% of 40 games against the search
+    /// without it at 10,000 playouts a move, but its cost in time (a third more a
+    /// simulation) left it at 45–47.5% at 0.2 s a move.
     fn default() -> Settings {
         Settings {
             bridges: true,
