@@ -1,6 +1,7 @@
 //! `boardgames hex`: the Hex contest's position analyzer, the solver (`solve`), and the Hex
 //! engine (`gtp`, `arena`).
 
+mod patterns;
 mod selfplay;
 mod solve;
 
@@ -33,6 +34,7 @@ enum Verb {
     Gtp(GtpArgs),
     Arena(ArenaArgs),
     Selfplay(selfplay::Args),
+    Patterns(patterns::Args),
 }
 
 /// How hard the built-in player searches.
@@ -74,6 +76,14 @@ struct PlayerArgs {
         help_heading = "Tuning"
     )]
     knowledge: u32,
+    /// Tuning: the progressive bias of the learned move patterns (0 turns it off).
+    #[arg(
+        long,
+        default_value_t = Settings::default().patterns.unwrap_or(0.0),
+        value_name = "C",
+        help_heading = "Tuning"
+    )]
+    patterns: f64,
     /// Tuning: every move's search starts afresh (no tree kept from the last move).
     #[arg(long, help_heading = "Tuning")]
     no_reuse: bool,
@@ -105,8 +115,8 @@ impl PlayerArgs {
 
     fn settings(&self) -> Result<Settings> {
         let fine = |x: f64| x >= 0.0 && x.is_finite();
-        if !fine(self.rave) || !fine(self.exploration) {
-            bail!("--rave and --exploration must be 0 or more");
+        if !fine(self.rave) || !fine(self.exploration) || !fine(self.patterns) {
+            bail!("--rave, --exploration and --patterns must be 0 or more");
         }
         Ok(Settings {
             bridges: !self.no_bridges,
@@ -114,6 +124,7 @@ impl PlayerArgs {
             exploration: self.exploration,
             knowledge: (self.knowledge > 0).then_some(self.knowledge),
             prior: self.prior,
+            patterns: (self.patterns > 0.0).then_some(self.patterns),
             ..Settings::default()
         })
     }
@@ -211,6 +222,7 @@ pub fn run(args: Args) -> Result<()> {
         }
         Some(Verb::Arena(arena)) => run_arena(arena),
         Some(Verb::Selfplay(args)) => selfplay::run(args),
+        Some(Verb::Patterns(args)) => patterns::run(args),
     }
 }
 
@@ -249,11 +261,12 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         (tuning.prior, " --prior"),
     ];
     let builtin = format!(
-        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {}{} --seed {{seed}}",
+        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {}{} --seed {{seed}}",
         limits.threads,
         tuning.rave,
         tuning.exploration,
         tuning.knowledge,
+        tuning.patterns,
         flags.map(|(on, flag)| if on { flag } else { "" }).concat()
     );
     let engine = |given: &Option<String>, number: u8| -> Result<Program> {

@@ -73,7 +73,7 @@ pub enum Command {
     TimeLeft,
     /// `param_game [NAME VALUE]`: `allow_swap`.
     ParamGame(Option<(String, String)>),
-    /// `param_player [NAME VALUE]`: `max_time`, `playouts`, `threads`, `seed`.
+    /// `param_player [NAME VALUE]`: `max_time`, `playouts`, `threads`, `seed`, `patterns`.
     ParamPlayer(Option<(String, String)>),
     /// `hexgui-analyze_commands`.
     AnalyzeCommands,
@@ -81,6 +81,9 @@ pub enum Command {
     Values(Color),
     /// `mcts-pv COLOR`: the expected line of play (HexGui `var`).
     Variation(Color),
+    /// `mcts-priors COLOR`: every empty point's prior from the learned patterns (HexGui
+    /// `pspairs`).
+    Priors(Color),
     /// `shortest-completion COLOR`: the contest analyzer's fewest stones for COLOR to win
     /// (HexGui `plist`).
     Completion(Color),
@@ -115,6 +118,7 @@ pub const COMMANDS: &[&str] = &[
     "known_command",
     "list_commands",
     "loadsgf",
+    "mcts-priors",
     "mcts-pv",
     "mcts-values",
     "name",
@@ -137,6 +141,7 @@ pub const COMMANDS: &[&str] = &[
 /// for the side to move).
 pub const ANALYZE_COMMANDS: &str = "pspairs/MCTS Values/mcts-values %m\n\
 var/MCTS Principal Variation/mcts-pv %m\n\
+pspairs/MCTS Pattern Priors/mcts-priors %m\n\
 plist/Shortest Completion Black/shortest-completion black\n\
 plist/Shortest Completion White/shortest-completion white\n\
 string/DFPN Solve State/dfpn-solve-state %m\n\
@@ -238,6 +243,7 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
         | "vc-get-mustplay"
         | "mcts-values"
         | "mcts-pv"
+        | "mcts-priors"
         | "shortest-completion"
         | "dfpn-solve-state"
         | "dfpn-solver-find-winning"
@@ -251,6 +257,7 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
                 "vc-get-mustplay" => Command::MustPlay(c),
                 "mcts-values" => Command::Values(c),
                 "mcts-pv" => Command::Variation(c),
+                "mcts-priors" => Command::Priors(c),
                 "shortest-completion" => Command::Completion(c),
                 "dfpn-solver-find-winning" => Command::DfpnFindWinning(c),
                 "dfpn-get-pv" => Command::DfpnGetPv(c),
@@ -604,11 +611,12 @@ impl Engine {
             Command::ParamPlayer(None) => {
                 let l = self.limits;
                 Ok(format!(
-                    "[string] max_time {}\n[string] playouts {}\n[string] threads {}\n[string] seed {}",
+                    "[string] max_time {}\n[string] playouts {}\n[string] threads {}\n[string] seed {}\n[string] patterns {}",
                     l.time.map_or(0.0, |t| t.as_secs_f64()),
                     l.playouts.unwrap_or(0),
                     l.threads,
-                    l.seed
+                    l.seed,
+                    self.settings.patterns.unwrap_or(0.0)
                 ))
             }
             Command::ParamPlayer(Some((name, value))) => {
@@ -641,9 +649,17 @@ impl Engine {
                             .parse()
                             .map_err(|_| bad(&format!("a whole number 0..{}", u64::MAX)))?;
                     }
+                    "patterns" => {
+                        let c = value
+                            .parse::<f64>()
+                            .ok()
+                            .filter(|c| c.is_finite() && *c >= 0.0)
+                            .ok_or_else(|| bad("the progressive bias of the learned patterns, 0 or more; 0: off"))?;
+                        self.settings.patterns = (c > 0.0).then_some(c);
+                    }
                     _ => {
                         return Err(format!(
-                            "unknown parameter {name:?} (max_time, playouts, threads, seed)"
+                            "unknown parameter {name:?} (max_time, playouts, threads, seed, patterns)"
                         ));
                     }
                 }
@@ -659,6 +675,16 @@ impl Engine {
                     .values
                     .iter()
                     .map(|(p, _, rate)| format!("{p} {rate:.3}"))
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            }
+            Command::Priors(color) => {
+                if !game.is_square() {
+                    return Err(SQUARE_ONLY.into());
+                }
+                Ok(mcts::priors(game, color)
+                    .iter()
+                    .map(|(p, prior)| format!("{p} {prior:.4}"))
                     .collect::<Vec<_>>()
                     .join(" "))
             }
@@ -1125,6 +1151,19 @@ mod tests {
         let values = reply(&mut e, "mcts-values w");
         assert_eq!(values.split_whitespace().count(), 1 + 2 * 8, "{values}");
         assert!(reply(&mut e, "mcts-pv w").starts_with("= "));
+        // Each empty point's prior from the learned patterns, summing to 1.
+        let priors = reply(&mut e, "mcts-priors w");
+        let words: Vec<&str> = priors.trim_start_matches("= ").split_whitespace().collect();
+        assert_eq!(words.len(), 2 * 8, "{priors}");
+        let total: f64 = words
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .map(|w| w.parse::<f64>().unwrap())
+            .sum();
+        assert!((total - 1.0).abs() < 1e-3, "{priors}");
+        assert_eq!(reply(&mut e, "param_player patterns 1.5"), "= \n\n");
+        assert!(reply(&mut e, "param_player").contains("[string] patterns 1.5\n"));
         assert_eq!(reply(&mut e, "quit"), "= \n\n");
     }
 

@@ -21,6 +21,7 @@
 use std::time::{Duration, Instant};
 
 use super::game::{Color, Game, Move, Point};
+use super::patterns::{self, Pattern};
 use crate::board::Player;
 use crate::geometry::{Bits, bit, slot};
 use crate::knowledge::{Decision, Expert};
@@ -70,12 +71,18 @@ pub struct Settings {
     /// Start new nodes with prior AMAF statistics favouring the answer to a bridge
     /// intrusion and the cells next to the last move.
     pub prior: bool,
+    /// Progressive bias from the learned move patterns ([`patterns::LEARNED`]): a child's
+    /// value gains c·P/√(n+1), P its pattern's share of the gammas of its siblings' and
+    /// n its visits; the constant c (`None`: off).
+    pub patterns: Option<f64>,
 }
 
 impl Default for Settings {
     /// Bridge replies, RAVE with equivalence parameter 1000, no UCT term, expansion at the
     /// first visit, knowledge at [`KNOWLEDGE_AFTER`] visits; no prior, which matches did not
-    /// show to help.
+    /// show to help; no pattern bias: on 9x9 it won 62.5% of 40 games against the search
+    /// without it at 10,000 playouts a move, but its cost in time (a third more a
+    /// simulation) left it at 45–47.5% at 0.2 s a move.
     fn default() -> Settings {
         Settings {
             bridges: true,
@@ -84,6 +91,7 @@ impl Default for Settings {
             expand_after: 1,
             knowledge: Some(KNOWLEDGE_AFTER),
             prior: false,
+            patterns: None,
         }
     }
 }
@@ -224,6 +232,23 @@ impl Padded {
         })
     }
 
+    /// The pattern of a move at `at` (a cell of the board) by `mover`.
+    fn pattern(&self, at: usize, mover: u8) -> Pattern {
+        let size = self.size as u8;
+        let point = self.point(at);
+        let color = |code| {
+            if code == BLACK {
+                Color::Black
+            } else {
+                Color::White
+            }
+        };
+        Pattern::at(size, size, (point.row, point.col), color(mover), |r, c| {
+            let code = self.cells[(usize::from(r) + 1) * self.width + usize::from(c) + 1];
+            (code != EMPTY).then(|| color(code))
+        })
+    }
+
     /// The knowledge's index of the cell `at` (row-major over the board without frame).
     fn index(&self, at: usize) -> u8 {
         let (r, c) = (at / self.width - 1, at % self.width - 1);
@@ -329,6 +354,8 @@ struct Node {
     proof: Proof,
     /// Whether the knowledge has been asked about this node.
     asked: bool,
+    /// The prior of the move from the learned patterns (its share of its siblings' gammas).
+    bias: f32,
 }
 
 impl Node {
@@ -344,6 +371,7 @@ impl Node {
             children: 0,
             proof: Proof::Open,
             asked: false,
+            bias: 0.0,
         }
     }
 }
@@ -388,10 +416,21 @@ impl Tree {
         }
         self.nodes[node].first_child = first;
         self.nodes[node].children = count;
+        let children = first as usize..first as usize + usize::from(count);
+        if self.settings.patterns.is_some() {
+            let table = &*patterns::LEARNED;
+            let mut total = 0.0;
+            for child in &mut self.nodes[children.clone()] {
+                child.bias = table.gamma(board.pattern(usize::from(child.cell), to_move));
+                total += child.bias;
+            }
+            for child in &mut self.nodes[children.clone()] {
+                child.bias /= total;
+            }
+        }
         if self.settings.prior && node != 0 {
             let last = usize::from(self.nodes[node].cell);
             let save = board.bridge_reply(last, to_move);
-            let children = first as usize..first as usize + usize::from(count);
             for child in &mut self.nodes[children] {
                 let cell = usize::from(child.cell);
                 let (n, rate) = if Some(cell) == save {
@@ -480,6 +519,9 @@ impl Tree {
             };
             if self.settings.exploration > 0.0 {
                 value += self.settings.exploration * (log_n / (n + 1.0)).sqrt();
+            }
+            if let Some(k) = self.settings.patterns {
+                value += k * f64::from(c.bias) / (n + 1.0).sqrt();
             }
             // Ties are broken at random so that unexplored moves are not taken in board order.
             value += rng.below(1024) as f64 * 1e-9;
@@ -725,6 +767,24 @@ struct Work {
 /// The game must not be over and must have an empty point.
 pub fn analyse(game: &Game, color: Color, limits: Budget, settings: Settings) -> Evaluation {
     Search::default().analyse(game, color, limits, settings)
+}
+
+/// Every empty point's prior for `color` from the learned patterns: its share of the
+/// gammas of all the empty points' patterns, as the tree's progressive bias uses it.
+pub fn priors(game: &Game, color: Color) -> Vec<(Point, f64)> {
+    let board = Padded::new(game);
+    let table = &*patterns::LEARNED;
+    let gammas: Vec<(Point, f64)> = (0..board.cells.len())
+        .filter(|&at| board.inside(at) && board.cells[at] == EMPTY)
+        .map(|at| {
+            (
+                board.point(at),
+                f64::from(table.gamma(board.pattern(at, code(color)))),
+            )
+        })
+        .collect();
+    let total: f64 = gammas.iter().map(|g| g.1).sum();
+    gammas.into_iter().map(|(p, g)| (p, g / total)).collect()
 }
 
 /// A search that keeps its trees between calls: when the next position follows from the
@@ -1175,6 +1235,36 @@ mod tests {
             .find(|n| n.cell == board.at(Point::parse("e5", 5).unwrap()) as u16)
             .unwrap();
         assert_eq!(far.amaf_visits, 0);
+    }
+
+    #[test]
+    fn the_learned_patterns_favour_the_bridge_answer() {
+        // White intrudes into Black's bridge b2-c3 at c2: Black's save at b3 has the
+        // highest prior, in the tree as in `priors`.
+        let g = game(5, &["b2", "c3"], &["c2"]);
+        let settings = Settings {
+            patterns: Some(2.0),
+            ..Settings::default()
+        };
+        let board = Padded::new(&g);
+        let tree = Tree::new(&board, BLACK, settings);
+        let children = tree.root_children();
+        let total: f32 = children.iter().map(|c| c.bias).sum();
+        assert!((total - 1.0).abs() < 1e-4, "{total}");
+        let best = children
+            .iter()
+            .max_by(|a, b| a.bias.total_cmp(&b.bias))
+            .unwrap();
+        let b3 = Point::parse("b3", 5).unwrap();
+        assert_eq!(board.point(usize::from(best.cell)), b3);
+        let listed = priors(&g, Color::Black);
+        assert_eq!(listed.len(), children.len());
+        let top = listed.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        assert_eq!(top.0, b3);
+        assert!((top.1 - f64::from(best.bias)).abs() < 1e-6);
+        // Off, the tree has no priors.
+        let plain = Tree::new(&board, BLACK, Settings::default());
+        assert!(plain.root_children().iter().all(|c| c.bias == 0.0));
     }
 
     #[test]

@@ -37,13 +37,16 @@ pub mod arena;
 mod game;
 pub mod gtp;
 mod mcts;
+pub mod patterns;
 pub mod records;
 pub mod selfplay;
 pub mod sgf;
 
 pub use game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
 pub use gtp::Engine;
-pub use mcts::{Budget, Evaluation, KNOWLEDGE_AFTER, Reuse, Search, Settings, analyse, genmove};
+pub use mcts::{
+    Budget, Evaluation, KNOWLEDGE_AFTER, Reuse, Search, Settings, analyse, genmove, priors,
+};
 
 /// What the GTP engine ([`Engine::run`]) speaks, as its help tells it; the first paragraph sums
 /// it up.

@@ -1,0 +1,385 @@
+//! Local patterns of a move and their learned weights (the priors of the player's tree).
+//!
+//! A move's pattern is the contents of the 12 cells around its point: the 6 neighbours and
+//! the 6 cells a bridge away, seen by the side that plays it. The board is read in the
+//! mover's frame: for White it is transposed and its colours swapped, so that the mover
+//! always joins top and bottom and one table serves both sides. A cell off the board is
+//! the mover's edge (above or below), the opponent's (left or right), or a corner (both).
+//! The half turn keeps each side's edges, so a pattern and its half turn are one: the key
+//! is the smaller of the two codes.
+//!
+//! Each pattern has a weight (a gamma of the Bradley–Terry model: a move is played with a
+//! chance proportional to its pattern's gamma), learned from game records by
+//! `scripts/patterns/train.py` from what [`extract`] writes.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::LazyLock;
+
+use hashbrown::HashMap;
+
+use super::game::{Color, Game, Move, Point};
+use super::sgf::Record;
+
+/// The cells of a pattern, as (row, column) offsets in the mover's frame: the six
+/// neighbours in turning order, then the six bridge cells, the i-th between neighbours i and
+/// i + 1. The half turn maps entry i to entry i + 3 of each six.
+const OFFSETS: [(i32, i32); 12] = [
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-2, 1),
+    (-1, 2),
+    (1, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -1),
+];
+
+/// The number of cells in a pattern.
+pub const CELLS: usize = OFFSETS.len();
+
+/// What a pattern's cell holds, seen by the mover, by code: empty, the mover's stone, the
+/// opponent's, the mover's edge, the opponent's, a corner.
+const EMPTY: u8 = 0;
+const MINE: u8 = 1;
+const THEIRS: u8 = 2;
+const MY_EDGE: u8 = 3;
+const THEIR_EDGE: u8 = 4;
+const CORNER: u8 = 5;
+
+/// The letters of the codes in a pattern's text.
+const LETTERS: [char; 6] = ['.', 'x', 'o', 'X', 'O', '+'];
+
+/// A pattern's key: its cells' codes, 3 bits each, canonical under the half turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pattern(u64);
+
+impl Pattern {
+    fn of_codes(codes: [u8; CELLS]) -> Pattern {
+        let key = |order: &mut dyn Iterator<Item = usize>| {
+            order.fold(0u64, |key, i| key << 3 | u64::from(codes[i]))
+        };
+        let plain = key(&mut (0..CELLS));
+        let turned = key(&mut (0..CELLS).map(|i| i / 6 * 6 + (i + 3) % 6));
+        Pattern(plain.min(turned))
+    }
+
+    /// The pattern of a move at (`row`, `col`) by `mover` on a `rows` x `cols` board whose
+    /// stones `stone` gives.
+    pub fn at(
+        rows: u8,
+        cols: u8,
+        (row, col): (u8, u8),
+        mover: Color,
+        stone: impl Fn(u8, u8) -> Option<Color>,
+    ) -> Pattern {
+        let codes = OFFSETS.map(|(dr, dc)| {
+            // The mover's frame is the board itself for Black, its transpose for White.
+            let (dr, dc) = match mover {
+                Color::Black => (dr, dc),
+                Color::White => (dc, dr),
+            };
+            let (r, c) = (i32::from(row) + dr, i32::from(col) + dc);
+            let off_rows = !(0..i32::from(rows)).contains(&r);
+            let off_cols = !(0..i32::from(cols)).contains(&c);
+            // Black's edges are above and below, White's left and right.
+            let edge = match (off_rows, off_cols) {
+                (true, true) => return CORNER,
+                (true, false) => Color::Black,
+                (false, true) => Color::White,
+                (false, false) => {
+                    return match stone(r as u8, c as u8) {
+                        None => EMPTY,
+                        Some(s) if s == mover => MINE,
+                        Some(_) => THEIRS,
+                    };
+                }
+            };
+            if edge == mover { MY_EDGE } else { THEIR_EDGE }
+        });
+        Pattern::of_codes(codes)
+    }
+
+    /// The pattern of `mover` playing `point` in `game`.
+    pub fn of_move(game: &Game, point: Point, mover: Color) -> Pattern {
+        Pattern::at(
+            game.rows(),
+            game.cols(),
+            (point.row, point.col),
+            mover,
+            |row, col| game.get(Point { row, col }),
+        )
+    }
+}
+
+impl fmt::Display for Pattern {
+    /// The 12 cells' letters in [`OFFSETS`] order: `.` empty, `x` the mover's stone, `o`
+    /// the opponent's, `X` the mover's edge, `O` the opponent's, `+` a corner.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for i in (0..CELLS).rev() {
+            let code = (self.0 >> (3 * i)) & 7;
+            write!(f, "{}", LETTERS[code as usize])?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Pattern {
+    type Err = String;
+
+    /// The pattern of a text in [`Pattern`]'s `Display` form, or of its half turn.
+    fn from_str(text: &str) -> Result<Pattern, String> {
+        let codes: Vec<u8> = text
+            .chars()
+            .map(|ch| LETTERS.iter().position(|&l| l == ch).map(|c| c as u8))
+            .collect::<Option<_>>()
+            .ok_or_else(|| format!("a pattern is written with {LETTERS:?}, not {text:?}"))?;
+        let codes: [u8; CELLS] = codes
+            .try_into()
+            .map_err(|c: Vec<u8>| format!("a pattern has {CELLS} cells, not {}", c.len()))?;
+        Ok(Pattern::of_codes(codes))
+    }
+}
+
+/// Learned weights of patterns; a pattern not in the table weighs 1.
+#[derive(Clone, Debug, Default)]
+pub struct Table {
+    gammas: HashMap<Pattern, f32>,
+}
+
+impl Table {
+    /// Reads a table: `#` comment lines, then a line a pattern, its text and its gamma.
+    /// On a bad line, its number (from 1) and why.
+    pub fn parse(text: &str) -> Result<Table, (usize, String)> {
+        let mut gammas = HashMap::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            let (Some(pattern), Some(gamma), None) = (words.next(), words.next(), words.next())
+            else {
+                return Err((n + 1, "expected a pattern and its gamma".into()));
+            };
+            let pattern: Pattern = pattern.parse().map_err(|e| (n + 1, e))?;
+            let gamma: f32 = gamma
+                .parse()
+                .ok()
+                .filter(|g: &f32| g.is_finite() && *g > 0.0)
+                .ok_or_else(|| {
+                    (
+                        n + 1,
+                        format!("invalid gamma {gamma:?} (a positive number)"),
+                    )
+                })?;
+            gammas.insert(pattern, gamma);
+        }
+        Ok(Table { gammas })
+    }
+
+    /// The pattern's gamma (1 when the table does not have it).
+    pub fn gamma(&self, pattern: Pattern) -> f32 {
+        self.gammas.get(&pattern).copied().unwrap_or(1.0)
+    }
+
+    /// The number of patterns in the table.
+    pub fn len(&self) -> usize {
+        self.gammas.len()
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.gammas.is_empty()
+    }
+}
+
+/// The table shipped with the engine (learned on 9x9; see its header for how).
+pub static LEARNED: LazyLock<Table> = LazyLock::new(|| {
+    Table::parse(include_str!("../../data/patterns-9x9.txt"))
+        .unwrap_or_else(|(line, why)| panic!("patterns-9x9.txt line {line}: {why}"))
+});
+
+/// The training data of one record: a line for each position before a move played on the
+/// board (swaps and resignations are skipped), `GAME CHOSEN PATTERN:COUNT...`: the game's
+/// name, the played move's pattern, and each pattern among the legal moves with how many
+/// of them have it. On a move that cannot be played, its number (from 1).
+pub fn extract(name: &str, record: &Record) -> Result<String, usize> {
+    let mut out = String::new();
+    let mut game = record.game_at(0).map_err(|(n, _)| n)?;
+    for (n, &(color, mv)) in record.moves.iter().enumerate() {
+        if let Move::Play(point) = mv
+            && game.winner().is_none()
+        {
+            let chosen = Pattern::of_move(&game, point, color);
+            let mut counts: Vec<(Pattern, u32)> = Vec::new();
+            for p in game.empty_points() {
+                let pattern = Pattern::of_move(&game, p, color);
+                match counts.iter_mut().find(|(q, _)| *q == pattern) {
+                    Some((_, count)) => *count += 1,
+                    None => counts.push((pattern, 1)),
+                }
+            }
+            counts.sort();
+            out.push_str(&format!("{name} {chosen}"));
+            for (pattern, count) in counts {
+                out.push_str(&format!(" {pattern}:{count}"));
+            }
+            out.push('\n');
+        }
+        game.play(color, mv).map_err(|_| n + 1)?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position on a 6x6 board made from a seed: stones at random, either colour.
+    fn position(seed: u64) -> Game {
+        let mut game = Game::new(6).unwrap();
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for p in game.clone().points() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            match x % 3 {
+                0 => game.setup(Color::Black, p).unwrap(),
+                1 => game.setup(Color::White, p).unwrap(),
+                _ => {}
+            }
+        }
+        game
+    }
+
+    /// The position's twin: transposed, colours swapped.
+    fn twin(game: &Game) -> Game {
+        let mut twin = Game::new(game.size()).unwrap();
+        for p in game.points() {
+            if let Some(c) = game.get(p) {
+                twin.setup(c.opponent(), p.mirrored()).unwrap();
+            }
+        }
+        twin
+    }
+
+    /// The position turned by half a turn.
+    fn turned(game: &Game) -> Game {
+        let n = game.size() - 1;
+        let mut turned = Game::new(game.size()).unwrap();
+        for p in game.points() {
+            if let Some(c) = game.get(p) {
+                let q = Point {
+                    row: n - p.row,
+                    col: n - p.col,
+                };
+                turned.setup(c, q).unwrap();
+            }
+        }
+        turned
+    }
+
+    #[test]
+    fn a_position_its_half_turn_and_its_twin_have_the_same_patterns() {
+        let mut seen = std::collections::HashSet::new();
+        for seed in 1..40 {
+            let game = position(seed);
+            let (twin, turned) = (twin(&game), turned(&game));
+            let n = game.size() - 1;
+            for p in game.points() {
+                let q = Point {
+                    row: n - p.row,
+                    col: n - p.col,
+                };
+                for color in [Color::Black, Color::White] {
+                    let key = Pattern::of_move(&game, p, color);
+                    assert_eq!(key, Pattern::of_move(&turned, q, color), "{p} {color}");
+                    let other = Pattern::of_move(&twin, p.mirrored(), color.opponent());
+                    assert_eq!(key, other, "{p} {color}");
+                    seen.insert(key);
+                }
+            }
+        }
+        // The keys tell positions apart: many distinct ones, and each reads back.
+        assert!(seen.len() > 500, "{}", seen.len());
+        for key in seen {
+            assert_eq!(key.to_string().parse(), Ok(key));
+        }
+    }
+
+    #[test]
+    fn a_pattern_reads_its_cells_from_the_movers_side() {
+        // Black's a1 on an empty board: above it Black's own edge, to its left White's,
+        // and the bridge cell up-left off both.
+        let mut game = Game::new(5).unwrap();
+        let a1 = Point::parse("a1", 5).unwrap();
+        // Neighbours: up, up-right, right, down, down-left, left; then the bridge cells
+        // (-2,1), (-1,2), (1,1), (2,-1), (1,-2), (-1,-1).
+        let expected: Pattern = "XX..OOXX.OO+".parse().unwrap();
+        assert_eq!(Pattern::of_move(&game, a1, Color::Black), expected);
+        // White's a1 is Black's a1 of the transposed board: the same pattern.
+        assert_eq!(Pattern::of_move(&game, a1, Color::White), expected);
+        // A stone next to the point is the mover's or the opponent's.
+        game.setup(Color::Black, Point::parse("b2", 5).unwrap())
+            .unwrap();
+        let c3 = Point::parse("c3", 5).unwrap();
+        let b = Pattern::of_move(&game, c3, Color::Black).to_string();
+        let w = Pattern::of_move(&game, c3, Color::White).to_string();
+        assert_eq!((b.matches('x').count(), b.matches('o').count()), (1, 0));
+        assert_eq!((w.matches('x').count(), w.matches('o').count()), (0, 1));
+    }
+
+    #[test]
+    fn a_table_gives_the_gamma_of_its_patterns_and_one_otherwise() {
+        let table = Table::parse("# made by hand\n............ 2.5\n.........xx. 0.5\n").unwrap();
+        assert_eq!(table.len(), 2);
+        assert_eq!(table.gamma("............".parse().unwrap()), 2.5);
+        assert_eq!(table.gamma(".........xx.".parse().unwrap()), 0.5);
+        assert_eq!(table.gamma("...........x".parse().unwrap()), 1.0);
+        assert_eq!(Table::parse("....\n").unwrap_err().0, 1);
+        assert_eq!(Table::parse("#\n............ -1\n").unwrap_err().0, 2);
+        assert_eq!(Table::parse("............ 1 2\n").unwrap_err().0, 1);
+    }
+
+    #[test]
+    fn the_learned_table_knows_the_open_board() {
+        // The move into the middle of an empty board has a pattern of twelve empty cells.
+        let empty: Pattern = "............".parse().unwrap();
+        assert!(LEARNED.len() > 100, "{}", LEARNED.len());
+        assert!(LEARNED.gammas.contains_key(&empty));
+        // Its text reads back.
+        assert_eq!(empty.to_string(), "............");
+    }
+
+    #[test]
+    fn extraction_gives_each_position_the_played_and_the_legal_patterns() {
+        let record = super::super::sgf::parse("(;FF[4]GM[11]SZ[3];B[b2];W[a1];B[c1])").unwrap();
+        let text = extract("g1", &record).unwrap_or_else(|n| panic!("move {n}"));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), record.moves.len());
+        // The first position: every move on the empty 3x3 board, the centre among them.
+        let first: Vec<&str> = lines[0].split(' ').collect();
+        assert_eq!(first[0], "g1");
+        let game = Game::new(3).unwrap();
+        let b2 = Pattern::of_move(&game, Point::parse("b2", 3).unwrap(), Color::Black);
+        assert_eq!(first[1], b2.to_string());
+        let counts: u32 = first[2..]
+            .iter()
+            .map(|w| w.split_once(':').unwrap().1.parse::<u32>().unwrap())
+            .sum();
+        assert_eq!(counts, 9);
+        assert!(first[2..].contains(&format!("{b2}:1").as_str()));
+        // The second: eight legal moves for White.
+        let second: Vec<&str> = lines[1].split(' ').collect();
+        let counts: u32 = second[2..]
+            .iter()
+            .map(|w| w.split_once(':').unwrap().1.parse::<u32>().unwrap())
+            .sum();
+        assert_eq!(counts, 8);
+    }
+}
