@@ -787,7 +787,12 @@ impl Engine {
 
     /// The kept solver, within `limits`.
     fn solver(&mut self, limits: SolverLimits) -> &mut Solver {
-        let solver = self.solver.get_or_insert_with(|| Solver::new(limits));
+        let solver = self.solver.get_or_insert_with(|| {
+            // GTP's answers never show a proof's size: not counting it saves time.
+            let mut solver = Solver::new(limits);
+            solver.count_proofs(false);
+            solver
+        });
         solver.set_limits(limits);
         solver
     }

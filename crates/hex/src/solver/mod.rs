@@ -81,7 +81,8 @@ pub struct Proof {
     /// A winning move, when the winner is to move (none only if no cell is empty).
     pub best: Option<Cell>,
     /// Positions in the proof tree: one winning move at the winner's turns, every
-    /// must-play move at the loser's.
+    /// must-play move at the loser's; 0 from a solver told not to count them
+    /// ([`Solver::count_proofs`]).
     pub size: u64,
     /// Positions the search expanded.
     pub nodes: u64,
@@ -138,6 +139,7 @@ pub struct Solver {
     search: Option<Dfpn>,
     progress: Option<Box<dyn FnMut(Progress) + Send>>,
     book: Option<ProofBook>,
+    count_proofs: bool,
 }
 
 impl std::fmt::Debug for Solver {
@@ -159,7 +161,15 @@ impl Solver {
             search: None,
             progress: None,
             book: None,
+            count_proofs: true,
         }
+    }
+
+    /// Whether a proof's size is counted after the search (on by default). Counting walks
+    /// the proof tree and proves again what the table lost: up to a fifth of the time of
+    /// a 6x6 search. A caller that only wants the winner and the move turns it off.
+    pub fn count_proofs(&mut self, on: bool) {
+        self.count_proofs = on;
     }
 
     /// New limits for the next searches. The table and what it holds are kept, unless its
@@ -274,6 +284,7 @@ impl Solver {
         position: Position,
     ) -> Result<Outcome, SolverError> {
         let to_move = position.to_move;
+        let count_proofs = self.count_proofs;
         let search = self.prepare(rows, cols, position)?;
         let started = Instant::now();
         let result = search.solve();
@@ -293,7 +304,7 @@ impl Solver {
         } else {
             None
         };
-        let size = search.proof_size();
+        let size = if count_proofs { search.proof_size() } else { 0 };
         Ok(Outcome::Proven(Proof {
             winner,
             best,
