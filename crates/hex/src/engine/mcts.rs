@@ -769,22 +769,18 @@ pub fn analyse(game: &Game, color: Color, limits: Budget, settings: Settings) ->
     Search::default().analyse(game, color, limits, settings)
 }
 
-/// Every empty point's prior for `color` from the learned patterns: its share of the
-/// gammas of all the empty points' patterns, as the tree's progressive bias uses it.
+/// Every empty point's prior for `color` from the learned patterns: the progressive bias
+/// of the root's children in a tree with the patterns on.
 pub fn priors(game: &Game, color: Color) -> Vec<(Point, f64)> {
     let board = Padded::new(game);
-    let table = &*patterns::LEARNED;
-    let gammas: Vec<(Point, f64)> = (0..board.cells.len())
-        .filter(|&at| board.inside(at) && board.cells[at] == EMPTY)
-        .map(|at| {
-            (
-                board.point(at),
-                f64::from(table.gamma(board.pattern(at, code(color)))),
-            )
-        })
-        .collect();
-    let total: f64 = gammas.iter().map(|g| g.1).sum();
-    gammas.into_iter().map(|(p, g)| (p, g / total)).collect()
+    let settings = Settings {
+        patterns: Some(1.0),
+        ..Settings::default()
+    };
+    let tree = Tree::new(&board, code(color), settings);
+    (tree.root_children().iter())
+        .map(|child| (board.point(usize::from(child.cell)), f64::from(child.bias)))
+        .collect()
 }
 
 /// A search that keeps its trees between calls: when the next position follows from the
