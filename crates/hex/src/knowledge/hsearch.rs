@@ -31,7 +31,7 @@ const SEMI_PER_PAIR: usize = 32;
 /// Semi-connections the OR rule joins at most.
 const MAX_ORS: usize = 4;
 /// Full connections processed before the search stops.
-const WORK: u32 = 3000;
+const WORK: u32 = 3_000;
 
 /// What H-search found between a player's sides.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -295,7 +295,15 @@ impl<S: Cells> HSearch<S> {
         let len = kept + 1;
         self.semi_len[p] = len as u8;
         // The OR rule: the new semi-connection with others whose carriers have no common
-        // cell.
+        // cell. None can when all of them share one (any choice of them shares it too).
+        let carriers = &list.carriers[..len];
+        if !carriers
+            .iter()
+            .fold(carrier, |common, &c| common & c)
+            .is_empty()
+        {
+            return;
+        }
         let carriers = list.carriers;
         self.or_rule((a, b, p), &carriers[..len], (carrier, carrier), 1, u64::MAX);
     }
@@ -613,7 +621,7 @@ mod tests {
                 for &c in semis {
                     if c & lowest == 0 {
                         rest.retain(|&r| r != c);
-                        self.or(a, b, &rest.clone(), common & c, union | c, n + 1);
+                        self.or(a, b, &rest, common & c, union | c, n + 1);
                     }
                 }
             }
