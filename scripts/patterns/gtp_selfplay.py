@@ -13,40 +13,17 @@ Records are saved as game-001.sgf, ... in HexGui's convention, as `hex patterns`
 import argparse
 import os
 import random
-import subprocess
 import sys
 
+# The GTP client the scripts share is one folder up.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gtp_client import Engine  # noqa: E402 (after the path above)
 
-class Engine:
-    def __init__(self, command):
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True)
 
-    def ask(self, line):
-        """The reply to a command, or None when the engine fails or answers `?`."""
-        try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-            lines = []
-            while True:
-                reply = self.proc.stdout.readline()
-                if not reply:
-                    return None
-                if reply.strip() == "" and lines:
-                    break
-                if reply.strip():
-                    lines.append(reply.strip())
-        except BrokenPipeError:
-            return None
-        text = " ".join(lines)
-        return text[1:].strip() if text.startswith("=") else None
-
-    def close(self):
-        try:
-            self.ask("quit")
-        finally:
-            self.proc.kill()
-            self.proc.wait()
+def ask(engine, line):
+    """The reply to a command, or None when the engine fails or answers `?`."""
+    ok, reply = engine.send(line, None)
+    return reply if ok else None
 
 
 def point(row, col):
@@ -67,23 +44,23 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     for number in range(args.first_game, args.first_game + args.games):
         rng = random.Random(args.seed * 1_000_003 + number)
-        engine = Engine(args.command)
-        engine.ask(f"boardsize {args.size} {args.size}")
+        engine = Engine("engine", args.command)
+        ask(engine, f"boardsize {args.size} {args.size}")
         cells = [point(r, c) for r in range(args.size) for c in range(args.size)]
         opening = rng.sample(cells, args.random)
         setup = {"B": [], "W": []}
         colour = "B"
         for cell in opening:
-            engine.ask(f"play {colour.lower()} {cell}")
+            ask(engine, f"play {colour.lower()} {cell}")
             setup[colour].append(cell)
             colour = "W" if colour == "B" else "B"
         moves, result = [], ""
         while True:
-            score = engine.ask("final_score")
+            score = ask(engine, "final_score")
             if score and score[0] in "BW" and score.startswith(("B+", "W+")):
                 result = score
                 break
-            reply = engine.ask(f"genmove {colour.lower()}")
+            reply = ask(engine, f"genmove {colour.lower()}")
             if reply is None:
                 break
             if reply.lower() == "resign":
