@@ -92,6 +92,12 @@ pub struct Args {
     /// Tuning: moves the opponent can kill with one reply are searched like any other.
     #[arg(long, help_heading = "Tuning")]
     no_vulnerable: bool,
+    /// Tuning: moves another move dominates (leaves dead or captured) are searched too.
+    #[arg(long, help_heading = "Tuning")]
+    no_dominated: bool,
+    /// Tuning: no edge template IV-1a (from the fourth row) among the connections.
+    #[arg(long, help_heading = "Tuning")]
+    no_fourth_row: bool,
     /// Tuning: a losing move's proof does not rule out its siblings.
     #[arg(long, help_heading = "Tuning")]
     no_proof_sets: bool,
@@ -147,6 +153,8 @@ pub fn run(args: Args) -> Result<()> {
             symmetry: !args.no_symmetry,
             inferior: !args.no_inferior,
             vulnerable: !args.no_vulnerable,
+            dominated: !args.no_dominated,
+            fourth_row: !args.no_fourth_row,
             proof_sets: !args.no_proof_sets,
             widening: !args.no_widening,
             resistance: !args.no_resistance,

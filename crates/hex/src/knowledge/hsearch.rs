@@ -414,9 +414,17 @@ impl<S: Cells> HSearch<S> {
         self.semi_partners[usize::from(middle)] = partners;
     }
 
-    /// The search from the endpoints' adjacency: `stones` are the endpoints that are not
-    /// cells (the sides' groups first), `sides` the player's sides.
-    fn search(&mut self, geometry: &Geometry, stones: &[Bits], sides: [Bits; 2], empty: Bits) {
+    /// The search from the endpoints' adjacency and the edge templates that fit: `stones`
+    /// are the endpoints that are not cells (the sides' groups first), `sides` the player's
+    /// sides, `templates` the player's (side, stone, carrier).
+    fn search(
+        &mut self,
+        geometry: &Geometry,
+        stones: &[Bits],
+        sides: [Bits; 2],
+        empty: Bits,
+        templates: &[Template],
+    ) {
         self.reset(stones, empty);
         for (group, &set) in stones.iter().enumerate() {
             let mut near = geometry.grow(set) & empty;
@@ -436,6 +444,26 @@ impl<S: Cells> HSearch<S> {
                     let f = self.endpoint_of_cell[usize::from(next)];
                     self.add_full(e, f, pair(e, f), S::default());
                 }
+            }
+        }
+        // A template whose cells are all empty or the player's joins its stone's endpoint
+        // (the cell, or the group on it) to its side.
+        let own = stones.iter().fold(0, |all, &set| all | set);
+        for &(side, stone, carrier) in templates {
+            if carrier & !(empty | own) != 0 {
+                continue;
+            }
+            let at = bit(stone);
+            let end = if empty & at != 0 {
+                self.endpoint_of_cell[usize::from(stone)]
+            } else if let Some(group) = stones.iter().position(|&set| set & at != 0) {
+                group as End
+            } else {
+                continue;
+            };
+            let side = side as End;
+            if end != side {
+                self.add_full(end, side, pair(end, side), S::of(carrier & empty));
             }
         }
         self.run();
@@ -468,12 +496,26 @@ pub fn side_connections(
     own: Bits,
     empty: Bits,
 ) -> SideConnections {
-    side_connections_of(geometry, &Groups::of(geometry, player, own), empty)
+    let templates = super::vc::Templates::new(geometry, true);
+    side_connections_of(
+        geometry,
+        &Groups::of(geometry, player, own),
+        empty,
+        templates.of(player),
+    )
 }
 
-/// Runs H-search for a player whose groups are `groups` (empty cells `empty`): its
-/// connections between its sides.
-pub fn side_connections_of(geometry: &Geometry, groups: &Groups, empty: Bits) -> SideConnections {
+/// An edge template: its side, its stone's cell and its carrier.
+pub type Template = (usize, u8, Bits);
+
+/// Runs H-search for a player whose groups are `groups` (empty cells `empty`, edge templates
+/// `templates`): its connections between its sides.
+pub fn side_connections_of(
+    geometry: &Geometry,
+    groups: &Groups,
+    empty: Bits,
+    templates: &[Template],
+) -> SideConnections {
     let sides = geometry.sides[slot(groups.player)];
     if groups.joined {
         return SideConnections {
@@ -489,16 +531,17 @@ pub fn side_connections_of(geometry: &Geometry, groups: &Groups, empty: Bits) ->
         stones: &[Bits],
         sides: [Bits; 2],
         empty: Bits,
+        templates: &[Template],
     ) -> SideConnections {
         S::scratch().with_borrow_mut(|search| {
-            search.search(geometry, stones, sides, empty);
+            search.search(geometry, stones, sides, empty, templates);
             search.side_connections()
         })
     }
     if geometry.cell_count() <= 64 {
-        run::<u64>(geometry, stones, sides, empty)
+        run::<u64>(geometry, stones, sides, empty, templates)
     } else {
-        run::<u128>(geometry, stones, sides, empty)
+        run::<u128>(geometry, stones, sides, empty, templates)
     }
 }
 
@@ -744,6 +787,23 @@ mod tests {
                     if next > at {
                         search.add_full(e, endpoint_of_cell[usize::from(next)], 0);
                     }
+                }
+            }
+            let own = stones.iter().fold(0, |all, &set| all | set);
+            let templates = crate::knowledge::vc::Templates::new(geometry, true);
+            for &(side, stone, carrier) in templates.of(player) {
+                if carrier & !(empty | own) != 0 {
+                    continue;
+                }
+                let end = if empty & bit(stone) != 0 {
+                    endpoint_of_cell[usize::from(stone)]
+                } else if let Some(group) = stones.iter().position(|&set| set & bit(stone) != 0) {
+                    group
+                } else {
+                    continue;
+                };
+                if end != side {
+                    search.add_full(end, side, carrier & empty);
                 }
             }
             search.run();

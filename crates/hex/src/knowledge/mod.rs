@@ -57,6 +57,12 @@ pub struct Knowledge {
     /// Moves the opponent can answer by killing them (vulnerable cells) are left out of the
     /// must-play moves while one is left (needs `connections`).
     pub vulnerable: bool,
+    /// Moves another move dominates (one that leaves them dead or captured by the side to
+    /// move) are left out while their dominator is searched (needs `connections`).
+    pub dominated: bool,
+    /// Edge template IV-1a (a stone on the fourth row joined to its side) is one of the
+    /// connections (needs `connections`).
+    pub fourth_row: bool,
     /// A move that loses drops its siblings outside the cells its proof depends on.
     pub proof_sets: bool,
     /// Only the first third of the moves not yet lost take part at each position (half
@@ -76,6 +82,8 @@ impl Default for Knowledge {
             symmetry: true,
             inferior: true,
             vulnerable: true,
+            dominated: true,
+            fourth_row: true,
             proof_sets: true,
             widening: true,
             resistance: true,
@@ -160,6 +168,7 @@ impl Expert {
     pub fn new(size: u8) -> Expert {
         let knowledge = Knowledge {
             vulnerable: false,
+            dominated: false,
             ..Knowledge::default()
         };
         Expert::with_knowledge(size, knowledge)
@@ -185,7 +194,7 @@ impl Expert {
             d(a).total_cmp(&d(b)).then(a.cmp(&b))
         });
         Expert {
-            templates: Templates::new(&geometry),
+            templates: Templates::new(&geometry, knowledge.fourth_row),
             geometry,
             order,
             knowledge,
@@ -312,14 +321,19 @@ impl Expert {
             }
         }
         if self.knowledge.h_search {
-            let found = side_connections_of(geometry, &my_groups, open);
+            let found = side_connections_of(geometry, &my_groups, open, self.templates.of(me));
             if let Some(carrier) = found.full {
                 return win(carrier, None);
             }
             if let Some(&(carrier, key)) = found.semi.first() {
                 return win(carrier, Some(key));
             }
-            let threats = side_connections_of(geometry, &their_groups, open);
+            let threats = side_connections_of(
+                geometry,
+                &their_groups,
+                open,
+                self.templates.of(me.opponent()),
+            );
             if let Some(carrier) = threats.full {
                 return Decision::Lost {
                     proof: theirs | carrier,
@@ -342,6 +356,13 @@ impl Expert {
                 moves &= !pruned;
                 proof |= pruned | killers;
             }
+        }
+        if self.knowledge.dominated && moves.count_ones() > 1 {
+            let mut stones = [0; 2];
+            (stones[slot(me)], stones[slot(me.opponent())]) = (own, theirs);
+            let (pruned, support) = inferior::dominated(geometry, stones, me, moves);
+            moves &= !pruned;
+            proof |= pruned | support;
         }
         Decision::Consider { moves, proof }
     }

@@ -20,44 +20,83 @@ type Link = (usize, Bits);
 /// which is always safe).
 const CHAIN_BUDGET: u32 = 4_000;
 
-/// The edge templates of the third row: (side, stone, carrier), per player.
+/// The ziggurat (edge template IIIa): a stone on the third row joins its side through these
+/// cells, given at O's top side as (rows down from the stone's row, columns along it); its
+/// mirror image is made by [`mirror`].
+const ZIGGURAT: &[(i16, i16)] = &[
+    (0, 1),
+    (-1, 0),
+    (-1, 1),
+    (-1, 2),
+    (-2, 0),
+    (-2, 1),
+    (-2, 2),
+    (-2, 3),
+];
+
+/// Edge template IV-1a: a stone on the fourth row joins its side through these 18 cells (the
+/// same way round as [`ZIGGURAT`]). H-search cannot derive it. It was found by our own
+/// solver: start from a trapezoid of every cell within two columns of the stone's cone,
+/// every other cell the opponent's, and drop cells one at a time, farthest first, while the
+/// opponent moving first still cannot cut the stone from its side. The tests check by plain
+/// minimax that it holds and that no cell of it is to spare.
+const IV_1A: &[(i16, i16)] = &[
+    (0, 1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (-1, 2),
+    (-1, 3),
+    (-2, -1),
+    (-2, 0),
+    (-2, 1),
+    (-2, 2),
+    (-2, 3),
+    (-2, 4),
+    (-3, -1),
+    (-3, 0),
+    (-3, 1),
+    (-3, 2),
+    (-3, 3),
+    (-3, 4),
+    (-3, 5),
+];
+
+/// The mirror image of a template's cell: the stone's row kept, left and right exchanged
+/// (on the sheared grid a step up-left becomes a step up-right).
+const fn mirror((down, along): (i16, i16)) -> (i16, i16) {
+    (down, -along - down)
+}
+
+/// The edge templates of a board: (side, stone, carrier), per player; a stone of the
+/// player's on `stone` joins that side through the carrier's cells, whatever the opponent
+/// does there.
 #[derive(Clone, Debug, Default)]
 pub struct Templates {
     by_player: [Vec<(usize, u8, Bits)>; 2],
 }
 
 impl Templates {
-    /// The ziggurats of a board, both mirror images, at all four sides.
-    pub fn new(geometry: &Geometry) -> Templates {
+    /// The ziggurats (from the third row) and, with `fourth_row`, the IV-1a templates (from
+    /// the fourth) of a board, both mirror images, at all four sides.
+    pub fn new(geometry: &Geometry, fourth_row: bool) -> Templates {
         let (rows, cols) = (i16::from(geometry.rows), i16::from(geometry.cols));
         let index = |row: i16, col: i16| (row * cols + col) as u8;
         let mut by_player: [Vec<(usize, u8, Bits)>; 2] = [Vec::new(), Vec::new()];
-        // At O's top side, as (rows down from the side, columns along it); X's first column has
-        // them with rows and columns exchanged, the last sides by the half turn.
-        let shapes: [&[(i16, i16)]; 2] = [
-            &[
-                (0, 1),
-                (-1, 0),
-                (-1, 1),
-                (-1, 2),
-                (-2, 0),
-                (-2, 1),
-                (-2, 2),
-                (-2, 3),
-            ],
-            &[
-                (0, -1),
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-                (-2, -1),
-                (-2, 0),
-                (-2, 1),
-                (-2, 2),
-            ],
-        ];
-        // The template of `player` whose stone is `along` its first side, if it fits.
-        let place = |player: Player, along: i16, shape: &[(i16, i16)]| {
+        // At O's top side, as (the stone's row, its cells); X's first column has them with
+        // rows and columns exchanged, the last sides by the half turn.
+        let mut shapes: Vec<(i16, Vec<(i16, i16)>)> = Vec::new();
+        let kinds: &[(i16, &[(i16, i16)])] = if fourth_row {
+            &[(2, ZIGGURAT), (3, IV_1A)]
+        } else {
+            &[(2, ZIGGURAT)]
+        };
+        for &(row, cells) in kinds {
+            shapes.push((row, cells.to_vec()));
+            shapes.push((row, cells.iter().map(|&cell| mirror(cell)).collect()));
+        }
+        // The template of `player` whose stone is `along` its first side on `row`, if it fits.
+        let place = |player: Player, along: i16, row: i16, shape: &[(i16, i16)]| {
             let (length, depth) = match player {
                 Player::O => (cols, rows),
                 Player::X => (rows, cols),
@@ -68,17 +107,17 @@ impl Templates {
             };
             let mut carrier: Bits = 0;
             for &(dr, dc) in shape {
-                let (down, at) = (2 + dr, along + dc);
+                let (down, at) = (row + dr, along + dc);
                 if !(0..depth).contains(&down) || !(0..length).contains(&at) {
                     return None;
                 }
                 carrier |= bit(cell(down, at));
             }
-            (depth >= 3 && along < length).then(|| (cell(2, along), carrier))
+            (depth > row && along < length).then(|| (cell(row, along), carrier))
         };
         for along in 0..rows.max(cols) {
-            for shape in shapes {
-                let found = [Player::O, Player::X].map(|player| place(player, along, shape));
+            for (row, shape) in &shapes {
+                let found = [Player::O, Player::X].map(|player| place(player, along, *row, shape));
                 for side in 0..2 {
                     for (player, found) in [Player::O, Player::X].into_iter().zip(found) {
                         let Some((stone, carrier)) = found else {
@@ -98,6 +137,11 @@ impl Templates {
             }
         }
         Templates { by_player }
+    }
+
+    /// The templates of `player`.
+    pub fn of(&self, player: Player) -> &[(usize, u8, Bits)] {
+        &self.by_player[slot(player)]
     }
 }
 
@@ -312,91 +356,169 @@ impl Graph<'_> {
 mod tests {
     use super::*;
     use crate::board::{Board, Cell};
+    use std::collections::HashMap;
 
     /// Whether `player` joins the stone to its side with the opponent moving first, both
-    /// playing only inside `carrier`: plain minimax.
-    fn holds(
-        geometry: &Geometry,
-        player: Player,
-        side: usize,
-        stone: u8,
-        own: Bits,
-        free: Bits,
-        opponent_to_move: bool,
-    ) -> bool {
-        let joined = geometry.flood(bit(stone), own) & geometry.sides[slot(player)][side] != 0;
-        if joined {
-            return true;
+    /// playing only inside `carrier`: plain minimax, memoised.
+    fn holds(geometry: &Geometry, player: Player, side: usize, stone: u8, carrier: Bits) -> bool {
+        let goal = geometry.sides[slot(player)][side];
+        let joined = |own: Bits| geometry.flood(bit(stone), own) & goal != 0;
+        fn search(
+            joined: &dyn Fn(Bits) -> bool,
+            own: Bits,
+            free: Bits,
+            opponent_to_move: bool,
+            memo: &mut HashMap<(Bits, Bits, bool), bool>,
+        ) -> bool {
+            if joined(own) {
+                return true;
+            }
+            if !joined(own | free) {
+                return false;
+            }
+            if let Some(&known) = memo.get(&(own, free, opponent_to_move)) {
+                return known;
+            }
+            let result = if opponent_to_move {
+                cells_of(free).all(|at| search(joined, own, free & !bit(at), false, memo))
+            } else {
+                cells_of(free).any(|at| search(joined, own | bit(at), free & !bit(at), true, memo))
+            };
+            memo.insert((own, free, opponent_to_move), result);
+            result
         }
-        if free == 0 {
-            return false;
-        }
-        if opponent_to_move {
-            cells_of(free)
-                .all(|at| holds(geometry, player, side, stone, own, free & !bit(at), false))
-        } else {
-            cells_of(free).any(|at| {
-                holds(
-                    geometry,
-                    player,
-                    side,
-                    stone,
-                    own | bit(at),
-                    free & !bit(at),
-                    true,
-                )
-            })
-        }
+        search(&joined, bit(stone), carrier, true, &mut HashMap::new())
     }
 
     #[test]
-    fn every_ziggurat_holds_and_none_has_a_cell_to_spare() {
-        let squares = (3..=6).map(|size| (size, size));
-        let rectangles = [(3, 5), (5, 3), (4, 6), (6, 4), (2, 5), (5, 2), (3, 7)];
+    fn every_edge_template_holds_and_none_has_a_cell_to_spare() {
+        let squares = (3..=7).map(|size| (size, size));
+        let rectangles = [
+            (3, 5),
+            (5, 3),
+            (4, 6),
+            (6, 4),
+            (2, 5),
+            (5, 2),
+            (3, 7),
+            (4, 7),
+            (7, 4),
+        ];
+        let mut fourth_row = 0;
         for (rows, cols) in squares.chain(rectangles) {
             let geometry = Geometry::rectangle(rows, cols);
-            let templates = Templates::new(&geometry);
+            let templates = Templates::new(&geometry, true);
             for player in Player::BOTH {
-                let list = &templates.by_player[slot(player)];
-                // Four a cell of the third line from each side, but for the two at its ends.
+                let list = templates.of(player);
+                // From each side, both mirror images of a ziggurat on each cell of the third
+                // row but the two at its ends, and of IV-1a on each cell of the fourth row with
+                // room for its seven cells along the side.
                 let (along, depth) = match player {
                     Player::O => (cols, rows),
                     Player::X => (rows, cols),
                 };
-                let expected = if depth < 3 {
+                let ziggurats = if depth < 3 {
                     0
                 } else {
                     4 * usize::from(along.saturating_sub(3))
                 };
-                assert_eq!(list.len(), expected, "{rows}x{cols} {player}");
+                let fourth = if depth < 4 {
+                    0
+                } else {
+                    4 * usize::from(along.saturating_sub(6))
+                };
+                assert_eq!(list.len(), ziggurats + fourth, "{rows}x{cols} {player}");
                 for &(side, stone, carrier) in list {
-                    assert_eq!(carrier.count_ones(), 8);
-                    assert!(holds(
-                        &geometry,
-                        player,
-                        side,
-                        stone,
-                        bit(stone),
-                        carrier,
-                        true
-                    ));
+                    let size = carrier.count_ones();
+                    assert!(size == 8 || size == 19, "{size}");
+                    // IV-1a is too large for plain minimax: the solver proves it
+                    // (`solver::tests::iv_1a_holds_and_has_no_cell_to_spare`).
+                    if size == 19 {
+                        fourth_row += 1;
+                        continue;
+                    }
+                    assert!(holds(&geometry, player, side, stone, carrier));
                     for spare in cells_of(carrier) {
                         assert!(
-                            !holds(
-                                &geometry,
-                                player,
-                                side,
-                                stone,
-                                bit(stone),
-                                carrier & !bit(spare),
-                                true
-                            ),
+                            !holds(&geometry, player, side, stone, carrier & !bit(spare)),
                             "{player} {stone} {spare}"
                         );
                     }
                 }
             }
         }
+        assert_eq!(
+            fourth_row,
+            4 * 4,
+            "IV-1a fits once a side and mirror image on 7x7, 4x7, 7x4"
+        );
+    }
+
+    #[test]
+    fn iv_1a_holds_and_has_no_cell_to_spare() {
+        // Too large for plain minimax: the solver without IV-1a proves it, on 7x7 where it
+        // fits once a side and mirror image. The template's player owns the stone and every
+        // cell farther from the side than the stone (so that the stone is joined to the other
+        // side, and nothing more of the carrier is touched), the opponent every other cell
+        // outside the carrier; the opponent moves first.
+        use crate::position::Position;
+        use crate::solver::{Knowledge, Limits, Outcome, Solver};
+        let geometry = Geometry::new(7);
+        let templates = Templates::new(&geometry, true);
+        let knowledge = Knowledge {
+            fourth_row: false,
+            ..Knowledge::default()
+        };
+        let winner = |player: Player, side: usize, stone: u8, carrier: Bits| {
+            let depth = |at: u8| {
+                let (row, col) = (at / 7, at % 7);
+                let across = if player == Player::O { row } else { col };
+                if side == 0 { across } else { 6 - across }
+            };
+            let behind = (0..49)
+                .filter(|&at| depth(at) > depth(stone))
+                .fold(0, |set, at| set | bit(at));
+            let own = behind | bit(stone);
+            let mut stones = [0; 2];
+            stones[slot(player)] = own;
+            stones[slot(player.opponent())] = geometry.all & !own & !carrier;
+            let position = Position {
+                stones,
+                to_move: player.opponent(),
+            };
+            let mut solver = Solver::new(Limits {
+                nodes: Some(1_000_000),
+                ..Limits::default()
+            })
+            .with_knowledge(knowledge);
+            solver.count_proofs(false);
+            match solver.solve_position(7, 7, position) {
+                Ok(Outcome::Proven(proof)) => proof.winner,
+                other => panic!("not proven: {other:?}"),
+            }
+        };
+        let mut checked = 0;
+        for player in Player::BOTH {
+            for &(side, stone, carrier) in templates.of(player) {
+                if carrier.count_ones() != 19 {
+                    continue;
+                }
+                checked += 1;
+                assert_eq!(
+                    winner(player, side, stone, carrier),
+                    player,
+                    "{player} {stone}"
+                );
+                for spare in cells_of(carrier) {
+                    assert_eq!(
+                        winner(player, side, stone, carrier & !bit(spare)),
+                        player.opponent(),
+                        "{player} {stone}: {spare} is to spare"
+                    );
+                }
+            }
+        }
+        assert_eq!(checked, 8);
     }
 
     fn position(size: u8, x: &[&str], o: &[&str]) -> (Geometry, [Bits; 2]) {
@@ -410,7 +532,7 @@ mod tests {
     fn a_chain_of_bridges_joins_and_a_cut_bridge_does_not() {
         // O's C2 bridges to the top row (C1, D1) and to B4 (B3, C3); B4 to the bottom row.
         let (geometry, [x, o]) = position(5, &[], &["C2", "B4"]);
-        let templates = Templates::new(&geometry);
+        let templates = Templates::new(&geometry, true);
         let empty = geometry.all & !x & !o;
         let groups = Groups::of(&geometry, Player::O, o);
         let links = Links::of(&geometry, &templates, &groups, empty);

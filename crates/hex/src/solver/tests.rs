@@ -281,6 +281,8 @@ fn without_knowledge_the_search_agrees_too() {
         symmetry: false,
         inferior: false,
         vulnerable: false,
+        dominated: false,
+        fourth_row: false,
         proof_sets: false,
         widening: false,
         resistance: false,
