@@ -270,20 +270,24 @@ fn spread(geometry: &Geometry, seeds: Bits, within: Bits) -> Bits {
 /// looked at again.
 fn fill_dead(geometry: &Geometry, stones: [Bits; 2]) -> ([Bits; 2], Bits) {
     // A player has at most about one group in three cells, and sides merge some.
-    fill_dead_keeping::<48>(geometry, stones)
+    fill_dead_keeping::<48>(geometry, stones, geometry.all)
 }
 
-/// [`fill_dead`], keeping up to `N` groups of each player's as they are found.
+/// [`fill_dead`], keeping up to `N` groups of each player's as they are found, and looking
+/// first only at the cells of `first` (then at those near each cell filled): in a position
+/// whose dead cells are filled but for a stone just added, only cells near it can die, as
+/// a rule (a far one can too, when the stone joins two groups; missing it is safe).
 fn fill_dead_keeping<const N: usize>(
     geometry: &Geometry,
     mut stones: [Bits; 2],
+    first: Bits,
 ) -> ([Bits; 2], Bits) {
     let mut empty = geometry.all & !stones[0] & !stones[1];
     let maybe_of = |stones: [Bits; 2], empty: Bits| {
         [0, 1].map(|s| maybe_useless(geometry, stones[s], empty, geometry.sides[s]))
     };
     let mut maybe = maybe_of(stones, empty);
-    let mut todo = maybe[0] | maybe[1];
+    let mut todo = (maybe[0] | maybe[1]) & first;
     let mut dead = 0;
     let mut groups = [Groups::<N>::new(); 2];
     while todo != 0 {
@@ -379,10 +383,16 @@ impl PairFilter {
 /// Calls `each` with every pair of neighbouring empty cells, neither dead, of which each is
 /// dead once the other is `player`'s (lower cell first), in the position `base` whose dead
 /// cells are filled.
-fn capturing_pairs(
+fn capturing_pairs(geometry: &Geometry, base: [Bits; 2], player: Player, each: impl FnMut(u8, u8)) {
+    capturing_pairs_near(geometry, base, player, geometry.all, each);
+}
+
+/// [`capturing_pairs`] with the lower cell in `near`.
+fn capturing_pairs_near(
     geometry: &Geometry,
     base: [Bits; 2],
     player: Player,
+    near: Bits,
     mut each: impl FnMut(u8, u8),
 ) {
     let filter = PairFilter::new(geometry, base, player);
@@ -395,7 +405,7 @@ fn capturing_pairs(
         groups[filter.player].len = 0;
         dead_cell(geometry, next, at, &mut groups, [Bits::MAX; 2]).is_some()
     };
-    for a in cells_of(filter.cells) {
+    for a in cells_of(filter.cells & near) {
         let later = (Bits::MAX << a) << 1;
         for b in cells_of(geometry.neighbours[usize::from(a)] & filter.cells & later) {
             if filter.may_die(geometry, a, b)
@@ -505,9 +515,14 @@ pub fn dominated(
         }
         let mut next = base;
         next[p] |= bit(x);
-        let (after, dead) = fill_dead(geometry, next);
+        // Only what dies or is captured near `x` is looked for: two steps round it and
+        // round each cell that dies.
+        let around = |set: Bits| geometry.grow(geometry.grow(set));
+        let (after, dead) = fill_dead_keeping::<48>(geometry, next, around(bit(x)));
         let mut filled = dead;
-        capturing_pairs(geometry, after, player, |a, b| filled |= bit(a) | bit(b));
+        capturing_pairs_near(geometry, after, player, around(bit(x) | dead), |a, b| {
+            filled |= bit(a) | bit(b)
+        });
         let here = filled & moves & !pruned & !bit(x);
         if here != 0 {
             pruned |= here;
@@ -862,7 +877,10 @@ mod tests {
                 }
                 let base = fill_dead(&geometry, stones).0;
                 // Keeping groups changes nothing.
-                assert_eq!(fill_dead_keeping::<0>(&geometry, stones).0, base);
+                assert_eq!(
+                    fill_dead_keeping::<0>(&geometry, stones, geometry.all).0,
+                    base
+                );
                 // Looking again only near each filled cell misses nothing.
                 for at in cells_of(geometry.all & !base[0] & !base[1]) {
                     assert_eq!(dead_here(&geometry, base, at), None, "{at} in {stones:x?}");
