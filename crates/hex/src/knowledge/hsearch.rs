@@ -1,7 +1,9 @@
 //! H-search (Anshelevich): virtual connections built up from adjacency by two rules.
 //!
 //! Endpoints are the player's two sides, groups and the empty cells. Two adjacent endpoints
-//! are connected whatever happens (a full connection with an empty carrier). The AND rule
+//! are connected whatever happens (a full connection with an empty carrier), and so are a
+//! cell or group and its side by an edge template that fits (the ziggurat, IV-1a), which
+//! H-search could not always derive. The AND rule
 //! joins two full connections through a middle endpoint whose carriers do not meet: through
 //! a group the result is a full connection, through an empty cell a semi-connection (the
 //! player must first take that cell, its key). The OR rule: semi-connections between the

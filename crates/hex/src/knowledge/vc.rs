@@ -5,8 +5,9 @@
 //!
 //! Links: two groups (or a group and a side) with two empty cells next to both (a bridge;
 //! a side counts its own row's empty cells as next to it, which gives the edge template of
-//! the second row), and the ziggurat (edge template IIIa) from the third row. Groups that
-//! touch merge, as do stones on a side with that side.
+//! the second row), the ziggurat (edge template IIIa) from the third row and IV-1a from the
+//! fourth. Groups that touch merge, as do stones on a side with that side. The templates are
+//! H-search's starting connections too.
 
 use crate::board::Player;
 
