@@ -24,6 +24,7 @@ use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 use std::thread::LocalKey;
 
 use super::Groups;
+use super::vc::Template;
 use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 
 /// Full connections kept per pair of endpoints.
@@ -511,9 +512,6 @@ pub fn side_connections(
         templates.of(player),
     )
 }
-
-/// An edge template: its side, its stone's cell and its carrier.
-pub type Template = (usize, u8, Bits);
 
 /// Runs H-search for a player whose groups are `groups` (empty cells `empty`, edge templates
 /// `templates`): its connections between its sides.

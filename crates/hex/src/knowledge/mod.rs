@@ -347,9 +347,10 @@ impl Expert {
                 }
             }
         }
+        // The position with the captured cells filled in, for the inferior moves below.
+        let mut stones = [0; 2];
+        (stones[slot(me)], stones[slot(me.opponent())]) = (own, theirs);
         if self.knowledge.vulnerable {
-            let mut stones = [0; 2];
-            (stones[slot(me)], stones[slot(me.opponent())]) = (own, theirs);
             let (pruned, killers) =
                 inferior::vulnerable(geometry, stones, me.opponent(), moves, open);
             if moves & !pruned != 0 {
@@ -358,8 +359,6 @@ impl Expert {
             }
         }
         if self.knowledge.dominated && moves.count_ones() > 1 {
-            let mut stones = [0; 2];
-            (stones[slot(me)], stones[slot(me.opponent())]) = (own, theirs);
             let (pruned, support) = inferior::dominated(geometry, stones, me, moves);
             moves &= !pruned;
             proof |= pruned | support;

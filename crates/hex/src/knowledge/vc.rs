@@ -39,8 +39,9 @@ const ZIGGURAT: &[(i16, i16)] = &[
 /// same way round as [`ZIGGURAT`]). H-search cannot derive it. It was found by our own
 /// solver: start from a trapezoid of every cell within two columns of the stone's cone,
 /// every other cell the opponent's, and drop cells one at a time, farthest first, while the
-/// opponent moving first still cannot cut the stone from its side. The tests check by plain
-/// minimax that it holds and that no cell of it is to spare.
+/// opponent moving first still cannot cut the stone from its side. The tests check with the
+/// solver, IV-1a turned off, that it holds and that no cell of it is to spare (plain minimax
+/// is too slow for 18 cells).
 const IV_1A: &[(i16, i16)] = &[
     (0, 1),
     (-1, -1),
@@ -69,12 +70,15 @@ const fn mirror((down, along): (i16, i16)) -> (i16, i16) {
     (down, -along - down)
 }
 
+/// An edge template: its side, its stone's cell and its carrier.
+pub type Template = (usize, u8, Bits);
+
 /// The edge templates of a board: (side, stone, carrier), per player; a stone of the
 /// player's on `stone` joins that side through the carrier's cells, whatever the opponent
 /// does there.
 #[derive(Clone, Debug, Default)]
 pub struct Templates {
-    by_player: [Vec<(usize, u8, Bits)>; 2],
+    by_player: [Vec<Template>; 2],
 }
 
 impl Templates {
@@ -83,7 +87,7 @@ impl Templates {
     pub fn new(geometry: &Geometry, fourth_row: bool) -> Templates {
         let (rows, cols) = (i16::from(geometry.rows), i16::from(geometry.cols));
         let index = |row: i16, col: i16| (row * cols + col) as u8;
-        let mut by_player: [Vec<(usize, u8, Bits)>; 2] = [Vec::new(), Vec::new()];
+        let mut by_player: [Vec<Template>; 2] = [Vec::new(), Vec::new()];
         // At O's top side, as (the stone's row, its cells); X's first column has them with
         // rows and columns exchanged, the last sides by the half turn.
         let mut shapes: Vec<(i16, Vec<(i16, i16)>)> = Vec::new();
@@ -141,7 +145,7 @@ impl Templates {
     }
 
     /// The templates of `player`.
-    pub fn of(&self, player: Player) -> &[(usize, u8, Bits)] {
+    pub fn of(&self, player: Player) -> &[Template] {
         &self.by_player[slot(player)]
     }
 }
@@ -149,7 +153,7 @@ impl Templates {
 /// A player's groups and sides and the links between them, for one position.
 pub struct Links<'a> {
     geometry: &'a Geometry,
-    templates: &'a [(usize, u8, Bits)],
+    templates: &'a [Template],
     player: Player,
     empty: Bits,
     /// Node 0 the first side, 1 the last, then the groups: their stones (the groups', not
