@@ -54,8 +54,9 @@ pub struct Args {
     /// MiB for the transposition table at most (a small search takes only what it needs).
     #[arg(long, value_name = "MIB", default_value_t = 256)]
     memory: usize,
-    /// With --openings: how many openings are solved at once, each with its own table of
-    /// --memory / N MiB (one per core by default).
+    /// Threads (one per core by default). A position is searched by all of them on one
+    /// table (a search of a few thousand positions by one alone); with --openings, N
+    /// openings are solved at once instead, each with its own table of --memory / N MiB.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
     /// With --openings: solve only these openings (and their half turns), like A1,B3.
@@ -173,10 +174,14 @@ pub fn run(args: Args) -> Result<()> {
             let bar = ProgressBar::new_spinner()
                 .with_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}")?);
             let shown = bar.clone();
-            let mut solver = setup.solver(1).with_progress(move |progress| {
-                shown.set_message(searched(progress));
-                shown.tick();
-            });
+            let threads = args.threads.map_or_else(cores, usize::from);
+            let mut solver = setup
+                .solver(1)
+                .with_threads(threads)
+                .with_progress(move |progress| {
+                    shown.set_message(searched(progress));
+                    shown.tick();
+                });
             let report = positions(&mut solver, &args);
             bar.finish_and_clear();
             (report?, solver.book(MIN_BOOK_WORK))
@@ -187,6 +192,11 @@ pub fn run(args: Args) -> Result<()> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     io::print(&report)
+}
+
+/// The cores of this machine (one if it cannot tell).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The proof files that exist among `paths`, merged.
@@ -247,10 +257,7 @@ fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
 /// Solves every opening of an empty board: a table, then the board marked; and what the
 /// solvers proved.
 fn openings(setup: &Setup, size: u8, args: &Args) -> Result<(String, ProofBook)> {
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    );
+    let threads = args.threads.map_or_else(cores, usize::from);
     let bar = ProgressBar::new(u64::from(size) * u64::from(size)).with_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} openings {elapsed} {msg}")?,
     );

@@ -419,8 +419,8 @@ impl DfpnSettings {
                 self.threads = value
                     .parse()
                     .ok()
-                    .filter(|&n| n == 1)
-                    .ok_or_else(|| bad("1: a proof is searched by one thread"))?;
+                    .filter(|n| (1..=64).contains(n))
+                    .ok_or_else(|| bad("1..64"))?;
             }
             "endgame" => self.endgame = flag()?,
             "endgame_empty" => {
@@ -794,6 +794,7 @@ impl Engine {
             solver
         });
         solver.set_limits(limits);
+        solver.set_threads(self.dfpn.threads);
         solver
     }
 
@@ -1261,10 +1262,13 @@ mod tests {
             panic!("proven before")
         };
         assert_eq!((again.nodes, again.winner), (1, fresh.winner));
-        // A new board size starts afresh; the solver is still the one kept.
+        // A new board size starts afresh; the solver is still the one kept, with the threads
+        // asked for.
         reply(&mut e, "boardsize 4");
+        reply(&mut e, "param_dfpn threads 2");
         assert_eq!(reply(&mut e, "dfpn-solve-state b"), "= black\n\n");
         assert!(e.solver.as_ref().is_some_and(|s| s.table_bytes() > 0));
+        assert_eq!(e.solver.as_ref().map(Solver::threads), Some(2));
     }
 
     #[test]
@@ -1363,12 +1367,12 @@ mod tests {
         );
         let out = session(
             &mut e,
-            b"param_dfpn time 2.5\nparam_dfpn memory 8\nparam_dfpn use_guifx 1\nparam_dfpn endgame 0\nparam_dfpn threads 1\nparam_dfpn\n",
+            b"param_dfpn time 2.5\nparam_dfpn memory 8\nparam_dfpn use_guifx 1\nparam_dfpn endgame 0\nparam_dfpn threads 2\nparam_dfpn\n",
         );
         assert_eq!(
             out,
             format!(
-                "= \n\n= \n\n= \n\n= \n\n= \n\n= [string] time 2.5\n[string] memory 8\n[string] tt_size {}\n[string] threads 1\n[bool] endgame 0\n[string] endgame_empty 30\n[string] endgame_time 0.5\n[bool] use_guifx 1\n\n",
+                "= \n\n= \n\n= \n\n= \n\n= \n\n= [string] time 2.5\n[string] memory 8\n[string] tt_size {}\n[string] threads 2\n[bool] endgame 0\n[string] endgame_empty 30\n[string] endgame_time 0.5\n[bool] use_guifx 1\n\n",
                 tt(8)
             )
         );
@@ -1495,10 +1499,7 @@ mod tests {
             ),
             ("param_dfpn time 1e300", "seconds 0..86400, 0 for no limit"),
             ("param_dfpn memory 65537", "MiB 1..65536"),
-            (
-                "param_dfpn threads 0",
-                "1: a proof is searched by one thread",
-            ),
+            ("param_dfpn threads 0", "1..64"),
             ("param_dfpn tt_size 0", tt_range.as_str()),
             ("param_dfpn endgame 2", "0 or 1"),
             (

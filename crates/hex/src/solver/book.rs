@@ -122,7 +122,7 @@ impl ProofBook {
     /// Adds the search's proven positions that took at least `min_work` expansions.
     pub(super) fn add_from(&mut self, search: &Dfpn, min_work: u32) {
         let size = search.geometry().rows;
-        for entry in search.table.entries() {
+        for entry in search.table().entries() {
             if entry.proven() && entry.work >= min_work {
                 let wins = entry.pn == 0;
                 if wins && entry.best == NO_MOVE {

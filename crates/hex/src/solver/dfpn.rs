@@ -16,8 +16,18 @@
 //! virtual connection, a loss when the opponent already has one, otherwise only the moves of
 //! the must-play region are searched. Every proven position keeps the cells its proof
 //! depends on: a move that loses drops every sibling outside its proof.
+//!
+//! Several threads can search one position ([`Dfpn::threads`]). They share the table and
+//! each runs the same search from the root, but a thread counts a child that another thread
+//! is searching below as [`BUSY_WEIGHT`] times as far from solved as it is: the threads part
+//! where the alternatives are close (every reply of a lost position must be refuted: a
+//! second thread refuting another reply at the same time is work done), and stay together
+//! where one move is far ahead. Whatever a thread stores is true of the position, so the
+//! proof is the same; only which positions are searched, and when, changes.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use crate::board::Player;
@@ -52,6 +62,78 @@ fn shape(rows: u8, cols: u8) -> u64 {
 /// A report of positions searched and the root's numbers.
 pub type ProgressFn = Box<dyn FnMut(u64, u32, u32) + Send>;
 
+/// What the threads of one search share.
+struct Shared {
+    table: Mutex<TranspositionTable>,
+    /// The positions threads are searching below now (by key), with how many threads.
+    busy: Mutex<HashMap<u64, u32>>,
+    /// Set when the root is solved or a limit is reached: every thread unwinds.
+    stop: AtomicBool,
+    /// Positions expanded by all the threads (each adds its own now and then).
+    nodes: AtomicU64,
+}
+
+/// How much farther from solved a child looks while another thread searches below it.
+pub const BUSY_WEIGHT: u32 = 2;
+
+/// Positions a search with several threads expands alone first.
+pub const SOLO_NODES: u64 = 4096;
+
+/// A lock that a panicked thread left behind is still good: the table is whole.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The numbers of a position as its children give them, and the child to search next.
+#[derive(Clone, Copy, Debug)]
+struct Pick {
+    pn: u32,
+    dn: u32,
+    best: u8,
+    /// The best child's proof number.
+    best_pn: u32,
+    /// The second least disproof number of a child.
+    second: u32,
+}
+
+impl Pick {
+    fn new() -> Pick {
+        Pick {
+            pn: INFINITE,
+            dn: 0,
+            best: NO_MOVE,
+            best_pn: 0,
+            second: INFINITE,
+        }
+    }
+
+    fn add(&mut self, at: u8, cpn: u32, cdn: u32) {
+        self.dn = (self.dn + cpn).min(INFINITE);
+        if cdn < self.pn {
+            self.second = self.pn;
+            self.pn = cdn;
+            self.best = at;
+            self.best_pn = cpn;
+        } else if cdn < self.second {
+            self.second = cdn;
+        }
+    }
+
+    fn within(&self, pn_limit: u32, dn_limit: u32) -> bool {
+        self.pn < pn_limit && self.dn < dn_limit
+    }
+}
+
+/// A number as it looks while another thread searches below: weighted, but a solved
+/// position's numbers stay as they are.
+fn weighted(number: u32) -> u32 {
+    if number == 0 || number >= INFINITE {
+        number
+    } else {
+        number.saturating_mul(BUSY_WEIGHT).min(INFINITE - 1)
+    }
+}
+
 /// The search: the position being searched, its keys, and the table.
 pub struct Dfpn {
     /// What is known of positions of this size.
@@ -59,7 +141,11 @@ pub struct Dfpn {
     keys: [Vec<u64>; 2],
     /// The key of "O to move".
     o_to_move: u64,
-    pub table: TranspositionTable,
+    shared: Arc<Shared>,
+    /// How many threads search a position.
+    pub threads: usize,
+    /// How many positions a search with several threads expands alone first.
+    pub solo_nodes: u64,
     /// The position being searched.
     pub position: Position,
     /// The position's key and the key of the position turned half a turn.
@@ -69,19 +155,21 @@ pub struct Dfpn {
     knowledge: Knowledge,
     limits: Limits,
     started: Instant,
-    /// Positions expanded.
+    /// Positions expanded (by every thread, once a search is over).
     pub nodes: u64,
+    /// How many of them were added to the shared count.
+    counted: u64,
     /// Set when a limit is reached: the search unwinds.
     stopped: bool,
     /// Called now and then with the nodes so far.
     pub progress: Option<ProgressFn>,
     /// Solved positions from earlier runs (key, side to move wins, best move).
-    pub book: Option<std::collections::HashMap<u64, (bool, u8)>>,
+    pub book: Option<Arc<HashMap<u64, (bool, u8)>>>,
     root_bounds: (u32, u32),
     /// The order of the moves of recently expanded positions (by key, not turned): the
     /// search comes back to a position many times, and the resistance it is ordered by
     /// costs as much as a tenth of the search.
-    orders: std::collections::HashMap<u64, Vec<u8>>,
+    orders: HashMap<u64, Vec<u8>>,
 }
 
 /// Positions whose move order is kept (the map is emptied when it has this many).
@@ -98,7 +186,14 @@ impl Dfpn {
             expert,
             keys,
             o_to_move: zobrist(shape, 2, 0),
-            table: TranspositionTable::new(limits.memory),
+            shared: Arc::new(Shared {
+                table: Mutex::new(TranspositionTable::new(limits.memory)),
+                busy: Mutex::new(HashMap::new()),
+                stop: AtomicBool::new(false),
+                nodes: AtomicU64::new(0),
+            }),
+            threads: 1,
+            solo_nodes: SOLO_NODES,
             position: Position {
                 stones: [0; 2],
                 to_move: Player::X,
@@ -109,12 +204,43 @@ impl Dfpn {
             limits,
             started: Instant::now(),
             nodes: 0,
+            counted: 0,
             stopped: false,
             progress: None,
             book: None,
             root_bounds: (1, 1),
-            orders: std::collections::HashMap::new(),
+            orders: HashMap::new(),
         }
+    }
+
+    /// Another thread's search of the same position, on the same table.
+    fn helper(&self) -> Dfpn {
+        Dfpn {
+            expert: self.expert.clone(),
+            keys: self.keys.clone(),
+            o_to_move: self.o_to_move,
+            shared: Arc::clone(&self.shared),
+            threads: self.threads,
+            solo_nodes: 0,
+            position: self.position,
+            hash: self.hash,
+            empty_key: self.empty_key,
+            knowledge: self.knowledge,
+            limits: self.limits,
+            started: self.started,
+            nodes: 0,
+            counted: 0,
+            stopped: false,
+            progress: None,
+            book: self.book.clone(),
+            root_bounds: self.root_bounds,
+            orders: HashMap::new(),
+        }
+    }
+
+    /// The table (locked while the guard lives).
+    pub fn table(&self) -> MutexGuard<'_, TranspositionTable> {
+        lock(&self.shared.table)
     }
 
     /// The board's geometry.
@@ -195,9 +321,14 @@ impl Dfpn {
     /// the table does not know them). A child the table has lost has the bounds its last
     /// search returned (in `returned`, by cell; (0, 0) for none), else (1, 1): without them
     /// a small table could send the search into the same child again and again.
-    fn child(&self, at: u8, returned: &[(u32, u32)]) -> (u32, u32, Bits) {
+    fn child(
+        &self,
+        table: &TranspositionTable,
+        at: u8,
+        returned: &[(u32, u32)],
+    ) -> (u32, u32, Bits) {
         let (key, turned) = self.child_key(at);
-        match self.table.get(key) {
+        match table.get(key) {
             Some(entry) if entry.proven() => {
                 (entry.pn, entry.dn, self.turned_bits(turned, entry.proof()))
             }
@@ -221,7 +352,7 @@ impl Dfpn {
     /// orientation.
     pub fn entry(&self) -> Option<Entry> {
         let (key, turned) = self.key();
-        let mut entry = *self.table.get(key)?;
+        let mut entry = *self.table().get(key)?;
         if turned {
             entry = Entry::new(
                 key,
@@ -253,8 +384,9 @@ impl Dfpn {
         } else {
             entry.moves() & empty
         };
+        let table = self.table();
         cells_of(moves)
-            .filter_map(|at| Some((self.table.get(self.child_key(at).0)?.work, at)))
+            .filter_map(|at| Some((table.get(self.child_key(at).0)?.work, at)))
             .max_by_key(|&(work, at)| (work, std::cmp::Reverse(at)))
             .map(|(_, at)| at)
     }
@@ -262,7 +394,7 @@ impl Dfpn {
     fn store(&mut self, moves: Bits, proof: Bits, pn: u32, dn: u32, work: u64, best: u8) {
         let (key, turned) = self.key();
         let work = u32::try_from(work).unwrap_or(u32::MAX);
-        self.table.put(Entry::new(
+        self.table().put(Entry::new(
             key,
             self.turned_bits(turned, moves),
             self.turned_bits(turned, proof),
@@ -280,16 +412,22 @@ impl Dfpn {
 
     fn out_of_limits(&mut self) -> bool {
         if self.nodes % 1024 == 0 {
+            let new = self.nodes - self.counted;
+            self.counted = self.nodes;
+            let total = self.shared.nodes.fetch_add(new, Ordering::Relaxed) + new;
             if let Some(progress) = &mut self.progress {
-                progress(self.nodes, self.root_bounds.0, self.root_bounds.1);
+                progress(total, self.root_bounds.0, self.root_bounds.1);
             }
             let over_time = self
                 .limits
                 .time
                 .is_some_and(|time| self.started.elapsed() >= time);
-            let over_nodes = self.limits.nodes.is_some_and(|nodes| self.nodes >= nodes);
-            self.stopped |= over_time || over_nodes;
+            let over_nodes = self.limits.nodes.is_some_and(|nodes| total >= nodes);
+            if over_time || over_nodes {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
         }
+        self.stopped |= self.shared.stop.load(Ordering::Relaxed);
         self.stopped
     }
 
@@ -299,13 +437,73 @@ impl Dfpn {
     }
 
     /// Proves or disproves the position (within the limits); `Some(side to move wins)`.
+    /// With more than one thread, the helpers' positions are added to [`Dfpn::nodes`].
     pub fn solve(&mut self) -> Option<bool> {
         self.started = Instant::now();
         self.stopped = false;
+        self.shared.stop.store(false, Ordering::Relaxed);
+        self.shared.nodes.store(self.nodes, Ordering::Relaxed);
+        self.counted = self.nodes;
+        if self.threads <= 1 {
+            return self.run();
+        }
+        // A small search is over before the helpers would have started: it runs alone, and
+        // gives the same numbers every time.
+        if self.solo_nodes > 0 {
+            let limits = self.limits;
+            let solo = self.nodes + self.solo_nodes;
+            self.limits.nodes = Some(limits.nodes.map_or(solo, |nodes| nodes.min(solo)));
+            let found = self.run();
+            self.limits = limits;
+            let over_nodes = limits.nodes.is_some_and(|nodes| self.nodes >= nodes);
+            let over_time = limits
+                .time
+                .is_some_and(|time| self.started.elapsed() >= time);
+            if found.is_some() || over_nodes || over_time {
+                return found;
+            }
+            self.stopped = false;
+            self.shared.stop.store(false, Ordering::Relaxed);
+        }
+        let helpers: Vec<Dfpn> = (1..self.threads).map(|_| self.helper()).collect();
+        let (found, helped) = std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .into_iter()
+                .map(|mut helper| {
+                    scope.spawn(move || {
+                        helper.run();
+                        helper.nodes
+                    })
+                })
+                .collect();
+            let found = self.run();
+            self.shared.stop.store(true, Ordering::Relaxed);
+            let helped: u64 = running
+                .into_iter()
+                .map(|thread| {
+                    thread
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                })
+                .sum();
+            (found, helped)
+        });
+        self.nodes += helped;
+        found
+    }
+
+    /// One thread's search from the root, until the root is solved (by any thread) or a
+    /// limit is reached.
+    fn run(&mut self) -> Option<bool> {
         loop {
             let (pn, dn) = self.mid(INFINITE, INFINITE);
             self.root_bounds = (pn, dn);
+            let (pn, dn) = match self.entry() {
+                Some(entry) if entry.proven() => (entry.pn, entry.dn),
+                _ => (pn, dn),
+            };
             if pn == 0 || dn == 0 {
+                self.shared.stop.store(true, Ordering::Relaxed);
                 return Some(pn == 0);
             }
             if self.stopped {
@@ -324,7 +522,7 @@ impl Dfpn {
             return Ok((entry.moves(), entry.proof()));
         }
         let (key, turned) = self.key();
-        if let Some(&(wins, best)) = self.book.as_ref().and_then(|book| book.get(&key)) {
+        if let Some(&(wins, best)) = self.book.as_deref().and_then(|book| book.get(&key)) {
             let (pn, dn) = if wins { (0, INFINITE) } else { (INFINITE, 0) };
             // The book's moves are in the key's orientation; store them as found. It keeps no
             // proofs: every cell may matter.
@@ -380,27 +578,23 @@ impl Dfpn {
         };
         let before = self.nodes;
         let order = self.order(moves);
+        let key = self.key().0;
+        self.enter(key);
         let mut returned = [(0, 0); 128];
-        // Each child's bounds this time round, by cell: one look in the table each.
+        // Each child's bounds this time round, by cell: one look in the table each; and
+        // whether another thread is searching below it.
         let mut bounds = [(0, 0); 128];
-        let (mut pn, mut dn, mut best);
+        let mut busy = [false; 128];
+        let mut first = true;
+        let mut real;
         loop {
-            let mut live = 0;
-            for at in cells_of(moves) {
-                let (cpn, cdn, cproof) = self.child(at, &returned);
-                if cpn == 0 && self.knowledge.proof_sets && moves & !(cproof | bit(at)) != 0 {
-                    moves &= cproof | bit(at);
-                    proof |= cproof;
-                }
-                bounds[usize::from(at)] = (cpn, cdn);
-            }
-            for at in cells_of(moves) {
-                live += usize::from(bounds[usize::from(at)].0 != 0);
-            }
-            pn = INFINITE;
-            dn = 0;
-            best = NO_MOVE;
-            let (mut best_pn, mut second) = (0, INFINITE);
+            self.look(&mut moves, &mut proof, &returned, &mut bounds, &mut busy);
+            let live = cells_of(moves)
+                .filter(|&at| bounds[usize::from(at)].0 != 0)
+                .count();
+            // The numbers as they are, and as they look beside the other threads.
+            real = Pick::new();
+            let mut seen = Pick::new();
             // Widening: only the first third (half without the resistance's order) of the
             // moves not yet lost count, in the order they are tried, so that the search goes
             // deep into a few instead of a little into all; a lost move makes room for the
@@ -425,39 +619,100 @@ impl Dfpn {
                     }
                     window -= 1;
                 }
-                dn = (dn + cpn).min(INFINITE);
-                if cdn < pn {
-                    second = pn;
-                    pn = cdn;
-                    best = at;
-                    best_pn = cpn;
-                } else if cdn < second {
-                    second = cdn;
+                real.add(at, cpn, cdn);
+                if busy[usize::from(at)] {
+                    seen.add(at, weighted(cpn), weighted(cdn));
+                } else {
+                    seen.add(at, cpn, cdn);
                 }
             }
-            if pn == 0 || dn == 0 || pn >= pn_limit || dn >= dn_limit || self.out_of_limits() {
+            // A thread that came here for nothing (it was sent in before another thread
+            // went below one of the children) follows the other one rather than go back up.
+            let pick = if first && real.within(pn_limit, dn_limit) {
+                real
+            } else {
+                seen
+            };
+            if real.pn == 0
+                || real.dn == 0
+                || !pick.within(pn_limit, dn_limit)
+                || self.out_of_limits()
+            {
                 break;
             }
-            let child_pn_limit = (dn_limit - (dn - best_pn)).min(INFINITE);
+            let child_pn_limit = (dn_limit - (pick.dn - pick.best_pn)).min(INFINITE);
             let child_dn_limit = pn_limit
-                .min(second.saturating_add(second / 4 + 1))
+                .min(pick.second.saturating_add(pick.second / 4 + 1))
                 .min(INFINITE);
+            let best = pick.best;
             self.play(best);
             returned[usize::from(best)] = self.mid(child_pn_limit, child_dn_limit);
             self.undo(best);
+            first = false;
         }
+        self.leave(key);
+        let (pn, dn, mut best) = (real.pn, real.dn, real.best);
         if pn == 0 {
             // The winning move's proof (its child's) is this position's.
-            proof = self.child(best, &returned).2;
+            proof = self.child(&self.table(), best, &returned).2;
         } else if dn == 0 {
             // Every move searched loses, each by its own proof; the others by `proof`.
             best = NO_MOVE;
+            let table = self.table();
             for at in cells_of(moves) {
-                proof |= self.child(at, &returned).2;
+                proof |= self.child(&table, at, &returned).2;
             }
         }
         self.store(moves, proof, pn, dn, self.nodes - before + 1, best);
         (pn, dn)
+    }
+
+    /// Reads every child's bounds from the table (into `bounds`), and whether another
+    /// thread is below it (into `busy`). A lost child drops the moves outside its proof.
+    fn look(
+        &self,
+        moves: &mut Bits,
+        proof: &mut Bits,
+        returned: &[(u32, u32); 128],
+        bounds: &mut [(u32, u32); 128],
+        busy: &mut [bool; 128],
+    ) {
+        let table = self.table();
+        for at in cells_of(*moves) {
+            let (cpn, cdn, cproof) = self.child(&table, at, returned);
+            if cpn == 0 && self.knowledge.proof_sets && *moves & !(cproof | bit(at)) != 0 {
+                *moves &= cproof | bit(at);
+                *proof |= cproof;
+            }
+            bounds[usize::from(at)] = (cpn, cdn);
+        }
+        drop(table);
+        if self.threads > 1 {
+            let below = lock(&self.shared.busy);
+            for at in cells_of(*moves) {
+                busy[usize::from(at)] = below.contains_key(&self.child_key(at).0);
+            }
+        }
+    }
+
+    /// Marks the position as one this thread searches below (with more than one thread).
+    fn enter(&self, key: u64) {
+        if self.threads > 1 {
+            *lock(&self.shared.busy).entry(key).or_default() += 1;
+        }
+    }
+
+    /// Takes back [`Dfpn::enter`].
+    fn leave(&self, key: u64) {
+        if self.threads > 1 {
+            let mut below = lock(&self.shared.busy);
+            if let Some(count) = below.get_mut(&key) {
+                *count -= 1;
+                if *count == 0 {
+                    below.remove(&key);
+                }
+            }
+        }
     }
 
     /// Counts the distinct positions of the proof tree below the search's (proven) position,

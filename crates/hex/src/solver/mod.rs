@@ -27,6 +27,7 @@ mod openings;
 mod report;
 mod tt;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -140,6 +141,9 @@ pub struct Solver {
     progress: Option<Box<dyn FnMut(Progress) + Send>>,
     book: Option<ProofBook>,
     count_proofs: bool,
+    threads: usize,
+    /// Positions a search with several threads expands alone first (tests set it to 0).
+    solo_nodes: u64,
 }
 
 impl std::fmt::Debug for Solver {
@@ -162,7 +166,26 @@ impl Solver {
             progress: None,
             book: None,
             count_proofs: true,
+            threads: 1,
+            solo_nodes: dfpn::SOLO_NODES,
         }
+    }
+
+    /// How many threads search each position (1 by default). They share the table; a
+    /// search of fewer than a few thousand positions is done by one of them alone.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// How many threads search each position.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The same solver with `threads` threads a position ([`Solver::set_threads`]).
+    pub fn with_threads(mut self, threads: usize) -> Solver {
+        self.set_threads(threads);
+        self
     }
 
     /// Whether a proof's size is counted after the search (on by default). Counting walks
@@ -216,7 +239,7 @@ impl Solver {
 
     /// The transposition table's size in bytes (0 before the first search).
     pub fn table_bytes(&self) -> usize {
-        self.search.as_ref().map_or(0, |s| s.table.bytes())
+        self.search.as_ref().map_or(0, |s| s.table().bytes())
     }
 
     /// Forgets every position the table holds (`dfpn-clear-tt`).
@@ -248,7 +271,7 @@ impl Solver {
             // The book's positions are of square boards.
             search.book = (self.book.as_ref())
                 .filter(|_| rows == cols)
-                .map(|book| book.positions(rows));
+                .map(|book| Arc::new(book.positions(rows)));
             self.search = Some(search);
         }
         let search = self.search.as_mut().expect("made above");
@@ -258,6 +281,8 @@ impl Solver {
             }));
         }
         search.set(position.stones, position.to_move);
+        search.threads = self.threads;
+        search.solo_nodes = self.solo_nodes;
         search.nodes = 0;
         Ok(search)
     }

@@ -78,13 +78,18 @@ fn positions_on(
 }
 
 fn check_against_minimax(size: u8, start: [Bits; 2], depth: usize, knowledge: Knowledge) {
-    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
-    let mut memo = std::collections::HashMap::new();
-    let mut solver = Solver::new(Limits {
+    let solver = Solver::new(Limits {
         memory: 1 << 20,
         ..Limits::default()
     })
     .with_knowledge(knowledge);
+    check_solver_against_minimax(solver, size, start, depth);
+}
+
+/// The same with a given solver.
+fn check_solver_against_minimax(mut solver: Solver, size: u8, start: [Bits; 2], depth: usize) {
+    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
+    let mut memo = std::collections::HashMap::new();
     for first in Player::BOTH {
         for (stones, to_move) in positions(size, start, depth, first) {
             let board = board_of(size, stones);
@@ -348,6 +353,73 @@ fn the_limits_still_hold_after_a_proof() {
         solver.solve(&large, Player::X),
         Ok(Outcome::Unknown { .. })
     ));
+}
+
+/// A solver whose threads all search from the first position.
+fn threaded(threads: usize, limits: Limits) -> Solver {
+    let mut solver = Solver::new(limits).with_threads(threads);
+    solver.solo_nodes = 0;
+    solver
+}
+
+#[test]
+fn threads_sharing_one_table_agree_with_minimax() {
+    let limits = Limits {
+        memory: 1 << 20,
+        ..Limits::default()
+    };
+    check_solver_against_minimax(threaded(3, limits), 4, [0, 0], 2);
+    for start in [
+        stones(5, &["A1", "C2", "B4", "E5"], &["B2", "D3", "C4", "A5"]),
+        stones(5, &["E1", "B3", "D4", "A2"], &["C3", "B1", "E4", "A4"]),
+    ] {
+        check_solver_against_minimax(threaded(2, limits), 5, start, 1);
+    }
+}
+
+#[test]
+fn two_threads_find_the_5x5_openings_one_does_on_a_small_table() {
+    // Every opening with a table that loses entries while both threads write to it: the same
+    // winners as one thread's, and each winning reply wins (the position after it is lost).
+    let limits = Limits {
+        memory: 64 << 10,
+        ..Limits::default()
+    };
+    let mut one = Solver::new(limits);
+    let mut two = threaded(2, limits);
+    for cell in Board::empty(5).unwrap().cells() {
+        let mut board = Board::empty(5).unwrap();
+        board.set(cell, Player::X);
+        let proven = |outcome| match outcome {
+            Ok(Outcome::Proven(proof)) => proof,
+            other => panic!("{cell}: {other:?}"),
+        };
+        let alone = proven(one.solve(&board, Player::O));
+        let together = proven(two.solve(&board, Player::O));
+        assert_eq!(alone.winner, together.winner, "{cell}");
+        if let Some(reply) = together.best {
+            board.set(reply, Player::O);
+            let after = proven(one.solve(&board, Player::X));
+            assert_eq!(after.winner, Player::O, "{cell}, then {reply}");
+        }
+    }
+}
+
+#[test]
+fn two_threads_stop_at_the_limits() {
+    let mut solver = threaded(
+        2,
+        Limits {
+            nodes: Some(3000),
+            ..Limits::default()
+        },
+    );
+    let board = Board::empty(8).unwrap();
+    let Ok(Outcome::Unknown { nodes, .. }) = solver.solve(&board, Player::X) else {
+        panic!("8x8 is not solved in 3000 positions");
+    };
+    // Each thread looks at the count every 1024 of its own positions.
+    assert!((3000..3000 + 2 * 1024 + 2).contains(&nodes), "{nodes}");
 }
 
 #[test]
