@@ -2,12 +2,12 @@
 """Our DFPN solver against MoHex's, opening by opening, in the same run.
 
 Usage: solver_vs_mohex.py MOHEX [--size N] [--limit SECONDS] [--ours BINARY] [--openings a1,b2]
-                          [--memory MIB] [--out FILE]
+                          [--memory MIB] [--threads N] [--out FILE]
 
 For each Black opening of an N x N board (every cell, or those of --openings), both engines get
 `clear_board`, `play b CELL`, `dfpn-solve-state white` over GTP: one process each for the whole
-run (each keeps its table from one opening to the next, as a GUI session would), one solver
-thread each (`param_dfpn threads 1`), the same time limit (`param_dfpn timelimit`). The time is
+run (each keeps its table from one opening to the next, as a GUI session would), as many
+solver threads each (`param_dfpn threads N`, 1 by default), the same time limit (`param_dfpn timelimit`). The time is
 the wall-clock time of the reply as seen from here; the memory is the process's peak resident
 size (VmHWM in /proc/PID/status) after the opening, so it only grows. A MoHex that crashes is
 started again for the next opening. Prints a Markdown table and the totals (and writes them to
@@ -57,6 +57,7 @@ def main():
     parser.add_argument("--ours", default="target/release/boardgames")
     parser.add_argument("--openings", help="cells, comma separated (default: every cell)")
     parser.add_argument("--memory", type=int, default=256, help="our table, MiB")
+    parser.add_argument("--threads", type=int, default=1, help="solver threads, each engine")
     parser.add_argument("--out", help="also write the table here")
     args = parser.parse_args()
 
@@ -66,7 +67,7 @@ def main():
         if args.openings
         else ["%s%d" % (chr(ord("a") + c), r + 1) for r in range(n) for c in range(n)]
     )
-    common = ["boardsize %d %d" % (n, n), "param_dfpn threads 1"]
+    common = ["boardsize %d %d" % (n, n), "param_dfpn threads %d" % args.threads]
     limit = "param_dfpn timelimit %g" % args.limit
     ours = Engine(
         "ours",

@@ -171,7 +171,8 @@ def solve(runner, options, extra):
             for reply in replies:
                 x, o = (cell, reply) if first == "x" else (reply, cell)
                 position = f"1\n{size}\n1 1\n{x}\n{o}\n"
-                args = ["hex", "solve", "--to-move", first, "--memory", str(options.memory),
+                args = ["hex", "solve", "--to-move", first, "--threads", "1",
+                        "--memory", str(options.memory),
                         "--time", str(options.split_time), "--book", "book.txt",
                         "--proofs-out", "proofs.txt"]
                 reply_jobs.append((f"reply-{cell}-{reply}", args, position, book, ["proofs.txt"]))

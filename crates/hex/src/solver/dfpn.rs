@@ -74,7 +74,7 @@ struct Shared {
 }
 
 /// How much farther from solved a child looks while another thread searches below it.
-pub const BUSY_WEIGHT: u32 = 2;
+pub const BUSY_WEIGHT: u32 = 4;
 
 /// Positions a search with several threads expands alone first.
 pub const SOLO_NODES: u64 = 4096;

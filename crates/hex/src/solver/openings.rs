@@ -1,5 +1,5 @@
-//! Every opening of an empty board solved, several at a time, each thread with a solver and
-//! its share of the memory; and the settings that every solver of a run gets.
+//! Every opening of an empty board solved, several at a time, each job with a solver (and its
+//! threads) and its share of the memory; and the settings that every solver of a run gets.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -22,6 +22,8 @@ pub struct Setup {
     pub knowledge: Knowledge,
     /// Solved positions to start from.
     pub book: Option<ProofBook>,
+    /// The threads searching each position (0 or 1: one).
+    pub threads: usize,
 }
 
 impl Knowledge {
@@ -43,7 +45,9 @@ impl Setup {
             memory: (self.limits.memory / share.max(1)).max(1 << 20),
             ..self.limits
         };
-        let solver = Solver::new(limits).with_knowledge(self.knowledge.consistent());
+        let solver = Solver::new(limits)
+            .with_knowledge(self.knowledge.consistent())
+            .with_threads(self.threads);
         match &self.book {
             Some(book) => solver.with_book(book.clone()),
             None => solver,
@@ -82,7 +86,7 @@ pub struct Openings {
     /// The openings in reading order (row by row): all of them, or the ones asked for and
     /// their half turns.
     pub openings: Vec<Opening>,
-    /// How many searched at once.
+    /// How many threads searched: openings at once times threads an opening.
     pub threads: usize,
     /// The time from the start to the end, the proofs' sizes counted too.
     pub wall: Duration,
@@ -117,7 +121,8 @@ fn outcome_work(outcome: &Outcome) -> (u64, Duration) {
 }
 
 /// Solves every first move of `first` on an empty `size` board (or only the ones in `only`),
-/// with the other side to move, `threads` openings at a time (at most one a cell). An
+/// with the other side to move, `jobs` openings at a time (at most one a cell), each searched
+/// by the setup's threads and with its `jobs`-th of the memory. An
 /// opening and its half turn have the same winner (the half turn keeps each player's sides),
 /// so only the first of each pair is searched; an opening that the setup's book records is
 /// not searched again. The openings found are recorded in the book returned, so that runs
@@ -127,7 +132,7 @@ pub fn solve_openings(
     size: u8,
     first: Player,
     only: Option<&[Cell]>,
-    threads: usize,
+    jobs: usize,
     report: impl Fn(Report) + Send + Sync + 'static,
 ) -> Result<Openings, SolverError> {
     let too_large = SolverError::TooLarge {
@@ -149,18 +154,19 @@ pub fn solve_openings(
         .filter(|&i| i <= empty.index(turn(cells[i])) && wanted(cells[i]))
         .collect();
     let recorded = |cell| setup.book.as_ref()?.opening(size, first, cell);
-    let threads = threads.clamp(1, cells.len());
+    // No more jobs than openings to search: each job's share of the memory is larger.
+    let jobs = jobs.clamp(1, solved.len().max(1));
     let report: Arc<dyn Fn(Report) + Send + Sync> = Arc::new(report);
     let next = AtomicUsize::new(0);
     let outcomes = Mutex::new(vec![None; cells.len()]);
     let books = Mutex::new(Vec::new());
     let started = Instant::now();
     std::thread::scope(|scope| {
-        for _ in 0..threads {
+        for _ in 0..jobs {
             scope.spawn(|| {
                 let shown = Arc::clone(&report);
                 let mut solver = setup
-                    .solver(threads)
+                    .solver(jobs)
                     .with_progress(move |progress| shown(Report::Searching(progress)));
                 while let Some(&index) = solved.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let cell = cells[index];
@@ -222,7 +228,7 @@ pub fn solve_openings(
         size,
         first,
         openings,
-        threads,
+        threads: jobs * setup.threads.max(1),
         wall,
         book,
     })
