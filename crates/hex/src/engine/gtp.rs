@@ -16,7 +16,7 @@ use super::mcts::{self, Budget, Reuse, Search, Settings};
 use super::sgf;
 use crate::completion::shortest_completion;
 use crate::geometry::{Bits, cells_of, slot};
-use crate::knowledge::{Decision, Expert};
+use crate::knowledge::{Decision, Endpoint, Expert};
 use crate::position::Position;
 use crate::solver::{ENTRY_BYTES, Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
 
@@ -87,6 +87,9 @@ pub enum Command {
     /// `shortest-completion COLOR`: the contest analyzer's fewest stones for COLOR to win
     /// (HexGui `plist`).
     Completion(Color),
+    /// `vc-between-cells-full COLOR P Q` (and `-semi`, when the flag is false): the virtual
+    /// connections of COLOR between two points or edges that H-search finds (HexGui `vc`).
+    VcBetween(Color, [VcEnd; 2], bool),
     /// `dfpn-solve-state COLOR`: the winner with perfect play, COLOR to move.
     DfpnSolveState(Color),
     /// `dfpn-solver-find-winning COLOR`: every winning move of COLOR (HexGui `plist`).
@@ -100,6 +103,57 @@ pub enum Command {
     /// `endgame_empty`, `endgame_time`; `use_guifx`, with which HexGui asks MoHex to draw the
     /// solver's progress on its board, is accepted and has no effect).
     ParamDfpn(Option<(String, String)>),
+}
+
+/// An end of a virtual connection in `vc-between-cells-*`: a point, or an edge by the name
+/// HexGui gives it (Black's are north and south, White's west and east).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VcEnd {
+    /// A point of the board.
+    Point(Point),
+    /// An edge: `north`, `south`, `west` or `east`.
+    Edge(Edge),
+}
+
+/// The four edges of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    /// The top edge (Black's first).
+    North,
+    /// The bottom edge (Black's last).
+    South,
+    /// The left edge (White's first).
+    West,
+    /// The right edge (White's last).
+    East,
+}
+
+impl VcEnd {
+    /// A point like `a1`, or an edge's name, in either case.
+    fn parse(word: &str) -> Option<VcEnd> {
+        Some(match word.to_ascii_lowercase().as_str() {
+            "north" => VcEnd::Edge(Edge::North),
+            "south" => VcEnd::Edge(Edge::South),
+            "west" => VcEnd::Edge(Edge::West),
+            "east" => VcEnd::Edge(Edge::East),
+            _ => VcEnd::Point(Point::parse(word, MAX_BOARD)?),
+        })
+    }
+}
+
+/// As HexGui writes it: `a1`, or the edge's name.
+impl std::fmt::Display for VcEnd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VcEnd::Point(p) => write!(f, "{p}"),
+            VcEnd::Edge(edge) => f.write_str(match edge {
+                Edge::North => "north",
+                Edge::South => "south",
+                Edge::West => "west",
+                Edge::East => "east",
+            }),
+        }
+    }
 }
 
 /// The commands [`Command`] knows, as `list_commands` names them.
@@ -133,6 +187,8 @@ pub const COMMANDS: &[&str] = &[
     "showboard",
     "time_left",
     "undo",
+    "vc-between-cells-full",
+    "vc-between-cells-semi",
     "vc-get-mustplay",
     "version",
 ];
@@ -150,6 +206,8 @@ var/DFPN Get PV/dfpn-get-pv %m\n\
 none/DFPN Clear TT/dfpn-clear-tt\n\
 inferior/Compute Inferior/compute-inferior %m\n\
 inferior/VC Get Mustplay/vc-get-mustplay %m\n\
+vc/VC Between Cells Full/vc-between-cells-full %c %P\n\
+vc/VC Between Cells Semi/vc-between-cells-semi %c %P\n\
 varc/Reg GenMove/reg_genmove %m\n\
 param/Game Param/param_game\n\
 param/Player Param/param_player\n\
@@ -263,6 +321,20 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
                 "dfpn-get-pv" => Command::DfpnGetPv(c),
                 _ => Command::DfpnSolveState(c),
             })
+        }
+        "vc-between-cells-full" | "vc-between-cells-semi" => {
+            let c = color(words.get(1).copied())?;
+            let end = |at: usize| match words.get(at) {
+                None => {
+                    Err("missing point (a point like a1, or north, south, west or east)".into())
+                }
+                Some(w) => VcEnd::parse(w).ok_or_else(|| {
+                    format!("invalid point {w:?} (a point like a1, or north, south, west or east)")
+                }),
+            };
+            let ends = [end(2)?, end(3)?];
+            no_more(words, 4)?;
+            Ok(Command::VcBetween(c, ends, name == "vc-between-cells-full"))
         }
         "all_legal_moves" => {
             if let Some(w) = words.get(1) {
@@ -559,6 +631,7 @@ impl Engine {
             Command::RegGenMove(color) => Ok(self.choose(color)?.to_string()),
             Command::Inferior(color) => knowledge(game, color, false),
             Command::MustPlay(color) => knowledge(game, color, true),
+            Command::VcBetween(color, ends, full) => connections(game, color, ends, full),
             Command::Undo => {
                 if game.undo() {
                     Ok(String::new())
@@ -888,6 +961,59 @@ fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, Strin
         })
         .collect::<Vec<_>>()
         .join(" "))
+}
+
+/// `vc-between-cells-full` and `-semi`: COLOR's connections between two ends that H-search
+/// finds, a line each as Benzene writes them for HexGui (`COLOR P Q full or [ carrier ] [ ]`;
+/// a semi-connection `semi and`, then its key). An edge of the other colour's, or an end on
+/// the opponent's stone, has none; a stone on one's own edge stands for that edge.
+fn connections(game: &Game, color: Color, ends: [VcEnd; 2], full: bool) -> Result<String, String> {
+    if game.rows() != game.cols() || game.size() > MAX_SOLVER_SIZE {
+        return Err(format!(
+            "the knowledge covers square boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
+        ));
+    }
+    let expert = Expert::new(game.size());
+    let geometry = &expert.geometry;
+    let mut endpoints = [Endpoint::Side(0); 2];
+    for (end, endpoint) in ends.iter().zip(&mut endpoints) {
+        *endpoint =
+            match (*end, color) {
+                (VcEnd::Point(p), _) if p.row >= game.rows() || p.col >= game.cols() => {
+                    return Err(format!("{p} is off the {0}x{0} board", game.size()));
+                }
+                (VcEnd::Point(p), _) => Endpoint::Cell(geometry.index(p.cell()) as u8),
+                (VcEnd::Edge(Edge::North), Color::Black)
+                | (VcEnd::Edge(Edge::West), Color::White) => Endpoint::Side(0),
+                (VcEnd::Edge(Edge::South), Color::Black)
+                | (VcEnd::Edge(Edge::East), Color::White) => Endpoint::Side(1),
+                (VcEnd::Edge(_), _) => return Ok(String::new()),
+            };
+    }
+    let position = Position::of_game(game);
+    let found = expert.connections_between(&position, color.player(), endpoints);
+    let cells = |carrier: Bits| {
+        cells_of(carrier)
+            .map(|at| format!(" {}", Point::from(geometry.cell(at.into()))))
+            .collect::<String>()
+    };
+    let [from, to] = ends;
+    let lines: Vec<String> = if full {
+        (found.full.iter())
+            .map(|&carrier| format!("{color} {from} {to} full or [{} ] [ ]", cells(carrier)))
+            .collect()
+    } else {
+        (found.semi.iter())
+            .map(|&(carrier, key)| {
+                let key = Point::from(geometry.cell(key.into()));
+                format!(
+                    "{color} {from} {to} semi and [{} ] [ ] {key}",
+                    cells(carrier)
+                )
+            })
+            .collect()
+    };
+    Ok(lines.join("\n"))
 }
 
 /// Below this win rate, with enough simulations, `genmove` resigns.
@@ -1536,13 +1662,14 @@ mod tests {
             assert_eq!(parts.len(), 3, "{line}");
             assert!(
                 [
-                    "pspairs", "plist", "var", "varc", "inferior", "string", "param", "none"
+                    "pspairs", "plist", "var", "varc", "inferior", "string", "param", "none", "vc"
                 ]
                 .contains(&parts[0])
             );
             let command = parts[2].split(' ').next().unwrap();
             assert!(COMMANDS.contains(&command), "{command}");
-            let line = parts[2].replace("%m", "black");
+            // HexGui's wildcards: the side to move, a colour chosen, points clicked.
+            let line = (parts[2].replace("%m", "black").replace("%c", "b")).replace("%P", "a1 b2");
             assert!(parse(&line).1.is_ok(), "{line}");
         }
     }

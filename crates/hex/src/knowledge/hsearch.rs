@@ -46,6 +46,25 @@ pub struct SideConnections {
     pub semi: Vec<(Bits, u8)>,
 }
 
+/// One end of a connection, named from outside the search: one of the player's sides (0 the
+/// first, 1 the last), or a cell (empty, or holding one of the player's stones: its group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    /// A side of the player's.
+    Side(usize),
+    /// A cell of the board.
+    Cell(u8),
+}
+
+/// What H-search found between two endpoints.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Between {
+    /// The carriers of full connections.
+    pub full: Vec<Bits>,
+    /// Semi-connections: (carrier with its key, key).
+    pub semi: Vec<(Bits, u8)>,
+}
+
 /// A set of cells for the search: `u64` on boards up to 8x8 (half the memory and work of
 /// [`Bits`]), `u128` above.
 trait Cells:
@@ -477,6 +496,40 @@ impl<S: Cells> HSearch<S> {
         self.run();
     }
 
+    /// The endpoint of a cell or side, given the groups' stones the search started from
+    /// (none for a cell of the opponent's).
+    fn endpoint(&self, stones: &[Bits], point: Endpoint) -> Option<End> {
+        match point {
+            Endpoint::Side(side) => Some(side.min(1) as End),
+            Endpoint::Cell(at) => {
+                let first_cell = stones.len();
+                (first_cell..self.cell_of.len())
+                    .find(|&e| self.cell_of[e] == at)
+                    .or_else(|| stones.iter().position(|&set| set & bit(at) != 0))
+                    .map(|e| e as End)
+            }
+        }
+    }
+
+    /// What was found between two endpoints (nothing between an endpoint and itself).
+    fn between(&self, a: End, b: End) -> Between {
+        if a == b {
+            return Between::default();
+        }
+        let p = pair(a, b);
+        let semi = &self.semi[p];
+        let len = usize::from(self.semi_len[p]);
+        Between {
+            full: self.full[p][..usize::from(self.full_len[p])]
+                .iter()
+                .map(|c| c.bits())
+                .collect(),
+            semi: (semi.carriers[..len].iter().map(|c| c.bits()))
+                .zip(semi.keys)
+                .collect(),
+        }
+    }
+
     /// What was found between the sides.
     fn side_connections(&self) -> SideConnections {
         let p = pair(0, 1);
@@ -547,6 +600,40 @@ pub fn side_connections_of(
         run::<u64>(geometry, stones, sides, empty, templates)
     } else {
         run::<u128>(geometry, stones, sides, empty, templates)
+    }
+}
+
+/// Runs H-search for a player whose groups are `groups` (as [`side_connections_of`]): what
+/// it finds between two endpoints (nothing when one is a cell of the opponent's).
+pub fn connections_between(
+    geometry: &Geometry,
+    groups: &Groups,
+    empty: Bits,
+    templates: &[Template],
+    ends: [Endpoint; 2],
+) -> Between {
+    let sides = geometry.sides[slot(groups.player)];
+    let stones = &groups.nodes[..];
+    fn run<S: Cells>(
+        geometry: &Geometry,
+        stones: &[Bits],
+        sides: [Bits; 2],
+        empty: Bits,
+        templates: &[Template],
+        ends: [Endpoint; 2],
+    ) -> Between {
+        S::scratch().with_borrow_mut(|search| {
+            search.search(geometry, stones, sides, empty, templates);
+            match ends.map(|end| search.endpoint(stones, end)) {
+                [Some(a), Some(b)] => search.between(a, b),
+                _ => Between::default(),
+            }
+        })
+    }
+    if geometry.cell_count() <= 64 {
+        run::<u64>(geometry, stones, sides, empty, templates, ends)
+    } else {
+        run::<u128>(geometry, stones, sides, empty, templates, ends)
     }
 }
 
@@ -827,7 +914,7 @@ mod tests {
 
     /// A board of `size` whose cells take a stone with probability `fill` percent (each
     /// `draws` entry: the percentile, and whether the stone is X's); both players' stones.
-    fn position(size: u8, fill: u8, draws: &[(u8, bool)]) -> (Geometry, [Bits; 2]) {
+    pub(super) fn position(size: u8, fill: u8, draws: &[(u8, bool)]) -> (Geometry, [Bits; 2]) {
         let geometry = Geometry::new(size);
         let mut stones = [0; 2];
         for (at, &(draw, x)) in (0..geometry.cell_count() as u8).zip(draws) {
@@ -873,6 +960,175 @@ mod tests {
                 assert_eq!(
                     side_connections(&geometry, player, own, empty),
                     oracle::side_connections(&geometry, player, own, empty)
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod between_tests {
+    use super::*;
+    use crate::board::Player;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    /// The cells an endpoint stands for, as a player's stones reach it: a side's row, a cell
+    /// (a stone of a group on a side stands for the side, as in the search).
+    fn reach(geometry: &Geometry, groups: &Groups, end: Endpoint) -> Bits {
+        let sides = geometry.sides[slot(groups.player)];
+        match end {
+            Endpoint::Side(side) => sides[side],
+            Endpoint::Cell(at) => match groups.nodes.iter().position(|&set| set & bit(at) != 0) {
+                Some(side) if side < 2 => sides[side],
+                _ => bit(at),
+            },
+        }
+    }
+
+    /// Whether `player`, with stones `own` (the endpoints' cells among them), joins `ends`
+    /// playing only in `free`, the opponent moving first there when `second`: plain minimax.
+    fn joins_within(
+        geometry: &Geometry,
+        player: Player,
+        own: Bits,
+        free: Bits,
+        ends: [Bits; 2],
+        second: bool,
+        memo: &mut HashMap<(Bits, Bits, bool), bool>,
+    ) -> bool {
+        if geometry.flood(own & ends[0], own) & ends[1] != 0 {
+            return true;
+        }
+        if free == 0 {
+            return false;
+        }
+        if let Some(&known) = memo.get(&(own, free, second)) {
+            return known;
+        }
+        let found = if second {
+            cells_of(free)
+                .all(|at| joins_within(geometry, player, own, free & !bit(at), ends, false, memo))
+        } else {
+            cells_of(free).any(|at| {
+                joins_within(
+                    geometry,
+                    player,
+                    own | bit(at),
+                    free & !bit(at),
+                    ends,
+                    true,
+                    memo,
+                )
+            })
+        };
+        memo.insert((own, free, second), found);
+        found
+    }
+
+    #[test]
+    fn a_bridge_is_a_full_connection_and_a_shared_neighbour_a_semi_one() {
+        // The centre of 5x5 and a cell a bridge away, found from the geometry itself.
+        let geometry = Geometry::new(5);
+        let templates = super::super::vc::Templates::new(&geometry, true);
+        let common = |a: u8, b: u8| {
+            geometry.neighbours[usize::from(a)] & geometry.neighbours[usize::from(b)]
+        };
+        let centre = 12;
+        let bridge = (0..25u8)
+            .find(|&b| {
+                b != centre
+                    && geometry.neighbours[usize::from(centre)] & bit(b) == 0
+                    && common(centre, b).count_ones() == 2
+            })
+            .expect("the centre has bridge partners");
+        let stones = bit(centre) | bit(bridge);
+        let groups = Groups::of(&geometry, Player::X, stones);
+        let found = connections_between(
+            &geometry,
+            &groups,
+            geometry.all & !stones,
+            templates.of(Player::X),
+            [Endpoint::Cell(centre), Endpoint::Cell(bridge)],
+        );
+        assert!(found.full.contains(&common(centre, bridge)), "{found:?}");
+        // The opponent's stone in one of the two cells: one way left, a semi-connection.
+        let cut = cells_of(common(centre, bridge)).next().unwrap();
+        let found = connections_between(
+            &geometry,
+            &groups,
+            geometry.all & !stones & !bit(cut),
+            templates.of(Player::X),
+            [Endpoint::Cell(centre), Endpoint::Cell(bridge)],
+        );
+        let other = common(centre, bridge) & !bit(cut);
+        assert!(found.full.is_empty(), "{found:?}");
+        assert!(
+            found.semi.contains(&(other, other.trailing_zeros() as u8)),
+            "{found:?}"
+        );
+        // An end on the opponent's stone has no connections.
+        let found = connections_between(
+            &geometry,
+            &groups,
+            geometry.all & !stones & !bit(cut),
+            templates.of(Player::X),
+            [Endpoint::Cell(centre), Endpoint::Cell(cut)],
+        );
+        assert_eq!(found, Between::default());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Every connection found between two endpoints holds: within its carrier the
+        /// player joins them, even moving second for a full one.
+        #[test]
+        fn every_connection_between_two_ends_holds_within_its_carrier(
+            size in 3u8..=6,
+            fill in 0u8..=50,
+            draws in prop::collection::vec((0u8..100, any::<bool>()), 36),
+            x in any::<bool>(),
+            picks in prop::collection::vec(0u8..40, 2),
+        ) {
+            let (geometry, stones) = super::tests::position(size, fill, &draws);
+            let cells = geometry.cell_count() as u8;
+            let player = if x { Player::X } else { Player::O };
+            let own = stones[slot(player)];
+            let empty = geometry.all & !stones[0] & !stones[1];
+            // Picks past the cells name the sides.
+            let end = |pick: u8| {
+                if pick < cells { Endpoint::Cell(pick) } else { Endpoint::Side(usize::from(pick % 2)) }
+            };
+            let ends = [end(picks[0]), end(picks[1])];
+            let templates = super::super::vc::Templates::new(&geometry, true);
+            let groups = Groups::of(&geometry, player, own);
+            let found = connections_between(&geometry, &groups, empty, templates.of(player), ends);
+            let reached = ends.map(|e| reach(&geometry, &groups, e));
+            let theirs = stones[slot(player.opponent())];
+            if reached.iter().any(|&r| r & theirs == r) {
+                prop_assert_eq!(&found, &Between::default());
+            }
+            // The endpoints' empty cells count as the player's: H-search's ends are the cells
+            // the player would stand on.
+            let base = own | ((reached[0] | reached[1]) & empty & match ends {
+                [Endpoint::Cell(a), Endpoint::Cell(b)] => bit(a) | bit(b),
+                [Endpoint::Cell(a), _] | [_, Endpoint::Cell(a)] => bit(a),
+                _ => 0,
+            });
+            let mut memo = HashMap::new();
+            for &carrier in found.full.iter().filter(|c| c.count_ones() <= 10) {
+                prop_assert_eq!(carrier & !empty, 0);
+                prop_assert!(
+                    joins_within(&geometry, player, base, carrier & !base, reached, true, &mut memo),
+                    "full {:?} between {:?} does not hold", cells_of(carrier).collect::<Vec<_>>(), ends
+                );
+            }
+            for &(carrier, key) in found.semi.iter().filter(|(c, _)| c.count_ones() <= 10) {
+                prop_assert!(carrier & bit(key) != 0);
+                prop_assert!(
+                    joins_within(&geometry, player, base, carrier & !base, reached, false, &mut memo),
+                    "semi {:?} between {:?} does not hold", cells_of(carrier).collect::<Vec<_>>(), ends
                 );
             }
         }

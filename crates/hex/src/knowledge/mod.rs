@@ -27,13 +27,14 @@ mod inferior;
 mod resistance;
 mod vc;
 
+pub use hsearch::{Between, Endpoint};
 pub use inferior::{Inferior, analyse as inferior_cells};
 pub use resistance::Resistance;
 
 use crate::board::Player;
 use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 use crate::position::Position;
-use hsearch::side_connections_of;
+use hsearch::{connections_between, side_connections_of};
 use vc::{Links, Templates};
 
 /// A move that is no cell: the decision of a full board.
@@ -229,6 +230,21 @@ impl Expert {
         } else {
             Inferior::default()
         }
+    }
+
+    /// The virtual connections H-search finds for `player` between two endpoints of the
+    /// position as it is (no cell filled in), with the edge templates among its starting
+    /// connections (HexGui's `vc-between-cells-full` and `-semi`).
+    pub fn connections_between(
+        &self,
+        position: &Position,
+        player: Player,
+        ends: [Endpoint; 2],
+    ) -> Between {
+        let geometry = &self.geometry;
+        let groups = Groups::of(geometry, player, position.stones[slot(player)]);
+        let empty = position.empty(geometry);
+        connections_between(geometry, &groups, empty, self.templates.of(player), ends)
     }
 
     /// The one decision: has the side to move won, lost, or which moves must it consider?
