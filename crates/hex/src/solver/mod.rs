@@ -6,8 +6,9 @@
 //! and H-search's) end the search early, the opponent's threats confine the moves searched
 //! to the must-play region, dead and captured cells are filled in, and each proof's cells
 //! rule out the siblings of a losing move that lie outside them. A position and its half
-//! turn share their entry. Proven positions can be kept in a
-//! [`ProofBook`] that later runs read.
+//! turn share their entry. Several threads can search one position on one table
+//! ([`Solver::with_threads`]). Proven positions can be kept in a [`ProofBook`] that later runs
+//! read.
 //!
 //! ```
 //! use hex::{Board, Cell, Player};
