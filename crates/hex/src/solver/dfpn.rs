@@ -418,17 +418,20 @@ impl Dfpn {
             if let Some(progress) = &mut self.progress {
                 progress(total, self.root_bounds.0, self.root_bounds.1);
             }
-            let over_time = self
-                .limits
-                .time
-                .is_some_and(|time| self.started.elapsed() >= time);
-            let over_nodes = self.limits.nodes.is_some_and(|nodes| total >= nodes);
-            if over_time || over_nodes {
+            if self.over(self.limits, total) {
                 self.shared.stop.store(true, Ordering::Relaxed);
             }
         }
         self.stopped |= self.shared.stop.load(Ordering::Relaxed);
         self.stopped
+    }
+
+    /// Whether the search is past `limits` with `nodes` positions expanded.
+    fn over(&self, limits: Limits, nodes: u64) -> bool {
+        limits
+            .time
+            .is_some_and(|time| self.started.elapsed() >= time)
+            || limits.nodes.is_some_and(|most| nodes >= most)
     }
 
     /// Changes the time and node limits (the table keeps its size).
@@ -455,11 +458,7 @@ impl Dfpn {
             self.limits.nodes = Some(limits.nodes.map_or(solo, |nodes| nodes.min(solo)));
             let found = self.run();
             self.limits = limits;
-            let over_nodes = limits.nodes.is_some_and(|nodes| self.nodes >= nodes);
-            let over_time = limits
-                .time
-                .is_some_and(|time| self.started.elapsed() >= time);
-            if found.is_some() || over_nodes || over_time {
+            if found.is_some() || self.over(limits, self.nodes) {
                 return found;
             }
             self.stopped = false;
