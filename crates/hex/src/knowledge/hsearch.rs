@@ -566,6 +566,56 @@ pub fn side_connections(
     )
 }
 
+/// What a finished search answers, whichever sets it ran with.
+trait Found {
+    fn side_connections(&self) -> SideConnections;
+    fn between_ends(&self, stones: &[Bits], ends: [Endpoint; 2]) -> Between;
+}
+
+impl<S: Cells> Found for HSearch<S> {
+    fn side_connections(&self) -> SideConnections {
+        HSearch::side_connections(self)
+    }
+
+    fn between_ends(&self, stones: &[Bits], ends: [Endpoint; 2]) -> Between {
+        match ends.map(|end| self.endpoint(stones, end)) {
+            [Some(a), Some(b)] => self.between(a, b),
+            _ => Between::default(),
+        }
+    }
+}
+
+/// Runs H-search for a player whose groups are `groups` (empty cells `empty`, edge templates
+/// `templates`) with the thread's tables of the board's size, and reads what it found.
+fn searched<R>(
+    geometry: &Geometry,
+    groups: &Groups,
+    empty: Bits,
+    templates: &[Template],
+    read: impl FnOnce(&dyn Found) -> R,
+) -> R {
+    fn run<S: Cells, R>(
+        geometry: &Geometry,
+        groups: &Groups,
+        empty: Bits,
+        templates: &[Template],
+        read: impl FnOnce(&dyn Found) -> R,
+    ) -> R {
+        let sides = geometry.sides[slot(groups.player)];
+        S::scratch().with_borrow_mut(|search| {
+            // The endpoints that are not cells: the sides with the groups touching them, then
+            // the other groups.
+            search.search(geometry, &groups.nodes, sides, empty, templates);
+            read(search)
+        })
+    }
+    if geometry.cell_count() <= 64 {
+        run::<u64, R>(geometry, groups, empty, templates, read)
+    } else {
+        run::<u128, R>(geometry, groups, empty, templates, read)
+    }
+}
+
 /// Runs H-search for a player whose groups are `groups` (empty cells `empty`, edge templates
 /// `templates`): its connections between its sides.
 pub fn side_connections_of(
@@ -574,33 +624,15 @@ pub fn side_connections_of(
     empty: Bits,
     templates: &[Template],
 ) -> SideConnections {
-    let sides = geometry.sides[slot(groups.player)];
     if groups.joined {
         return SideConnections {
             full: Some(0),
             semi: Vec::new(),
         };
     }
-    // The endpoints that are not cells: the sides with the groups touching them, then the
-    // other groups.
-    let stones = &groups.nodes[..];
-    fn run<S: Cells>(
-        geometry: &Geometry,
-        stones: &[Bits],
-        sides: [Bits; 2],
-        empty: Bits,
-        templates: &[Template],
-    ) -> SideConnections {
-        S::scratch().with_borrow_mut(|search| {
-            search.search(geometry, stones, sides, empty, templates);
-            search.side_connections()
-        })
-    }
-    if geometry.cell_count() <= 64 {
-        run::<u64>(geometry, stones, sides, empty, templates)
-    } else {
-        run::<u128>(geometry, stones, sides, empty, templates)
-    }
+    searched(geometry, groups, empty, templates, |found| {
+        found.side_connections()
+    })
 }
 
 /// Runs H-search for a player whose groups are `groups` (as [`side_connections_of`]): what
@@ -612,29 +644,9 @@ pub fn connections_between(
     templates: &[Template],
     ends: [Endpoint; 2],
 ) -> Between {
-    let sides = geometry.sides[slot(groups.player)];
-    let stones = &groups.nodes[..];
-    fn run<S: Cells>(
-        geometry: &Geometry,
-        stones: &[Bits],
-        sides: [Bits; 2],
-        empty: Bits,
-        templates: &[Template],
-        ends: [Endpoint; 2],
-    ) -> Between {
-        S::scratch().with_borrow_mut(|search| {
-            search.search(geometry, stones, sides, empty, templates);
-            match ends.map(|end| search.endpoint(stones, end)) {
-                [Some(a), Some(b)] => search.between(a, b),
-                _ => Between::default(),
-            }
-        })
-    }
-    if geometry.cell_count() <= 64 {
-        run::<u64>(geometry, stones, sides, empty, templates, ends)
-    } else {
-        run::<u128>(geometry, stones, sides, empty, templates, ends)
-    }
+    searched(geometry, groups, empty, templates, |found| {
+        found.between_ends(&groups.nodes, ends)
+    })
 }
 
 #[cfg(test)]
