@@ -40,6 +40,17 @@ Exit status: 0 done; 1 a mistake in the input, or a file that cannot be read; 2 
 option or value (the valid values are listed); `solitaire-chess judge`: 3 wrong answer,
 4 time limit, 5 the player crashed.";
 
+/// This machine's cores (one if it cannot tell).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// How many jobs run at once when the user does not say: the cores over each job's threads,
+/// at least one.
+fn jobs_beside(threads: usize) -> usize {
+    (cores() / threads.max(1)).max(1)
+}
+
 #[derive(Subcommand)]
 enum Command {
     Hiq(hiq::Args),

@@ -154,7 +154,7 @@ pub fn run(args: Args) -> Result<()> {
     let threads = match (args.threads, args.openings) {
         (Some(threads), _) => usize::from(threads),
         (None, Some(_)) => 1,
-        (None, None) => cores(),
+        (None, None) => crate::cores(),
     };
     let setup = Setup {
         threads,
@@ -204,11 +204,6 @@ pub fn run(args: Args) -> Result<()> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     io::print(&report)
-}
-
-/// The cores of this machine (one if it cannot tell).
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The proof files that exist among `paths`, merged.
@@ -271,7 +266,7 @@ fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
 fn openings(setup: &Setup, size: u8, args: &Args) -> Result<(String, ProofBook)> {
     let jobs = args
         .jobs
-        .map_or_else(|| (cores() / setup.threads).max(1), usize::from);
+        .map_or_else(|| crate::jobs_beside(setup.threads), usize::from);
     let bar = ProgressBar::new(u64::from(size) * u64::from(size)).with_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} openings {elapsed} {msg}")?,
     );

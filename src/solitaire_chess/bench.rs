@@ -66,10 +66,7 @@ pub fn run(args: Args) -> Result<()> {
         "{bar:40} {pos}/{len} games  {elapsed} (eta {eta}) {msg}",
     )?);
     let at_once = args.jobs.map_or_else(
-        || {
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            (cores / usize::from(args.player.threads)).max(1)
-        },
+        || crate::jobs_beside(usize::from(args.player.threads)),
         usize::from,
     );
     let outcomes = play_all(&games, args.player.config(), at_once, || bar.inc(1));
