@@ -116,6 +116,9 @@ pub struct Args {
     /// Tuning: moves are tried from the centre outwards, not by the current through them.
     #[arg(long, help_heading = "Tuning")]
     no_resistance: bool,
+    /// Tuning: the circuits link only neighbours and bridges, not H-search's connections.
+    #[arg(long, help_heading = "Tuning")]
+    no_connected_circuit: bool,
 }
 
 /// An example, for `hex solve --help`.
@@ -175,6 +178,7 @@ pub fn run(args: Args) -> Result<()> {
             proof_sets: !args.no_proof_sets,
             widening: !args.no_widening,
             resistance: !args.no_resistance,
+            connected_circuit: !args.no_connected_circuit,
         },
         book: read_books(&args.book)?,
     };

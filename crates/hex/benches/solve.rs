@@ -75,6 +75,13 @@ fn solve(c: &mut Criterion) {
             },
         ),
         (
+            "circuits of neighbours and bridges only",
+            Knowledge {
+                connected_circuit: false,
+                ..all
+            },
+        ),
+        (
             "no widening",
             Knowledge {
                 widening: false,

@@ -65,6 +65,20 @@ pub struct Between {
     pub semi: Vec<(Bits, u8)>,
 }
 
+/// Every full connection a search found, as links of a circuit: endpoints are numbered as
+/// in the search (the two sides, the other groups, then the empty cells of `cells`), and
+/// each link is two endpoints with the number of cells that every kept carrier between
+/// them holds (none for neighbours, two for a bridge).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FullLinks {
+    /// How many endpoints are groups (the sides first).
+    pub groups: usize,
+    /// The cell of each empty-cell endpoint, in order.
+    pub cells: Vec<u8>,
+    /// (endpoint, endpoint, cells in every carrier).
+    pub links: Vec<(u8, u8, u8)>,
+}
+
 /// A set of cells for the search: `u64` on boards up to 8x8 (half the memory and work of
 /// [`Bits`]), `u128` above.
 trait Cells:
@@ -530,6 +544,29 @@ impl<S: Cells> HSearch<S> {
         }
     }
 
+    /// Every full connection found (see [`FullLinks`]), the first `groups` endpoints being
+    /// groups.
+    fn full_links(&self, groups: usize) -> FullLinks {
+        let count = self.cell_of.len();
+        let mut links = Vec::new();
+        for b in 1..count {
+            for a in 0..b {
+                let p = pair(a as End, b as End);
+                let len = usize::from(self.full_len[p]).min(FULL_PER_PAIR);
+                if len == 0 {
+                    continue;
+                }
+                let common = (self.full[p][1..len].iter()).fold(self.full[p][0], |all, &c| all & c);
+                links.push((a as u8, b as u8, common.size()));
+            }
+        }
+        FullLinks {
+            groups,
+            cells: self.cell_of[groups..].to_vec(),
+            links,
+        }
+    }
+
     /// What was found between the sides.
     fn side_connections(&self) -> SideConnections {
         let p = pair(0, 1);
@@ -563,13 +600,16 @@ pub fn side_connections(
         &Groups::of(geometry, player, own),
         empty,
         templates.of(player),
+        false,
     )
+    .0
 }
 
 /// What a finished search answers, whichever sets it ran with.
 trait Found {
     fn side_connections(&self) -> SideConnections;
     fn between_ends(&self, stones: &[Bits], ends: [Endpoint; 2]) -> Between;
+    fn full_links(&self, groups: usize) -> FullLinks;
 }
 
 impl<S: Cells> Found for HSearch<S> {
@@ -582,6 +622,10 @@ impl<S: Cells> Found for HSearch<S> {
             [Some(a), Some(b)] => self.between(a, b),
             _ => Between::default(),
         }
+    }
+
+    fn full_links(&self, groups: usize) -> FullLinks {
+        HSearch::full_links(self, groups)
     }
 }
 
@@ -617,21 +661,25 @@ fn searched<R>(
 }
 
 /// Runs H-search for a player whose groups are `groups` (empty cells `empty`, edge templates
-/// `templates`): its connections between its sides.
+/// `templates`): its connections between its sides, and with `links` every full connection
+/// it found as well.
 pub fn side_connections_of(
     geometry: &Geometry,
     groups: &Groups,
     empty: Bits,
     templates: &[Template],
-) -> SideConnections {
+    links: bool,
+) -> (SideConnections, Option<FullLinks>) {
     if groups.joined {
-        return SideConnections {
+        let joined = SideConnections {
             full: Some(0),
             semi: Vec::new(),
         };
+        return (joined, None);
     }
     searched(geometry, groups, empty, templates, |found| {
-        found.side_connections()
+        let sides = found.side_connections();
+        (sides, links.then(|| found.full_links(groups.nodes.len())))
     })
 }
 
@@ -650,7 +698,7 @@ pub fn connections_between(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use proptest::prelude::*;
 
@@ -926,7 +974,11 @@ mod tests {
 
     /// A board of `size` whose cells take a stone with probability `fill` percent (each
     /// `draws` entry: the percentile, and whether the stone is X's); both players' stones.
-    pub(super) fn position(size: u8, fill: u8, draws: &[(u8, bool)]) -> (Geometry, [Bits; 2]) {
+    pub(in crate::knowledge) fn position(
+        size: u8,
+        fill: u8,
+        draws: &[(u8, bool)],
+    ) -> (Geometry, [Bits; 2]) {
         let geometry = Geometry::new(size);
         let mut stones = [0; 2];
         for (at, &(draw, x)) in (0..geometry.cell_count() as u8).zip(draws) {
@@ -954,6 +1006,56 @@ mod tests {
                     side_connections(&geometry, player, own, empty),
                     oracle::side_connections(&geometry, player, own, empty)
                 );
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        /// The circuit's links are the full connections found between each pair of
+        /// endpoints, with the cells all their carriers share.
+        #[test]
+        fn the_full_links_are_the_connections_between_each_pair(
+            size in 2u8..=5,
+            fill in 0u8..=60,
+            draws in prop::collection::vec((0u8..100, any::<bool>()), 25),
+            x in any::<bool>(),
+        ) {
+            let (geometry, stones) = position(size, fill, &draws);
+            let player = if x { Player::X } else { Player::O };
+            let empty = geometry.all & !stones[0] & !stones[1];
+            let groups = Groups::of(&geometry, player, stones[slot(player)]);
+            let templates = super::super::vc::Templates::new(&geometry, true);
+            let templates = templates.of(player);
+            let (_, found) = side_connections_of(&geometry, &groups, empty, templates, true);
+            let Some(found) = found else {
+                prop_assert!(groups.joined);
+                return Ok(());
+            };
+            prop_assert_eq!(found.groups, groups.nodes.len());
+            prop_assert_eq!(&found.cells, &cells_of(empty).collect::<Vec<_>>());
+            // Each endpoint named from outside: a side, a group by its lowest stone, a cell.
+            let name = |e: usize| match e {
+                0 | 1 => Endpoint::Side(e),
+                _ if e < found.groups => Endpoint::Cell(cells_of(groups.nodes[e]).next().unwrap()),
+                _ => Endpoint::Cell(found.cells[e - found.groups]),
+            };
+            let count = found.groups + found.cells.len();
+            for b in 1..count {
+                for a in 0..b {
+                    let between =
+                        connections_between(&geometry, &groups, empty, templates, [name(a), name(b)]);
+                    let link = found.links.iter().find(|l| (l.0, l.1) == (a as u8, b as u8));
+                    match link {
+                        None => prop_assert!(between.full.is_empty(), "{} {}", a, b),
+                        Some(&(_, _, common)) => {
+                            let shared = between.full.iter().fold(geometry.all, |all, &c| all & c);
+                            prop_assert!(!between.full.is_empty());
+                            prop_assert_eq!(shared.count_ones(), u32::from(common));
+                        }
+                    }
+                }
             }
         }
     }

@@ -34,7 +34,7 @@ pub use resistance::Resistance;
 use crate::board::Player;
 use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 use crate::position::Position;
-use hsearch::{connections_between, side_connections_of};
+use hsearch::{FullLinks, connections_between, side_connections_of};
 use vc::{Links, Templates};
 
 /// A move that is no cell: the decision of a full board.
@@ -72,6 +72,9 @@ pub struct Knowledge {
     /// Moves are tried in the order of the current through them (see [`Resistance`]) rather
     /// than from the centre outwards.
     pub resistance: bool,
+    /// The circuits of `resistance` link what H-search connects (with the captured cells
+    /// filled in), not only neighbours and bridges (needs `h_search`).
+    pub connected_circuit: bool,
 }
 
 impl Default for Knowledge {
@@ -88,6 +91,7 @@ impl Default for Knowledge {
             proof_sets: true,
             widening: true,
             resistance: true,
+            connected_circuit: true,
         }
     }
 }
@@ -207,14 +211,44 @@ impl Expert {
         self.knowledge
     }
 
+    /// Whether moves are ordered by circuits of H-search's connections.
+    fn connected_circuit(&self) -> bool {
+        let k = self.knowledge;
+        k.resistance && k.connections && k.h_search && k.connected_circuit
+    }
+
     /// The moves in the order to try them: with `resistance` on, the most current through
-    /// them first; from the centre outwards among equals.
+    /// them first; from the centre outwards among equals. With circuits of connections, this
+    /// runs the whole decision again (see [`Expert::decide_ordered`]).
     pub fn ordered(&self, position: &Position, moves: Bits) -> Vec<u8> {
+        if !self.connected_circuit() {
+            return self.ordered_by_neighbours(position, moves);
+        }
+        let mut ordered = self.decide_ordered(position).1;
+        ordered.retain(|&at| moves & bit(at) != 0);
+        // Moves the decision would not consider go last.
+        let listed = ordered.iter().fold(0, |all, &at| all | bit(at));
+        let rest = self.order.iter().copied();
+        ordered.extend(rest.filter(|&at| moves & !listed & bit(at) != 0));
+        ordered
+    }
+
+    /// The moves ordered by circuits of neighbours and bridges on the position as it is.
+    fn ordered_by_neighbours(&self, position: &Position, moves: Bits) -> Vec<u8> {
+        if self.knowledge.resistance {
+            let scores = Resistance::of(&self.geometry, position.stones).scores;
+            self.sorted(moves, &scores)
+        } else {
+            self.sorted(moves, &[])
+        }
+    }
+
+    /// The moves, the most current first (none given: from the centre outwards).
+    fn sorted(&self, moves: Bits, scores: &[f64]) -> Vec<u8> {
         let mut ordered: Vec<u8> = (self.order.iter().copied())
             .filter(|&at| moves & bit(at) != 0)
             .collect();
-        if self.knowledge.resistance && ordered.len() > 1 {
-            let scores = Resistance::of(&self.geometry, position.stones).scores;
+        if !scores.is_empty() {
             // Rounded, so that cells with the same score in exact arithmetic keep the centre-out
             // order whatever the rounding errors.
             let rounded = |at: u8| -(scores[usize::from(at)] * 1e9).round() as i64;
@@ -254,6 +288,37 @@ impl Expert {
     /// one; otherwise the moves of the must-play region, the carriers of the opponent's
     /// threats (a move outside one of them loses to it).
     pub fn decide(&self, position: &Position) -> Decision {
+        self.decide_with(position, None)
+    }
+
+    /// The decision, and the moves to consider (if any) in the order to try them. With
+    /// circuits of connections (see [`Knowledge::connected_circuit`]) the circuits are those
+    /// of the connections the decision found, on the position with the captured cells
+    /// filled in: the order then costs next to nothing more.
+    pub fn decide_ordered(&self, position: &Position) -> (Decision, Vec<u8>) {
+        let mut links = None;
+        let decision = self.decide_with(position, Some(&mut links));
+        let Decision::Consider { moves, .. } = decision else {
+            return (decision, Vec::new());
+        };
+        let order = match &links {
+            Some([x, o]) => {
+                let scores = Resistance::of_links(&self.geometry, [x, o]).scores;
+                self.sorted(moves, &scores)
+            }
+            None => self.ordered_by_neighbours(position, moves),
+        };
+        (decision, order)
+    }
+
+    /// The decision; with `links` asked for (and circuits of connections on), every full
+    /// connection each player has (`[X, O]`) when the decision needed H-search for both.
+    fn decide_with(
+        &self,
+        position: &Position,
+        links: Option<&mut Option<[FullLinks; 2]>>,
+    ) -> Decision {
+        let want_links = links.is_some() && self.connected_circuit();
         let geometry = &self.geometry;
         let me = position.to_move;
         let own = position.stones[slot(me)];
@@ -337,19 +402,18 @@ impl Expert {
             }
         }
         if self.knowledge.h_search {
-            let found = side_connections_of(geometry, &my_groups, open, self.templates.of(me));
+            let templates = self.templates.of(me);
+            let (found, my_links) =
+                side_connections_of(geometry, &my_groups, open, templates, want_links);
             if let Some(carrier) = found.full {
                 return win(carrier, None);
             }
             if let Some(&(carrier, key)) = found.semi.first() {
                 return win(carrier, Some(key));
             }
-            let threats = side_connections_of(
-                geometry,
-                &their_groups,
-                open,
-                self.templates.of(me.opponent()),
-            );
+            let templates = self.templates.of(me.opponent());
+            let (threats, their_links) =
+                side_connections_of(geometry, &their_groups, open, templates, want_links);
             if let Some(carrier) = threats.full {
                 return Decision::Lost {
                     proof: theirs | carrier,
@@ -361,6 +425,12 @@ impl Expert {
                         return Decision::Lost { proof };
                     }
                 }
+            }
+            if let (Some(out), Some(mine), Some(theirs)) = (links, my_links, their_links) {
+                *out = Some(match me {
+                    Player::X => [mine, theirs],
+                    Player::O => [theirs, mine],
+                });
             }
         }
         // The position with the captured cells filled in, for the inferior moves below.
@@ -380,5 +450,44 @@ impl Expert {
             proof |= pruned | support;
         }
         Decision::Consider { moves, proof }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The ordered decision is the decision, with every move it considers once, in the
+        /// order `ordered` gives them (which runs it again).
+        #[test]
+        fn the_ordered_decision_is_the_decision_with_its_moves_ordered(
+            size in 2u8..=7,
+            fill in 0u8..=60,
+            draws in prop::collection::vec((0u8..100, any::<bool>()), 49),
+            x in any::<bool>(),
+            connected in any::<bool>(),
+        ) {
+            let (_, stones) = hsearch::tests::position(size, fill, &draws);
+            let to_move = if x { Player::X } else { Player::O };
+            let position = Position { stones, to_move };
+            let knowledge = Knowledge { connected_circuit: connected, ..Knowledge::default() };
+            let expert = Expert::with_knowledge(size, knowledge);
+            let decision = expert.decide(&position);
+            let (ordered_decision, order) = expert.decide_ordered(&position);
+            prop_assert_eq!(ordered_decision, decision);
+            match decision {
+                Decision::Consider { moves, .. } => {
+                    let listed = order.iter().fold(0, |all, &at| all | bit(at));
+                    prop_assert_eq!(listed, moves);
+                    prop_assert_eq!(order.len(), moves.count_ones() as usize);
+                    prop_assert_eq!(&expert.ordered(&position, moves), &order);
+                }
+                _ => prop_assert!(order.is_empty()),
+            }
+        }
     }
 }

@@ -11,6 +11,7 @@
 use crate::board::Player;
 use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 use crate::knowledge::Groups;
+use crate::knowledge::hsearch::FullLinks;
 
 /// The conductance between two neighbouring empty cells.
 const EMPTY_TO_EMPTY: f64 = 1.0;
@@ -40,6 +41,16 @@ impl Resistance {
             let empty = geometry.all & !stones[0] & !stones[1];
             Circuit::of(geometry, player, own, empty).solve(&mut scores)
         });
+        Resistance { scores, resistance }
+    }
+
+    /// The circuits whose links are the virtual connections each player has (`[X, O]`), as
+    /// Benzene builds them: two endpoints with a full connection are linked, the less the
+    /// more cells every carrier between them holds (a bridge a third as much as neighbours);
+    /// two groups are not (a group joined to its side by a template adds no current).
+    pub fn of_links(geometry: &Geometry, links: [&FullLinks; 2]) -> Resistance {
+        let mut scores = vec![0.0; geometry.cell_count()];
+        let resistance = links.map(|found| Circuit::of_links(found).solve(&mut scores));
         Resistance { scores, resistance }
     }
 
@@ -108,6 +119,42 @@ impl Circuit {
             cells,
             links,
             joined: groups.joined,
+        }
+    }
+
+    /// The circuit of a search's full connections (see [`Resistance::of_links`]).
+    fn of_links(found: &FullLinks) -> Circuit {
+        let cells = found.cells.clone();
+        let groups = found.groups;
+        // The search numbers the groups first, the circuit the cells.
+        let node = |e: u8| {
+            let e = usize::from(e);
+            if e < groups {
+                cells.len() + e
+            } else {
+                e - groups
+            }
+        };
+        let links = (found.links.iter())
+            .filter(|&&(a, b, _)| {
+                usize::from(a.min(b)) >= groups || usize::from(a.max(b)) >= groups
+            })
+            .map(|&(a, b, common)| {
+                let stone = usize::from(a.min(b)) < groups;
+                let g = if stone {
+                    STONE_TO_EMPTY
+                } else {
+                    EMPTY_TO_EMPTY
+                };
+                (node(a), node(b), g / f64::from(1 + common))
+            })
+            .collect();
+        Circuit {
+            nodes: cells.len() + groups,
+            cells,
+            links,
+            // A search runs only while the sides are apart.
+            joined: false,
         }
     }
 
@@ -221,6 +268,7 @@ fn solve_symmetric(matrix: &mut [f64], rhs: &mut [f64], m: usize, band_rows: usi
 mod tests {
     use super::*;
     use crate::board::{Board, Cell};
+    use crate::knowledge::hsearch::side_connections_of;
 
     fn position(size: u8, x: &[&str], o: &[&str]) -> (Geometry, [Bits; 2]) {
         let board = Board::with_stones(size, x, o);
@@ -250,6 +298,29 @@ mod tests {
             for cell in 0..usize::from(cols) {
                 assert!(resistance.scores[cell] >= 1.0 - 1e-9);
             }
+        }
+    }
+
+    #[test]
+    fn a_row_of_cells_is_the_same_circuit_from_h_search_s_connections() {
+        // On one row H-search connects only neighbours (and the cells to the sides they
+        // touch): the same circuit as the neighbours' for the player joining the row's ends.
+        for cols in 1..=6 {
+            let geometry = Geometry::rectangle(1, cols);
+            let expert = crate::knowledge::Expert::rectangle(1, cols, Default::default());
+            let links = [Player::X, Player::O].map(|player| {
+                let groups = Groups::of(&geometry, player, 0);
+                let templates = expert.templates.of(player);
+                let found = side_connections_of(&geometry, &groups, geometry.all, templates, true);
+                found.1.unwrap()
+            });
+            let from_links = Resistance::of_links(&geometry, [&links[0], &links[1]]);
+            let plain = Resistance::of(&geometry, [0, 0]);
+            assert!(
+                close(from_links.resistance[0], plain.resistance[0]),
+                "{cols}"
+            );
+            assert!(close(from_links.resistance[0], f64::from(cols)), "{cols}");
         }
     }
 
@@ -327,7 +398,13 @@ mod tests {
             to_move: Player::O,
         };
         let moves = geometry.all & !stones[0] & !stones[1];
-        let ordered = Expert::new(5).ordered(&position, moves);
+        // The circuits of neighbours and bridges (X's bridge C3-E3 has already won: the
+        // decision, and with it the circuits of connections, would order nothing).
+        let neighbours = Knowledge {
+            connected_circuit: false,
+            ..Knowledge::default()
+        };
+        let ordered = Expert::with_knowledge(5, neighbours).ordered(&position, moves);
         assert_eq!(ordered.len(), 20);
         assert_eq!(ordered[0] as usize, at(&geometry, "D3"));
         let centre_out = Knowledge {

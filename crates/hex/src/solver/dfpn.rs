@@ -8,8 +8,10 @@
 //! third of the moves not yet lost take part at each position (widening; half of them when
 //! they are not ordered by resistance), so that the search goes deep into a few of them rather
 //! than a little into all. The moves are tried in the order of the current through them on
-//! the board as a circuit ([`Expert::ordered`]), computed again whenever the search comes back
-//! to a position: cheaper than keeping it.
+//! the board read as a circuit whose links are the virtual connections the knowledge found
+//! ([`Expert::decide_ordered`], as Benzene orders them): the decision's own H-search gives
+//! them, so the order costs little more. The orders of recently expanded positions are kept
+//! for when the search comes back.
 //!
 //! Each position is first judged with the Hex knowledge of [`Expert::decide`]: dead and
 //! captured cells filled in, a win when the side to move has (or can make with one stone) a
@@ -529,7 +531,11 @@ impl Dfpn {
             self.store(0, all, pn, dn, 1, self.turned(turned, best));
             return Err((pn, dn));
         }
-        match self.decide() {
+        let (decision, order) = self.expert.decide_ordered(&self.position);
+        if !order.is_empty() {
+            self.keep_order(order);
+        }
+        match decision {
             Decision::Won { best, proof } => {
                 self.store(0, proof, 0, INFINITE, 1, best);
                 Err((0, INFINITE))
@@ -557,11 +563,16 @@ impl Dfpn {
             }
         }
         let order = self.expert.ordered(&self.position, moves);
+        self.keep_order(order.clone());
+        order
+    }
+
+    /// Keeps the order of the position's moves for when the search comes back.
+    fn keep_order(&mut self, order: Vec<u8>) {
         if self.orders.len() >= ORDERS_KEPT {
             self.orders.clear();
         }
-        self.orders.insert(key, order.clone());
-        order
+        self.orders.insert(self.hash[0], order);
     }
 
     /// Multiple iterative deepening: searches below the position until it is solved or its

@@ -291,6 +291,7 @@ fn without_knowledge_the_search_agrees_too() {
         proof_sets: false,
         widening: false,
         resistance: false,
+        connected_circuit: false,
     };
     check_against_minimax(4, [0, 0], 1, plain);
     check_against_minimax(
