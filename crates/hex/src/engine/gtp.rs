@@ -1160,16 +1160,17 @@ mod tests {
         session(&mut e, b"boardsize 4\nplay b b1\nplay w a2\n");
         assert_eq!(reply(&mut e, "compute-inferior b"), "= a1 fb\n\n");
         assert_eq!(reply(&mut e, "compute-inferior w"), "= a1 fw\n\n");
-        // 5x5: Black's a1 captures b1 and a2 (its edge), White's b3 captures a3 and a4, and
-        // Black, to move, wins by c3: the knowledge sees it, so it marks no moves out.
+        // 5x5: Black's a1 captures b1 and a2 (its edge), White's b3 captures a3 and a4, then
+        // (with those filled in) Black's corner captures c1 and b2 too; Black, to move, wins
+        // by c3: the knowledge sees it, so it marks no moves out.
         session(&mut e, b"boardsize 5\nplay b a1\nplay w b3\n");
         assert_eq!(
             reply(&mut e, "compute-inferior b"),
-            "= b1 fb a2 fb a3 fw a4 fw\n\n"
+            "= b1 fb c1 fb a2 fb b2 fb a3 fw a4 fw\n\n"
         );
         assert_eq!(
             reply(&mut e, "vc-get-mustplay b"),
-            "= b1 fb a2 fb a3 fw a4 fw\n\n"
+            "= b1 fb c1 fb a2 fb b2 fb a3 fw a4 fw\n\n"
         );
         // 5x5: Black's a1 captures b1 and c1 against White's c2, whose threats leave Black
         // five moves; the other sixteen empty cells are marked x.

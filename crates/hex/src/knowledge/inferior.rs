@@ -535,28 +535,45 @@ pub fn dominated(
 /// A position's inferior cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Inferior {
-    /// The dead cells (`dead`).
+    /// The dead cells (`dead`), in the position and in the position with the captured cells
+    /// found before them filled in.
     pub dead: Bits,
     /// Each player's captured cells (`[X, O]`): X's as `captured` finds them, then O's in
-    /// the position with X's given to X, so that both may be filled in together.
+    /// the position with X's given to X (and the dead cells filled), then X's again with
+    /// O's given to O, and so on, so that all may be filled in together.
     pub captured: [Bits; 2],
 }
 
-/// The dead cells and both players' captured cells, with one filling of the dead cells (the
-/// search's way to `dead` and `captured`, whose comments say why each is sound).
+/// The dead cells and both players' captured cells, each player's in turn with everything
+/// found so far filled in, until a round finds nothing more (the search's way to `dead` and
+/// `captured`, whose comments say why each is sound; Benzene fills in the same way).
 pub fn analyse(geometry: &Geometry, stones: [Bits; 2]) -> Inferior {
-    let (mut base, dead) = fill_dead(geometry, stones);
+    rounds(geometry, stones, usize::MAX)
+}
+
+/// [`analyse`] with at most `most` rounds of each player's captured cells, each filled in
+/// with the dead cells it makes before the next player's are looked for; until no more are
+/// found.
+fn rounds(geometry: &Geometry, stones: [Bits; 2], most: usize) -> Inferior {
+    let (mut base, mut dead) = fill_dead(geometry, stones);
     let mut captured = [0; 2];
-    capturing_pairs(geometry, base, Player::X, |a, b| {
-        captured[0] |= bit(a) | bit(b)
-    });
-    if captured[0] != 0 {
-        base[0] |= captured[0];
-        base = fill_dead(geometry, base).0;
+    for _ in 0..most {
+        let before = captured;
+        for player in Player::BOTH {
+            let mut found = 0;
+            capturing_pairs(geometry, base, player, |a, b| found |= bit(a) | bit(b));
+            if found != 0 {
+                captured[slot(player)] |= found;
+                base[slot(player)] |= found;
+                let (filled, more) = fill_dead(geometry, base);
+                base = filled;
+                dead |= more;
+            }
+        }
+        if captured == before {
+            break;
+        }
     }
-    capturing_pairs(geometry, base, Player::O, |a, b| {
-        captured[1] |= bit(a) | bit(b)
-    });
     Inferior { dead, captured }
 }
 
@@ -682,11 +699,12 @@ mod tests {
     fn both_captured_sets_and_the_dead_cells_fill_in_together() {
         // What the solver fills in at once: X's captured cells to X, O's to O, and the dead
         // cells to X or to O, all at the same time.
-        let mut both = 0;
+        let (mut both, mut more_rounds) = (0, 0);
         for (size, count, seed) in [(4, 300, 21), (5, 300, 22)] {
             let geometry = Geometry::new(size);
             for stones in random_positions(size, count, 10, seed) {
                 let found = analyse(&geometry, stones);
+                more_rounds += usize::from(found != rounds(&geometry, stones, 1));
                 assert_eq!(found.captured[0] & found.captured[1], 0);
                 assert_eq!((found.captured[0] | found.captured[1]) & found.dead, 0);
                 both += usize::from(found.captured[0] != 0 && found.captured[1] != 0);
@@ -710,6 +728,31 @@ mod tests {
         assert!(
             both > 0,
             "some positions have captured cells of both players"
+        );
+        assert!(more_rounds > 0, "some positions need a second round");
+    }
+
+    #[test]
+    fn filling_one_player_s_captured_cells_can_capture_more_for_the_other() {
+        // O (top to bottom) on A1 captures B1 and A2; X's B3 captures A3 and A4; with those
+        // filled in, O's corner captures C1 and B2 as well: found only by a second round.
+        let (geometry, stones) = position(&[
+            "O . . . .",
+            ". . . . .",
+            ". X . . .",
+            ". . . . .",
+            ". . . . .",
+        ]);
+        let found = analyse(&geometry, stones);
+        let cells = |list: &[(u8, u8)]| {
+            list.iter()
+                .fold(0, |all, &(r, c)| all | at(&geometry, r, c))
+        };
+        assert_eq!(found.captured[1], cells(&[(0, 1), (0, 2), (1, 0), (1, 1)]));
+        assert_eq!(found.captured[0], cells(&[(2, 0), (3, 0)]));
+        assert_eq!(
+            rounds(&geometry, stones, 1).captured[1],
+            cells(&[(0, 1), (1, 0)])
         );
     }
 
