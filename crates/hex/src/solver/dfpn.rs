@@ -467,29 +467,36 @@ impl Dfpn {
             self.shared.stop.store(false, Ordering::Relaxed);
         }
         let helpers: Vec<Dfpn> = (1..self.threads).map(|_| self.helper()).collect();
-        let (found, helped) = std::thread::scope(|scope| {
+        let (mut found, helped) = std::thread::scope(|scope| {
             let running: Vec<_> = helpers
                 .into_iter()
-                .map(|mut helper| {
-                    scope.spawn(move || {
-                        helper.run();
-                        helper.nodes
-                    })
-                })
+                .map(|mut helper| scope.spawn(move || (helper.run(), helper.nodes)))
                 .collect();
             let found = self.run();
             self.shared.stop.store(true, Ordering::Relaxed);
-            let helped: u64 = running
+            let helped: Vec<(Option<bool>, u64)> = running
                 .into_iter()
                 .map(|thread| {
                     thread
                         .join()
                         .unwrap_or_else(|e| std::panic::resume_unwind(e))
                 })
-                .sum();
+                .collect();
             (found, helped)
         });
-        self.nodes += helped;
+        for (answer, nodes) in helped {
+            self.nodes += nodes;
+            // The thread that solved the root may be a helper, and a small table may have
+            // lost the root's entry since: its answer is the search's.
+            found = found.or(answer);
+        }
+        let root_proven = self.entry().is_some_and(|entry| entry.proven());
+        if found.is_some() && !root_proven {
+            // Prove the root again alone, from what the table kept, for its winning move.
+            self.stopped = false;
+            self.shared.stop.store(false, Ordering::Relaxed);
+            found = self.run().or(found);
+        }
         found
     }
 
