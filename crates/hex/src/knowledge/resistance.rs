@@ -136,9 +136,8 @@ impl Circuit {
             }
         };
         let links = (found.links.iter())
-            .filter(|&&(a, b, _)| {
-                usize::from(a.min(b)) >= groups || usize::from(a.max(b)) >= groups
-            })
+            // Not between two groups: at least one end is a cell.
+            .filter(|&&(a, b, _)| usize::from(a.max(b)) >= groups)
             .map(|&(a, b, common)| {
                 let stone = usize::from(a.min(b)) < groups;
                 let g = if stone {
