@@ -1,6 +1,7 @@
 //! `boardgames hex`: the Hex contest's position analyzer, the solver (`solve`), and the Hex
 //! engine (`gtp`, `arena`).
 
+mod opening_book;
 mod patterns;
 mod selfplay;
 mod solve;
@@ -11,6 +12,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use hex::contest;
 use hex::engine::arena::{self, Adjudication, Program, Rules};
+use hex::engine::opening::OpeningBook;
 use hex::engine::records;
 use hex::engine::{Budget, Engine, Reuse, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -35,6 +37,7 @@ enum Verb {
     Arena(ArenaArgs),
     Selfplay(selfplay::Args),
     Patterns(patterns::Args),
+    OpeningBook(opening_book::Args),
 }
 
 /// How hard the built-in player searches.
@@ -136,6 +139,40 @@ impl PlayerArgs {
 struct GtpArgs {
     #[command(flatten)]
     player: PlayerArgs,
+    #[command(flatten)]
+    book: BookArgs,
+}
+
+/// Which opening book the built-in player plays from.
+#[derive(clap::Args, Debug, Clone)]
+struct BookArgs {
+    /// Play the first moves from this opening book (made by `hex opening-book`) instead of
+    /// the built-in one (9x9).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_opening_book")]
+    opening_book: Option<PathBuf>,
+    /// Search every move, the first ones too.
+    #[arg(long)]
+    no_opening_book: bool,
+}
+
+impl BookArgs {
+    /// Sets up `engine`'s book.
+    fn apply(&self, engine: &mut Engine) -> Result<()> {
+        if let Some(path) = &self.opening_book {
+            engine.set_book(io::read_path(path)?.parse(OpeningBook::parse)?);
+        }
+        engine.set_use_book(!self.no_opening_book);
+        Ok(())
+    }
+
+    /// The options that give the same book to `hex gtp`.
+    fn flags(&self) -> String {
+        match &self.opening_book {
+            _ if self.no_opening_book => " --no-opening-book".into(),
+            Some(path) => format!(" --opening-book {}", path.display()),
+            None => String::new(),
+        }
+    }
 }
 
 /// Plays two GTP engines against each other: G games on an NxN board, colours alternating.
@@ -201,6 +238,8 @@ struct ArenaArgs {
     sgf_dir: PathBuf,
     #[command(flatten)]
     player: PlayerArgs,
+    #[command(flatten)]
+    book: BookArgs,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -216,6 +255,7 @@ pub fn run(args: Args) -> Result<()> {
             if gtp.player.no_reuse {
                 engine.set_reuse(Reuse::Off);
             }
+            gtp.book.apply(&mut engine)?;
             engine
                 .run(std::io::stdin().lock(), std::io::stdout().lock())
                 .context("GTP session")
@@ -223,6 +263,7 @@ pub fn run(args: Args) -> Result<()> {
         Some(Verb::Arena(arena)) => run_arena(arena),
         Some(Verb::Selfplay(args)) => selfplay::run(args),
         Some(Verb::Patterns(args)) => patterns::run(args),
+        Some(Verb::OpeningBook(args)) => opening_book::run(args),
     }
 }
 
@@ -249,6 +290,10 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         bail!("--adjudicate must be 0..86400 seconds");
     }
     let limits = args.player.limits()?;
+    if let Some(path) = &args.book.opening_book {
+        // Read once here, so that a bad book is named before any game.
+        io::read_path(path)?.parse(OpeningBook::parse)?;
+    }
     let me = std::env::current_exe().context("cannot find the boardgames program")?;
     let tuning = &args.player;
     let work = match limits.time {
@@ -261,13 +306,14 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         (tuning.prior, " --prior"),
     ];
     let builtin = format!(
-        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {}{} --seed {{seed}}",
+        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {}{}{} --seed {{seed}}",
         limits.threads,
         tuning.rave,
         tuning.exploration,
         tuning.knowledge,
         tuning.patterns,
-        flags.map(|(on, flag)| if on { flag } else { "" }).concat()
+        flags.map(|(on, flag)| if on { flag } else { "" }).concat(),
+        args.book.flags()
     );
     let engine = |given: &Option<String>, number: u8| -> Result<Program> {
         let Some(line) = given else {

@@ -7,12 +7,14 @@
 //! not in UTF-8 gets a `? ` reply; nothing the controller sends stops the loop but `quit`
 //! or the end of the input.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use super::game::{Color, Game, MAX_BOARD, Move, Point};
 use super::mcts::{self, Budget, Reuse, Search, Settings};
+use super::opening::OpeningBook;
 use super::sgf;
 use crate::completion::shortest_completion;
 use crate::geometry::{Bits, cells_of, slot};
@@ -73,7 +75,8 @@ pub enum Command {
     TimeLeft,
     /// `param_game [NAME VALUE]`: `allow_swap`.
     ParamGame(Option<(String, String)>),
-    /// `param_player [NAME VALUE]`: `max_time`, `playouts`, `threads`, `seed`, `patterns`.
+    /// `param_player [NAME VALUE]`: `max_time`, `playouts`, `threads`, `seed`, `patterns`,
+    /// `opening_book` (whether `genmove` plays from the opening book).
     ParamPlayer(Option<(String, String)>),
     /// `hexgui-analyze_commands`.
     AnalyzeCommands,
@@ -538,6 +541,10 @@ pub struct Engine {
     /// Made at the first question for the solver and kept, with its table, for the next
     /// (`dfpn-solve-state` and `genmove`'s endgame alike).
     solver: Option<Solver>,
+    /// The opening book `genmove` plays from (the built-in one unless another is given),
+    /// and whether it does.
+    book: Cow<'static, OpeningBook>,
+    use_book: bool,
     quit: bool,
 }
 
@@ -551,6 +558,8 @@ impl Engine {
             search: Search::default(),
             dfpn: DfpnSettings::default(),
             solver: None,
+            book: Cow::Borrowed(OpeningBook::built_in()),
+            use_book: true,
             quit: false,
         }
     }
@@ -563,6 +572,16 @@ impl Engine {
     /// The player's ideas (for matches comparing them).
     pub fn set_settings(&mut self, settings: Settings) {
         self.settings = settings;
+    }
+
+    /// Plays from `book` instead of the built-in opening book.
+    pub fn set_book(&mut self, book: OpeningBook) {
+        self.book = Cow::Owned(book);
+    }
+
+    /// Whether `genmove` plays from the opening book (on by default).
+    pub fn set_use_book(&mut self, on: bool) {
+        self.use_book = on;
     }
 
     /// Whether the search keeps its trees from move to move.
@@ -684,12 +703,13 @@ impl Engine {
             Command::ParamPlayer(None) => {
                 let l = self.limits;
                 Ok(format!(
-                    "[string] max_time {}\n[string] playouts {}\n[string] threads {}\n[string] seed {}\n[string] patterns {}",
+                    "[string] max_time {}\n[string] playouts {}\n[string] threads {}\n[string] seed {}\n[string] patterns {}\n[bool] opening_book {}",
                     l.time.map_or(0.0, |t| t.as_secs_f64()),
                     l.playouts.unwrap_or(0),
                     l.threads,
                     l.seed,
-                    self.settings.patterns.unwrap_or(0.0)
+                    self.settings.patterns.unwrap_or(0.0),
+                    u8::from(self.use_book)
                 ))
             }
             Command::ParamPlayer(Some((name, value))) => {
@@ -730,9 +750,10 @@ impl Engine {
                             .ok_or_else(|| bad("the progressive bias of the learned patterns, 0 or more; 0: off"))?;
                         self.settings.patterns = (c > 0.0).then_some(c);
                     }
+                    "opening_book" => self.use_book = parse_flag(&name, &value)?,
                     _ => {
                         return Err(format!(
-                            "unknown parameter {name:?} (max_time, playouts, threads, seed, patterns)"
+                            "unknown parameter {name:?} (max_time, playouts, threads, seed, patterns, opening_book)"
                         ));
                     }
                 }
@@ -824,6 +845,11 @@ impl Engine {
     fn choose(&mut self, color: Color) -> Result<Move, String> {
         if let Some(mv) = self.endgame(color) {
             return Ok(mv);
+        }
+        if self.use_book && !self.game.can_swap(color) {
+            if let Some(point) = self.book.reply(&self.game, color) {
+                return Ok(Move::Play(point));
+            }
         }
         let analysis = self.search(color)?;
         if self.game.can_swap(color) && analysis.win_rate < 0.5 {
@@ -1339,6 +1365,49 @@ mod tests {
         assert!(out.ends_with("= swap-pieces\n\n= \n    a b c d e\n 1\\ . . . . . \\1\n  2\\ . . . . . \\2\n   3\\ . . W . . \\3\n    4\\ . . . . . \\4\n     5\\ . . . . . \\5\n          a b c d e\n\n"), "{out}");
         let out = session(&mut e, b"boardsize 5 5\nplay b a1\ngenmove w\n");
         assert!(!out.contains("swap"), "{out}");
+    }
+
+    #[test]
+    fn genmove_plays_from_the_opening_book_unless_told_not_to() {
+        // A book whose moves no search would choose: the corner, and after c3 b2, e5.
+        let book = OpeningBook::parse("5 - a1 0.5 1\n5 c3,b2 e5 0.5 1\n").unwrap();
+        let mut e = engine();
+        e.set_book(book);
+        // (The endgame solver, which comes first, would prove c3 on so small a board.)
+        let out = session(&mut e, b"boardsize 5\nparam_dfpn endgame 0\ngenmove b\n");
+        assert_eq!(out, "= \n\n= \n\n= a1\n\n");
+        // The same position reached by other moves and turned half round: after c3 d4 the
+        // book's e5 is a1.
+        let out = session(
+            &mut e,
+            b"clear_board\nplay b c3\nplay w d4\nreg_genmove b\n",
+        );
+        assert_eq!(out, "= \n\n= \n\n= \n\n= a1\n\n");
+        // Off, the search decides; on again, the book.
+        let out = session(
+            &mut e,
+            b"clear_board\nparam_player opening_book 0\ngenmove b\n",
+        );
+        assert!(!out.ends_with("= a1\n\n"), "{out}");
+        assert!(reply(&mut e, "param_player").contains("[bool] opening_book 0"));
+        let out = session(
+            &mut e,
+            b"clear_board\nparam_player opening_book 1\ngenmove b\n",
+        );
+        assert!(out.ends_with("= a1\n\n"), "{out}");
+        // White may swap: the book (made without swap) is not asked, and the search swaps
+        // the winning centre (as in the test of swapping).
+        let mut e = Engine::new(Budget {
+            time: None,
+            playouts: Some(3000),
+            threads: 1,
+            seed: 1,
+        });
+        e.set_book(OpeningBook::parse("5 c3 b2 0.5 1\n").unwrap());
+        let swap = b"boardsize 5\nparam_game allow_swap 1\nplay b c3\ngenmove w\n";
+        assert!(session(&mut e, swap).ends_with("= swap-pieces\n\n"));
+        let no_swap = b"clear_board\nparam_game allow_swap 0\nplay b c3\ngenmove w\n";
+        assert!(session(&mut e, no_swap).ends_with("= b2\n\n"));
     }
 
     #[test]

@@ -37,6 +37,7 @@ pub mod arena;
 mod game;
 pub mod gtp;
 mod mcts;
+pub mod opening;
 pub mod patterns;
 pub mod records;
 pub mod selfplay;

@@ -1,0 +1,469 @@
+//! The opening book: the player's replies in a game's first moves, found ahead of time by
+//! long searches, so that the moves a second's search sees least (those on the emptiest
+//! boards) are the most searched.
+//!
+//! A book answers positions: the stones on the board (however they came there) and the side
+//! to move. A position and its half turn are one (each side keeps its edges), and the reply
+//! turns with it.
+//!
+//! The text form has a line a position: the board's side, the moves from the empty board
+//! that reach it (Black first, comma-separated; `-` for none), the reply, then the search's
+//! estimate of the replying side's chance of winning and its simulations, as a record of how
+//! sure the reply is. A line whose first word starts with `#` is a comment.
+//!
+//! ```text
+//! 9 - e5 0.58 1204000
+//! 9 e5,c7 d7 0.62 1187000
+//! ```
+//!
+//! A book is built ply by ply (see [`OpeningBook::unanswered`]): at even plies Black's
+//! positions, at odd plies White's, each side meeting every move of the other's and
+//! answering with its book move.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::LazyLock;
+
+use text::{Found, ParseError, Tokens};
+
+use super::game::{Color, Game, MAX_BOARD, Move, Point};
+
+/// A position up to the half turn: the side to move and its stones, each as its index times
+/// two plus one for White, sorted; the smaller of the two orientations' lists.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    size: u8,
+    to_move: Color,
+    stones: Vec<u16>,
+}
+
+/// The point half a turn away on a board of `size`.
+fn half_turn(point: Point, size: u8) -> Point {
+    Point {
+        row: size - 1 - point.row,
+        col: size - 1 - point.col,
+    }
+}
+
+/// The key of `game`'s position with `to_move` to move, and whether it was turned (so that
+/// a reply in the key's orientation must be turned back).
+fn key(game: &Game, to_move: Color) -> (Key, bool) {
+    let size = game.size();
+    let code = |point: Point, color: Color| {
+        (u16::from(point.row) * u16::from(size) + u16::from(point.col)) * 2
+            + u16::from(color == Color::White)
+    };
+    let stones: Vec<(Point, Color)> = (game.points())
+        .filter_map(|p| game.get(p).map(|c| (p, c)))
+        .collect();
+    let mut plain: Vec<u16> = stones.iter().map(|&(p, c)| code(p, c)).collect();
+    let mut turned: Vec<u16> = (stones.iter())
+        .map(|&(p, c)| code(half_turn(p, size), c))
+        .collect();
+    plain.sort_unstable();
+    turned.sort_unstable();
+    let is_turned = turned < plain;
+    let stones = if is_turned { turned } else { plain };
+    (
+        Key {
+            size,
+            to_move,
+            stones,
+        },
+        is_turned,
+    )
+}
+
+/// One position of a book with its reply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// The board's side.
+    pub size: u8,
+    /// The moves from the empty board, Black first.
+    pub moves: Vec<Point>,
+    /// The move the side to move plays.
+    pub reply: Point,
+    /// The search's estimate of the replying side's chance of winning (0..=1).
+    pub win_rate: f64,
+    /// The simulations the search ran.
+    pub playouts: u64,
+}
+
+impl Line {
+    /// The game after the line's moves (which must be legal).
+    fn game(&self) -> Option<Game> {
+        replay(self.size, &self.moves)
+    }
+}
+
+/// The game reached from the empty board of `size` by `moves`, Black first; `None` if one
+/// is illegal or the game is over before the last.
+pub fn replay(size: u8, moves: &[Point]) -> Option<Game> {
+    let mut game = Game::new(size)?;
+    let mut color = Color::Black;
+    for &point in moves {
+        if game.winner().is_some() {
+            return None;
+        }
+        game.play(color, Move::Play(point)).ok()?;
+        color = color.opponent();
+    }
+    Some(game)
+}
+
+/// Written as one line of the text form (without its line break).
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let moves: Vec<String> = self.moves.iter().map(Point::to_string).collect();
+        let moves = if moves.is_empty() {
+            "-".to_string()
+        } else {
+            moves.join(",")
+        };
+        write!(
+            f,
+            "{} {moves} {} {:.3} {}",
+            self.size, self.reply, self.win_rate, self.playouts
+        )
+    }
+}
+
+/// Replies by position (see the module's introduction).
+#[derive(Clone, Debug, Default)]
+pub struct OpeningBook {
+    /// The lines in the order they were added.
+    lines: Vec<Line>,
+    /// Each position's line (an index into `lines`) and whether the line is its half turn.
+    index: HashMap<Key, (usize, bool)>,
+}
+
+/// The books that ship with the engine, made by `boardgames hex opening-book` (each file's
+/// comments say how). Only 9x9's: an 11x11 book made the same way won no more games against
+/// MoHex than the search without it.
+const BUILT_IN: [&str; 1] = [include_str!("../../data/book-9x9.txt")];
+
+static BUILT_IN_BOOK: LazyLock<OpeningBook> = LazyLock::new(|| {
+    let mut book = OpeningBook::default();
+    for text in BUILT_IN {
+        let more = OpeningBook::parse(text).expect("the built-in books parse");
+        for line in more.lines {
+            book.insert(line);
+        }
+    }
+    book
+});
+
+impl OpeningBook {
+    /// The books that ship with the engine (9x9).
+    pub fn built_in() -> &'static OpeningBook {
+        &BUILT_IN_BOOK
+    }
+
+    /// Reads the text form; an error names the line and column.
+    pub fn parse(text: &str) -> Result<OpeningBook, ParseError> {
+        let mut book = OpeningBook::default();
+        for mut tokens in text::lines(text) {
+            if tokens.peek().is_none_or(|t| t.text.starts_with('#')) {
+                continue;
+            }
+            let start = tokens.pos();
+            // Each line is read alone: its end is the end of a line.
+            let line = parse_line(&mut tokens).map_err(|mut e| {
+                if e.found == Found::End {
+                    e.found = Found::EndOfLine;
+                }
+                e
+            })?;
+            if !book.insert(line) {
+                return Err(ParseError::new(start, "a legal line", Found::token("")));
+            }
+        }
+        Ok(book)
+    }
+
+    /// Adds a line; it replaces the reply of a position the book had. A line whose moves
+    /// are not legal from the empty board, or end the game, or whose reply is not an empty
+    /// point, is refused (`false`).
+    pub fn insert(&mut self, line: Line) -> bool {
+        let Some(game) = line.game().filter(|g| g.winner().is_none()) else {
+            return false;
+        };
+        if line.reply.row >= line.size
+            || line.reply.col >= line.size
+            || game.get(line.reply).is_some()
+        {
+            return false;
+        }
+        let (key, turned) = key(&game, to_move(&line.moves));
+        match self.index.get(&key) {
+            Some(&(at, _)) => {
+                self.lines[at] = line;
+                self.index.insert(key, (at, turned));
+            }
+            None => {
+                self.index.insert(key, (self.lines.len(), turned));
+                self.lines.push(line);
+            }
+        }
+        true
+    }
+
+    /// The book's reply for `color` in `game`'s position, if it has one.
+    pub fn reply(&self, game: &Game, color: Color) -> Option<Point> {
+        if !game.is_square() || game.winner().is_some() {
+            return None;
+        }
+        let (key, turned) = key(game, color);
+        let &(at, line_turned) = self.index.get(&key)?;
+        let reply = self.lines[at].reply;
+        // The line and the game each are the key or its half turn.
+        let reply = if turned == line_turned {
+            reply
+        } else {
+            half_turn(reply, game.size())
+        };
+        (game.get(reply).is_none()).then_some(reply)
+    }
+
+    /// The lines, in the order they were added.
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
+    }
+
+    /// The positions of ply `ply` on a board of `size` that the book should answer and
+    /// does not, as the moves that reach them (one of each position and its half turn):
+    /// at ply 0 the empty board, at ply 1 every first move, and at ply k every position of
+    /// ply k - 2 that the book answers, followed by its reply and each move of the other
+    /// side's. A book with every ply up to k answered plays its side's first moves
+    /// whatever the other side does.
+    pub fn unanswered(&self, size: u8, ply: usize) -> Vec<Vec<Point>> {
+        let starts: Vec<Vec<Point>> = match ply {
+            0 => vec![Vec::new()],
+            1 => vec![Vec::new()],
+            _ => (self.answered(size, ply - 2).into_iter())
+                .map(|(mut moves, reply)| {
+                    moves.push(reply);
+                    moves
+                })
+                .collect(),
+        };
+        let mut seen = std::collections::HashSet::new();
+        let mut found = Vec::new();
+        for start in starts {
+            let Some(game) = replay(size, &start) else {
+                continue;
+            };
+            let nexts: Vec<Option<Point>> = if ply == 0 {
+                vec![None]
+            } else if game.winner().is_some() {
+                Vec::new()
+            } else {
+                game.empty_points().map(Some).collect()
+            };
+            for next in nexts {
+                let mut moves = start.clone();
+                moves.extend(next);
+                let Some(after) = replay(size, &moves).filter(|g| g.winner().is_none()) else {
+                    continue;
+                };
+                let (key, _) = key(&after, to_move(&moves));
+                if !self.index.contains_key(&key) && seen.insert(key) {
+                    found.push(moves);
+                }
+            }
+        }
+        found
+    }
+
+    /// The positions of ply `ply` the book answers, as moves with the reply (in the moves'
+    /// orientation).
+    fn answered(&self, size: u8, ply: usize) -> Vec<(Vec<Point>, Point)> {
+        (self.lines.iter())
+            .filter(|line| line.size == size && line.moves.len() == ply)
+            .filter_map(|line| {
+                let game = line.game()?;
+                let reply = self.reply(&game, to_move(&line.moves))?;
+                Some((line.moves.clone(), reply))
+            })
+            .collect()
+    }
+}
+
+/// The side to move after `moves` from the empty board.
+fn to_move(moves: &[Point]) -> Color {
+    if moves.len() % 2 == 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// Written in the text form, a line a position.
+impl fmt::Display for OpeningBook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.lines.iter().try_for_each(|line| writeln!(f, "{line}"))
+    }
+}
+
+/// Reads one line of the text form.
+fn parse_line(tokens: &mut Tokens) -> Result<Line, ParseError> {
+    let expected = "a board size 1..19";
+    let token = tokens.expect(expected)?;
+    let size = (token.parse::<u8>(expected).ok())
+        .filter(|s| (1..=MAX_BOARD).contains(s))
+        .ok_or_else(|| token.error(expected))?;
+    let expected = "the moves from the empty board, comma-separated (`-` for none)";
+    let token = tokens.expect(expected)?;
+    let mut moves = Vec::new();
+    if token.text != "-" {
+        for name in token.text.split(',') {
+            let point = Point::parse(name, size).ok_or_else(|| token.error(expected))?;
+            moves.push(point);
+        }
+    }
+    if replay(size, &moves).is_none_or(|game| game.winner().is_some()) {
+        let why = "legal moves, Black first, that leave the game unfinished";
+        return Err(token.error(why));
+    }
+    let game = replay(size, &moves).expect("checked above");
+    let expected = "the reply, an empty point like e5";
+    let token = tokens.expect(expected)?;
+    let reply = (Point::parse(token.text, size))
+        .filter(|&p| game.get(p).is_none())
+        .ok_or_else(|| token.error(expected))?;
+    let expected = "the replying side's chance of winning, 0..1";
+    let token = tokens.expect(expected)?;
+    let win_rate = (token.text.parse::<f64>().ok())
+        .filter(|r| (0.0..=1.0).contains(r))
+        .ok_or_else(|| token.error(expected))?;
+    let playouts = tokens.number("the search's simulations")?;
+    tokens.expect_end("the end of the line")?;
+    Ok(Line {
+        size,
+        moves,
+        reply,
+        win_rate,
+        playouts,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(name: &str, size: u8) -> Point {
+        Point::parse(name, size).unwrap()
+    }
+
+    fn line(size: u8, moves: &[&str], reply: &str) -> Line {
+        Line {
+            size,
+            moves: moves.iter().map(|m| p(m, size)).collect(),
+            reply: p(reply, size),
+            win_rate: 0.5,
+            playouts: 100,
+        }
+    }
+
+    #[test]
+    fn a_book_answers_a_position_and_its_half_turn() {
+        let mut book = OpeningBook::default();
+        book.insert(line(5, &["b2"], "c4"));
+        let game = replay(5, &[p("b2", 5)]).unwrap();
+        assert_eq!(book.reply(&game, Color::White), Some(p("c4", 5)));
+        // The half turn of b2 is d4, of c4 c2.
+        let turned = replay(5, &[p("d4", 5)]).unwrap();
+        assert_eq!(book.reply(&turned, Color::White), Some(p("c2", 5)));
+        // Not for the other side, nor another position.
+        assert_eq!(book.reply(&game, Color::Black), None);
+        let other = replay(5, &[p("b3", 5)]).unwrap();
+        assert_eq!(book.reply(&other, Color::White), None);
+    }
+
+    #[test]
+    fn an_illegal_line_is_refused() {
+        let mut book = OpeningBook::default();
+        assert!(!book.insert(line(5, &["b2", "b2"], "c4")));
+        assert!(!book.insert(line(5, &["b2"], "b2")));
+        let off = Line {
+            reply: Point { row: 5, col: 0 },
+            ..line(5, &[], "a1")
+        };
+        assert!(!book.insert(off));
+        // Black's a1 a2 a3 on 3x3 has won: nothing to answer.
+        assert!(!book.insert(line(3, &["a1", "b1", "a2", "c1", "a3"], "b2")));
+        assert!(book.lines().is_empty());
+    }
+
+    #[test]
+    fn a_position_is_its_stones_whatever_the_order_of_the_moves() {
+        let mut book = OpeningBook::default();
+        book.insert(line(5, &["a1", "e5", "b1"], "c3"));
+        let moves: Vec<Point> = ["b1", "e5", "a1"].iter().map(|m| p(m, 5)).collect();
+        let game = replay(5, &moves).unwrap();
+        assert_eq!(book.reply(&game, Color::White), Some(p("c3", 5)));
+    }
+
+    #[test]
+    fn the_text_form_reads_back_what_it_writes() {
+        let mut book = OpeningBook::default();
+        book.insert(line(9, &[], "e5"));
+        book.insert(line(9, &["e5", "c7"], "d7"));
+        let text = format!("# a comment\n\n{book}");
+        let again = OpeningBook::parse(&text).unwrap();
+        assert_eq!(again.lines(), book.lines());
+        assert_eq!(book.to_string(), "9 - e5 0.500 100\n9 e5,c7 d7 0.500 100\n");
+    }
+
+    #[test]
+    fn a_bad_line_is_named_by_line_and_column() {
+        let cases = [
+            ("9 - e5 0.5 100 x\n", 1, 16, "the end of the line"),
+            ("# ok\n9 e5,e5 d4 0.5 10\n", 2, 3, "legal moves"),
+            ("9 - z9 0.5 10\n", 1, 5, "the reply"),
+            ("9 e5 e5 0.5 10\n", 1, 6, "the reply"),
+            ("20 - a1 0.5 10\n", 1, 1, "a board size"),
+            ("9 - e5 1.5 10\n", 1, 8, "chance of winning"),
+            ("9 - e5 0.5\n", 1, 11, "simulations, found end of line"),
+        ];
+        for (text, line, col, expected) in cases {
+            let e = OpeningBook::parse(text).unwrap_err();
+            let shown = e.to_string();
+            assert_eq!((e.pos.line, e.pos.col), (line, col), "{text:?}: {shown}");
+            assert!(shown.contains(expected), "{text:?}: {shown}");
+        }
+    }
+
+    #[test]
+    fn the_positions_to_answer_grow_ply_by_ply_without_twins() {
+        let mut book = OpeningBook::default();
+        assert_eq!(book.unanswered(3, 0), vec![Vec::<Point>::new()]);
+        book.insert(line(3, &[], "b2"));
+        assert!(book.unanswered(3, 0).is_empty());
+        // Nine first moves, of which the half turn pairs eight.
+        let first = book.unanswered(3, 1);
+        assert_eq!(first.len(), 5);
+        // Black's centre, then each of White's eight answers: four up to the half turn.
+        let second = book.unanswered(3, 2);
+        assert_eq!(second.len(), 4);
+        assert!(second.iter().all(|m| m.len() == 2 && m[0] == p("b2", 3)));
+        // White's plies come from its own answers: none yet at ply 3.
+        assert!(book.unanswered(3, 3).is_empty());
+        book.insert(line(3, &["a1"], "b2"));
+        // After a1 b2, each of Black's seven moves; none are twins (a1 breaks the symmetry),
+        // and the ones that end the game are left out (none can on 3x3 with two stones).
+        assert_eq!(book.unanswered(3, 3).len(), 7);
+    }
+
+    #[test]
+    fn the_built_in_book_answers_every_position_of_its_first_three_plies() {
+        let book = OpeningBook::built_in();
+        let empty = Game::new(9).unwrap();
+        assert!(book.reply(&empty, Color::Black).is_some());
+        for ply in 0..3 {
+            assert!(book.unanswered(9, ply).is_empty(), "ply {ply}");
+        }
+        // 1 empty board, 41 first moves up to the half turn, 40 answers to the centre.
+        assert_eq!(book.lines().len(), 1 + 41 + 40);
+    }
+}

@@ -1,0 +1,115 @@
+//! `boardgames hex opening-book`: an opening book built by long searches.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use hex::engine::opening::{Line, OpeningBook, replay};
+use hex::engine::{Move, analyse};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::PlayerArgs;
+use crate::io;
+
+/// Builds an opening book: the built-in player's replies in a game's first plies, each
+/// found by a long search.
+///
+/// For each ply below --plies the book answers the positions that a side playing its book
+/// moves meets, whatever the other side plays: the empty board (ply 0), every first move
+/// (ply 1), the book's first move with every answer (ply 2), and so on; a position and its
+/// half turn are searched once. Each search takes --time seconds (10 when neither --time nor
+/// --playouts is given), and its line is added to --out as soon as it is found: a run that
+/// stops can be started again and goes on where it stopped. `boardgames hex gtp
+/// --opening-book FILE` plays from the book; the engine ships with a book for 9x9 made this
+/// way (its first lines say how).
+///
+/// A line of the book: the board's side, the moves that reach the position (`-` for none),
+/// the reply, the search's chance of winning for the side replying, and its simulations.
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = "\
+Example (3x3, Black's first move and White's answer to each, at a fixed amount of work):
+  $ boardgames hex opening-book -n 3 --plies 2 --playouts 300 --threads 1 --out book.txt
+  6 positions answered in book.txt (6 new)
+  $ head -4 book.txt
+  # boardgames hex opening-book -n 3 --plies 2 --playouts 300 --threads 1 --out book.txt
+  3 - b2 1.000 0
+  3 a1 b2 1.000 0
+  3 b1 b2 1.000 0")]
+pub struct Args {
+    /// The board's side.
+    #[arg(long, short = 'n', default_value_t = 9, value_name = "N")]
+    size: u8,
+    /// Plies to answer (3: Black's first two moves and White's first).
+    #[arg(long, default_value_t = 3, value_name = "P")]
+    plies: usize,
+    /// The book's file: read first if it exists, and added to.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    #[command(flatten)]
+    player: PlayerArgs,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    if !(1..=hex::engine::MAX_BOARD).contains(&args.size) {
+        bail!("--size must be 1..19");
+    }
+    if !(1..=8).contains(&args.plies) {
+        bail!("--plies must be 1..8");
+    }
+    let mut limits = args.player.limits()?;
+    if args.player.time.is_none() && args.player.playouts.is_none() {
+        limits.time = Some(Duration::from_secs(10));
+    }
+    let settings = args.player.settings()?;
+    let path = &args.out;
+    let mut book = if path.exists() {
+        io::read_path(path)?.parse(OpeningBook::parse)?
+    } else {
+        OpeningBook::default()
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    if book.lines().is_empty() {
+        let how = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
+        writeln!(file, "# boardgames {how}")?;
+    }
+    let mut added = 0;
+    for ply in 0..args.plies {
+        let todo = book.unanswered(args.size, ply);
+        let bar = ProgressBar::new(todo.len() as u64).with_style(ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} positions of ply {msg}, {elapsed} (about {eta} left)",
+        )?);
+        bar.set_message(ply.to_string());
+        for moves in todo {
+            let game = replay(args.size, &moves).context("a book's line is legal")?;
+            let color = game.to_move();
+            let found = analyse(&game, color, limits, settings);
+            let Move::Play(reply) = found.best else {
+                bail!("the search answered {} to a position", found.best);
+            };
+            let line = Line {
+                size: args.size,
+                moves,
+                reply,
+                win_rate: found.win_rate,
+                playouts: found.playouts,
+            };
+            writeln!(file, "{line}").with_context(|| format!("cannot write {}", path.display()))?;
+            book.insert(line);
+            added += 1;
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+    }
+    let answered = (book.lines().iter())
+        .filter(|line| line.size == args.size && line.moves.len() < args.plies)
+        .count();
+    io::print(&format!(
+        "{answered} positions answered in {} ({added} new)\n",
+        path.display()
+    ))
+}
