@@ -367,11 +367,29 @@ impl<S: Cells> HSearch<S> {
         if count == MAX_ORS || covered(&self.full[p], self.full_len[p], union) {
             return;
         }
+        // A common cell that every usable semi-connection holds stays common: nothing below
+        // can make a full connection.
+        let mut left = usable & (u64::MAX >> (64 - semis.len()));
+        let mut everywhere = common;
+        while left != 0 && !everywhere.is_empty() {
+            everywhere = everywhere & semis[left.trailing_zeros() as usize];
+            left &= left - 1;
+        }
+        if !everywhere.is_empty() {
+            return;
+        }
         let lowest = common.lowest();
+        let last = count + 1 == MAX_ORS;
         for (i, &c) in semis.iter().enumerate() {
             if usable >> i & 1 != 0 && (c & lowest).is_empty() {
                 usable &= !(1 << i);
-                self.or_rule(ends, semis, (common & c, union | c), count + 1, usable);
+                if !last {
+                    self.or_rule(ends, semis, (common & c, union | c), count + 1, usable);
+                } else if (common & c).is_empty() {
+                    // The last one that may be added: a full connection only if it leaves
+                    // no common cell.
+                    self.add_full(a, b, p, union | c);
+                }
             }
         }
     }
