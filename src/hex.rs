@@ -147,7 +147,7 @@ struct GtpArgs {
 #[derive(clap::Args, Debug, Clone)]
 struct BookArgs {
     /// Play the first moves from this opening book (made by `hex opening-book`) instead of
-    /// the built-in one (9x9).
+    /// the built-in ones (9x9 and 11x11).
     #[arg(long, value_name = "FILE", conflicts_with = "no_opening_book")]
     opening_book: Option<PathBuf>,
     /// Search every move, the first ones too.

@@ -21,8 +21,8 @@ use crate::io;
 /// half turn are searched once. Each search takes --time seconds (10 when neither --time nor
 /// --playouts is given), and its line is added to --out as soon as it is found: a run that
 /// stops can be started again and goes on where it stopped. `boardgames hex gtp
-/// --opening-book FILE` plays from the book; the engine ships with a book for 9x9 made this
-/// way (its first lines say how).
+/// --opening-book FILE` plays from the book; the engine ships with books for 9x9 and 11x11
+/// made this way (their first lines say how).
 ///
 /// A line of the book: the board's side, the moves that reach the position (`-` for none),
 /// the reply, the search's chance of winning for the side replying, and its simulations.

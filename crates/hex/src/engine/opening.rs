@@ -138,9 +138,11 @@ pub struct OpeningBook {
 }
 
 /// The books that ship with the engine, made by `boardgames hex opening-book` (each file's
-/// comments say how). Only 9x9's: an 11x11 book made the same way won no more games against
-/// MoHex than the search without it.
-const BUILT_IN: [&str; 1] = [include_str!("../../data/book-9x9.txt")];
+/// comments say how).
+const BUILT_IN: [&str; 2] = [
+    include_str!("../../data/book-9x9.txt"),
+    include_str!("../../data/book-11x11.txt"),
+];
 
 static BUILT_IN_BOOK: LazyLock<OpeningBook> = LazyLock::new(|| {
     let mut book = OpeningBook::default();
@@ -154,7 +156,7 @@ static BUILT_IN_BOOK: LazyLock<OpeningBook> = LazyLock::new(|| {
 });
 
 impl OpeningBook {
-    /// The books that ship with the engine (9x9).
+    /// The books that ship with the engine (9x9 and 11x11).
     pub fn built_in() -> &'static OpeningBook {
         &BUILT_IN_BOOK
     }
@@ -456,14 +458,21 @@ mod tests {
     }
 
     #[test]
-    fn the_built_in_book_answers_every_position_of_its_first_three_plies() {
+    fn the_built_in_books_answer_every_position_of_their_first_three_plies() {
         let book = OpeningBook::built_in();
-        let empty = Game::new(9).unwrap();
-        assert!(book.reply(&empty, Color::Black).is_some());
-        for ply in 0..3 {
-            assert!(book.unanswered(9, ply).is_empty(), "ply {ply}");
+        for size in [9, 11] {
+            let empty = Game::new(size).unwrap();
+            assert!(book.reply(&empty, Color::Black).is_some(), "{size}x{size}");
+            for ply in 0..3 {
+                assert!(
+                    book.unanswered(size, ply).is_empty(),
+                    "{size}x{size} ply {ply}"
+                );
+            }
         }
-        // 1 empty board, 41 first moves up to the half turn, 40 answers to the centre.
-        assert_eq!(book.lines().len(), 1 + 41 + 40);
+        // On 9x9: 1 empty board, 41 first moves up to the half turn, 40 answers to the
+        // centre; on 11x11, 61 first moves and 120 answers to g5, which is not the centre.
+        let lines = |size| book.lines().iter().filter(|l| l.size == size).count();
+        assert_eq!((lines(9), lines(11)), (1 + 41 + 40, 1 + 61 + 120));
     }
 }
