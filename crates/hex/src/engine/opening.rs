@@ -196,7 +196,7 @@ impl OpeningBook {
         {
             return false;
         }
-        let (key, turned) = key(&game, to_move(&line.moves));
+        let (key, turned) = key(&game, game.to_move());
         match self.index.get(&key) {
             Some(&(at, _)) => {
                 self.lines[at] = line;
@@ -240,8 +240,7 @@ impl OpeningBook {
     /// whatever the other side does.
     pub fn unanswered(&self, size: u8, ply: usize) -> Vec<Vec<Point>> {
         let starts: Vec<Vec<Point>> = match ply {
-            0 => vec![Vec::new()],
-            1 => vec![Vec::new()],
+            0 | 1 => vec![Vec::new()],
             _ => (self.answered(size, ply - 2).into_iter())
                 .map(|(mut moves, reply)| {
                     moves.push(reply);
@@ -268,7 +267,7 @@ impl OpeningBook {
                 let Some(after) = replay(size, &moves).filter(|g| g.winner().is_none()) else {
                     continue;
                 };
-                let (key, _) = key(&after, to_move(&moves));
+                let (key, _) = key(&after, after.to_move());
                 if !self.index.contains_key(&key) && seen.insert(key) {
                     found.push(moves);
                 }
@@ -277,26 +276,13 @@ impl OpeningBook {
         found
     }
 
-    /// The positions of ply `ply` the book answers, as moves with the reply (in the moves'
-    /// orientation).
+    /// The positions of ply `ply` the book answers, as moves with the reply (a line's reply
+    /// is in its moves' orientation, and a position answered again replaced its line).
     fn answered(&self, size: u8, ply: usize) -> Vec<(Vec<Point>, Point)> {
         (self.lines.iter())
             .filter(|line| line.size == size && line.moves.len() == ply)
-            .filter_map(|line| {
-                let game = line.game()?;
-                let reply = self.reply(&game, to_move(&line.moves))?;
-                Some((line.moves.clone(), reply))
-            })
+            .map(|line| (line.moves.clone(), line.reply))
             .collect()
-    }
-}
-
-/// The side to move after `moves` from the empty board.
-fn to_move(moves: &[Point]) -> Color {
-    if moves.len() % 2 == 0 {
-        Color::Black
-    } else {
-        Color::White
     }
 }
 
@@ -323,11 +309,9 @@ fn parse_line(tokens: &mut Tokens) -> Result<Line, ParseError> {
             moves.push(point);
         }
     }
-    if replay(size, &moves).is_none_or(|game| game.winner().is_some()) {
-        let why = "legal moves, Black first, that leave the game unfinished";
-        return Err(token.error(why));
-    }
-    let game = replay(size, &moves).expect("checked above");
+    let why = "legal moves, Black first, that leave the game unfinished";
+    let game = (replay(size, &moves).filter(|game| game.winner().is_none()))
+        .ok_or_else(|| token.error(why))?;
     let expected = "the reply, an empty point like e5";
     let token = tokens.expect(expected)?;
     let reply = (Point::parse(token.text, size))
