@@ -5,9 +5,10 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use hex::engine::sgf;
+use hex::position::Position;
 use hex::solver::{
-    Knowledge, Limits, MIN_BOOK_WORK, Progress, ProofBook, Report, Setup, Solved, Solver,
-    solve_openings,
+    Knowledge, Limits, MIN_BOOK_WORK, Outcome, Progress, ProofBook, ProofStep, Report, Setup,
+    Solved, Solver, solve_openings,
 };
 use hex::{Cell, Player, contest};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -82,6 +83,12 @@ pub struct Args {
     /// Where the proofs (those read and the new ones) are written instead of --book.
     #[arg(long, value_name = "FILE")]
     proofs_out: Option<PathBuf>,
+    /// Write each position's proof tree to FILE as SGF (HexGui opens it): the winner's
+    /// winning move at its turns, every move the loser had to be refuted in at the other's,
+    /// each a variation; a comment marks the positions the knowledge decides at once and
+    /// those reached again by other moves.
+    #[arg(long, value_name = "FILE", conflicts_with = "openings")]
+    proof_tree: Option<PathBuf>,
     /// Tuning: no virtual connections (only a chain of stones ends the search; implies the
     /// next two).
     #[arg(long, help_heading = "Tuning")]
@@ -130,7 +137,13 @@ Example (an empty 3x3 board, X to move; `--openings 3` would solve each first mo
     -   -   -
       -   -   -
   X wins, playing B2
-  proof: 1 position (1 searched) in [..] s";
+  proof: 1 position (1 searched) in [..] s
+
+Example (O on A4 of 4x4, X to move: the proof tree as SGF, which HexGui opens):
+  $ printf '1\\n4\\n0 1\\nA4\\n' | boardgames hex solve --to-move x --proof-tree proof.sgf > /dev/null; cat proof.sgf
+  (;FF[4]GM[11]SZ[4]AP[boardgames]AB[a4]PL[W]C[B wins; the proof tree: 5 positions]
+  (;W[c1];B[d1]C[decided by the knowledge])
+  (;W[b3];B[a3]C[decided by the knowledge]))";
 
 fn parse_player(text: &str) -> Result<Player, String> {
     match text {
@@ -242,6 +255,7 @@ fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
         (input.parse(contest::parse)?, None)
     };
     let mut out = String::new();
+    let mut trees = String::new();
     for (number, board) in (1..).zip(boards) {
         let to_move = args.to_move.or(turn).or(board.side_to_move());
         let to_move = to_move.with_context(|| {
@@ -253,6 +267,16 @@ fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
         let outcome = solver
             .solve(&board, to_move)
             .with_context(|| format!("{}: data set {number}", input.name))?;
+        if args.proof_tree.is_some() {
+            let size = board.size();
+            let tree = match outcome {
+                Outcome::Proven(_) => solver
+                    .proof_tree(size, size, Position::of_board(&board, to_move))
+                    .with_context(|| format!("{}: data set {number}", input.name))?,
+                Outcome::Unknown { .. } => Vec::new(),
+            };
+            trees += &proof_sgf(&board, to_move, outcome, &tree);
+        }
         let board = &board;
         out += &Solved {
             number,
@@ -262,7 +286,90 @@ fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
         }
         .to_string();
     }
+    if let Some(path) = &args.proof_tree {
+        std::fs::write(path, trees).with_context(|| format!("cannot write {}", path.display()))?;
+    }
     Ok(out)
+}
+
+/// A proof tree as an SGF game tree (Black is O, White X): the position set up, then each
+/// step a move, several moves from one position each a variation.
+fn proof_sgf(board: &hex::Board, to_move: Player, outcome: Outcome, tree: &[ProofStep]) -> String {
+    let colour = |player: Player| if player == Player::O { 'B' } else { 'W' };
+    let point = |cell: Cell| format!("{}{}", char::from(b'a' + cell.col), u32::from(cell.row) + 1);
+    let size = board.size();
+    let mut sgf = format!("(;FF[4]GM[11]SZ[{size}]AP[boardgames]");
+    for player in [Player::O, Player::X] {
+        let stones: String = (0..size)
+            .flat_map(|row| (0..size).map(move |col| Cell { row, col }))
+            .filter(|&cell| board.get(cell) == Some(player))
+            .map(|cell| format!("[{}]", point(cell)))
+            .collect();
+        if !stones.is_empty() {
+            sgf += &format!("A{}{stones}", colour(player));
+        }
+    }
+    sgf += &format!("PL[{}]", colour(to_move));
+    let summary = match outcome {
+        Outcome::Proven(proof) => format!(
+            "{} wins; the proof tree: {} position{}{}",
+            colour(proof.winner),
+            proof.size,
+            if proof.size == 1 { "" } else { "s" },
+            if tree.first().is_some_and(|root| root.decided) {
+                ", decided by the knowledge"
+            } else {
+                ""
+            }
+        ),
+        Outcome::Unknown { .. } => "unknown within the limits: no proof tree".to_string(),
+    };
+    sgf += &format!("C[{summary}]");
+    // Each step's node, its children (the steps one deeper before the next step as shallow)
+    // after it: alone inline, several each in parentheses.
+    fn node(
+        tree: &[ProofStep],
+        i: usize,
+        to_move: Player,
+        out: &mut String,
+        write: &dyn Fn(Player, Cell) -> String,
+    ) {
+        let step = tree[i];
+        if let Some(cell) = step.at {
+            // The move was made by the side to move one step up.
+            let mover = if step.depth % 2 == 1 {
+                to_move
+            } else {
+                to_move.opponent()
+            };
+            *out += &write(mover, cell);
+            if step.transposition {
+                *out += "C[reached before by other moves: its proof is there]";
+            } else if step.decided {
+                *out += "C[decided by the knowledge]";
+            }
+        }
+        let children: Vec<usize> = (i + 1..tree.len())
+            .take_while(|&j| tree[j].depth > step.depth)
+            .filter(|&j| tree[j].depth == step.depth + 1)
+            .collect();
+        match children[..] {
+            [] => {}
+            [only] => node(tree, only, to_move, out, write),
+            _ => {
+                for child in children {
+                    *out += "\n(";
+                    node(tree, child, to_move, out, write);
+                    *out += ")";
+                }
+            }
+        }
+    }
+    let write = |player: Player, cell: Cell| format!(";{}[{}]", colour(player), point(cell));
+    if !tree.is_empty() {
+        node(tree, 0, to_move, &mut sgf, &write);
+    }
+    sgf + ")\n"
 }
 
 /// Solves every opening of an empty board: a table, then the board marked; and what the

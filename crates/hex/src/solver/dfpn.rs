@@ -174,6 +174,16 @@ pub struct Dfpn {
     orders: HashMap<u64, Vec<u8>>,
 }
 
+/// One position of a proof tree ([`Dfpn::proof_tree`]), its move a cell index.
+pub type ProofStep = super::ProofStep<u8>;
+
+/// What a walk of the proof tree carries along.
+struct Walk<'a> {
+    seen: &'a mut HashSet<u64>,
+    deadline: Option<Instant>,
+    steps: Option<&'a mut Vec<ProofStep>>,
+}
+
 /// Positions whose move order is kept (the map is emptied when it has this many).
 const ORDERS_KEPT: usize = 1 << 14;
 
@@ -737,18 +747,48 @@ impl Dfpn {
     /// all (each proof again its own limits too): past them, a lost part counts as one position,
     /// and the size is a lower bound.
     pub fn proof_size(&mut self) -> u64 {
+        self.walk_proof(None)
+    }
+
+    /// The proof tree below the search's (proven) position, as [`Dfpn::proof_size`] walks
+    /// it: each of its positions in depth-first order, the root first.
+    pub fn proof_tree(&mut self) -> Vec<ProofStep> {
+        let mut steps = Vec::new();
+        self.walk_proof(Some(&mut steps));
+        steps
+    }
+
+    fn walk_proof(&mut self, steps: Option<&mut Vec<ProofStep>>) -> u64 {
         let mut seen = HashSet::new();
         let stopped = self.stopped;
         let deadline = self.limits.time.map(|time| Instant::now() + time);
-        let size = self.count(&mut seen, deadline);
+        let mut walk = Walk {
+            seen: &mut seen,
+            deadline,
+            steps,
+        };
+        let size = self.count(&mut walk, (0, NO_MOVE));
         self.stopped = stopped;
         size
     }
 
-    fn count(&mut self, seen: &mut HashSet<u64>, deadline: Option<Instant>) -> u64 {
-        if !seen.insert(self.key().0) {
+    /// Counts the proof tree's distinct positions below the position, reached at `depth` by
+    /// the move `at` ([`NO_MOVE`] at the root); records each step when asked.
+    fn count(&mut self, walk: &mut Walk, (depth, at): (u32, u8)) -> u64 {
+        let fresh = walk.seen.insert(self.key().0);
+        let step = walk.steps.as_deref_mut().map(|steps| {
+            steps.push(ProofStep {
+                depth,
+                at: (at != NO_MOVE).then_some(at),
+                transposition: !fresh,
+                decided: false,
+            });
+            steps.len() - 1
+        });
+        if !fresh {
             return 0;
         }
+        let deadline = walk.deadline;
         let entry = match self.entry() {
             Some(entry) if entry.proven() => entry,
             _ => {
@@ -763,7 +803,12 @@ impl Dfpn {
             }
         };
         let moves: Bits = match self.decide() {
-            Decision::Won { .. } | Decision::Lost { .. } => return 1,
+            Decision::Won { .. } | Decision::Lost { .. } => {
+                if let (Some(steps), Some(i)) = (walk.steps.as_deref_mut(), step) {
+                    steps[i].decided = true;
+                }
+                return 1;
+            }
             // The moves the search kept (a proof from the book keeps none: all of them).
             Decision::Consider { moves, .. } if entry.moves() == 0 => moves,
             Decision::Consider { .. } => entry.moves(),
@@ -782,7 +827,7 @@ impl Dfpn {
                 continue;
             }
             self.play(at);
-            total += self.count(seen, deadline);
+            total += self.count(walk, (depth + 1, at));
             self.undo(at);
         }
         total

@@ -92,6 +92,19 @@ pub struct Proof {
     pub time: Duration,
 }
 
+/// One position of a proof tree, in depth-first order ([`Solver::proof_tree`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProofStep<C = Cell> {
+    /// Moves from the root.
+    pub depth: u32,
+    /// The move that led here (none at the root).
+    pub at: Option<C>,
+    /// The position came earlier in the walk by other moves: its proof is there.
+    pub transposition: bool,
+    /// The knowledge decides the position without a search: a leaf of the tree.
+    pub decided: bool,
+}
+
 /// What a search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -369,6 +382,31 @@ impl Solver {
             }
         }
         Ok(Some(winning))
+    }
+
+    /// The proof tree of a solved `position` (solving it first if need be, within the
+    /// limits): at the winner's turns the winning move the table keeps, at the loser's every
+    /// move the proof had to refute; a position reached again by other moves is listed
+    /// again as a transposition, without its tree. Positions that could not be proven again
+    /// within the limits (the table may have lost them) are leaves, not decided.
+    pub fn proof_tree(
+        &mut self,
+        rows: u8,
+        cols: u8,
+        position: Position,
+    ) -> Result<Vec<ProofStep>, SolverError> {
+        let search = self.prepare(rows, cols, position)?;
+        let steps = search.proof_tree();
+        let geometry = search.geometry();
+        Ok(steps
+            .into_iter()
+            .map(|step| ProofStep {
+                depth: step.depth,
+                at: step.at.map(|at| geometry.cell(usize::from(at))),
+                transposition: step.transposition,
+                decided: step.decided,
+            })
+            .collect())
     }
 
     /// The principal variation the table holds from `position` (`dfpn-get-pv`): at each

@@ -532,3 +532,99 @@ mod winning_moves {
         }
     }
 }
+
+/// Walks the proof trees of the positions up to `depth` moves from `start`: every move is on
+/// an empty cell; at the winner's turns one move, at the loser's one or more; a leaf is a
+/// position the knowledge decides, for the winner. With `minimax` (small boards only)
+/// every position of the tree is won by the side minimax says. The positions that are not
+/// transpositions number the proof's size. Returns the steps walked and the deepest.
+fn check_proof_tree(size: u8, start: [Bits; 2], depth: usize, minimax_too: bool) -> (usize, u32) {
+    let expert = crate::knowledge::Expert::with_knowledge(size, Knowledge::default());
+    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
+    let mut memo = std::collections::HashMap::new();
+    let mut solver = Solver::new(Limits {
+        memory: 1 << 20,
+        ..Limits::default()
+    });
+    let (mut walked, mut deepest) = (0, 0);
+    for first in Player::BOTH {
+        for (stones, to_move) in positions(size, start, depth, first) {
+            let board = board_of(size, stones);
+            let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
+                panic!("no limits, yet no proof:\n{board}");
+            };
+            let tree = solver
+                .proof_tree(size, size, Position { stones, to_move })
+                .unwrap();
+            assert_eq!(tree[0].depth, 0);
+            assert_eq!(tree[0].at, None);
+            let own = tree.iter().filter(|step| !step.transposition).count();
+            assert_eq!(own as u64, proof.size, "on\n{board}");
+            // The positions from the root to the current step, each with its side to move.
+            let mut line: Vec<([Bits; 2], Player)> = Vec::new();
+            for (i, step) in tree.iter().enumerate() {
+                line.truncate(step.depth as usize);
+                let position = match (step.at, line.last()) {
+                    (None, None) => (stones, to_move),
+                    (Some(cell), Some(&(before, mover))) => {
+                        let at = geometry.index(cell);
+                        assert_eq!((before[0] | before[1]) & Bits::single(at), 0);
+                        let mut after = before;
+                        after[crate::geometry::slot(mover)] |= Bits::single(at);
+                        (after, mover.opponent())
+                    }
+                    _ => panic!("step {i} does not follow from the one before: {step:?}"),
+                };
+                let (here, mover) = position;
+                if minimax_too {
+                    let wins = minimax(&geometry, here, mover, &mut memo);
+                    assert_eq!(wins, mover == proof.winner, "step {i} on\n{board}");
+                }
+                if step.decided {
+                    let decided = expert.decide(&Position {
+                        stones: here,
+                        to_move: mover,
+                    });
+                    let won = match decided {
+                        Decision::Won { .. } => true,
+                        Decision::Lost { .. } => false,
+                        Decision::Consider { .. } => panic!("step {i} is not decided"),
+                    };
+                    assert_eq!(won, mover == proof.winner, "step {i} on\n{board}");
+                }
+                let children = tree[i + 1..]
+                    .iter()
+                    .take_while(|next| next.depth > step.depth)
+                    .filter(|next| next.depth == step.depth + 1)
+                    .count();
+                if step.transposition || step.decided {
+                    assert_eq!(children, 0);
+                } else if mover == proof.winner {
+                    assert_eq!(children, 1, "step {i} on\n{board}");
+                } else {
+                    assert!(children >= 1, "step {i} on\n{board}");
+                }
+                line.push(position);
+                walked += 1;
+                deepest = deepest.max(step.depth);
+            }
+        }
+    }
+    (walked, deepest)
+}
+
+#[test]
+fn a_proof_tree_plays_out_as_minimax_says() {
+    // Two stones each leave minimax little to do (the knowledge decides most of those).
+    let starts = [(["B2"], ["C3"]), (["C2"], ["B3"]), (["A4"], ["D1"])];
+    for (x, o) in starts {
+        let (walked, _) = check_proof_tree(4, stones(4, &x, &o), 2, true);
+        assert!(walked > 300, "{walked} steps");
+    }
+    // The 5x5 openings have trees some moves deep (minimax would take too long there).
+    let (walked, deepest) = check_proof_tree(5, [0, 0], 1, false);
+    assert!(
+        walked > 300 && deepest >= 4,
+        "{walked} steps, {deepest} moves deep"
+    );
+}
