@@ -93,6 +93,10 @@ struct PlayerArgs {
     /// Tuning: the UCT exploration constant.
     #[arg(long, default_value_t = 0.0, value_name = "C", help_heading = "Tuning")]
     exploration: f64,
+    /// Tuning: the threads grow one search tree together (by default each grows its own,
+    /// their statistics summed at the root).
+    #[arg(long, help_heading = "Tuning")]
+    shared_tree: bool,
 }
 
 impl PlayerArgs {
@@ -128,6 +132,7 @@ impl PlayerArgs {
             knowledge: (self.knowledge > 0).then_some(self.knowledge),
             prior: self.prior,
             patterns: (self.patterns > 0.0).then_some(self.patterns),
+            shared_tree: self.shared_tree,
             ..Settings::default()
         })
     }
@@ -304,6 +309,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         (tuning.no_bridges, " --no-bridges"),
         (tuning.no_reuse, " --no-reuse"),
         (tuning.prior, " --prior"),
+        (tuning.shared_tree, " --shared-tree"),
     ];
     let builtin = format!(
         "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {}{}{} --seed {{seed}}",

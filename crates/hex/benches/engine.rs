@@ -1,5 +1,7 @@
 //! How fast the engine's search runs: 10,000 simulations from the empty 9x9, 11x11 and
-//! 13x13 boards on one thread, with and without the bridge replies in playouts and RAVE.
+//! 13x13 boards on one thread, with and without the bridge replies in playouts and RAVE; and
+//! 20,000 on 9x9 and 11x11 by one thread, by two growing one tree, and by two growing a tree
+//! each.
 
 use std::hint::black_box;
 
@@ -43,5 +45,33 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, search);
+fn threads(c: &mut Criterion) {
+    let mut group = c.benchmark_group("20k simulations");
+    group.sample_size(10);
+    for size in [9, 11] {
+        let game = Game::new(size).expect("a board size");
+        for (name, threads, shared_tree) in [
+            ("1 thread", 1, true),
+            ("2 threads, one tree", 2, true),
+            ("2 threads, a tree each", 2, false),
+        ] {
+            let limits = Budget {
+                time: None,
+                playouts: Some(20_000),
+                threads,
+                seed: 1,
+            };
+            let settings = Settings {
+                shared_tree,
+                ..Settings::default()
+            };
+            group.bench_function(format!("{size}x{size} {name}"), |b| {
+                b.iter(|| analyse(black_box(&game), Color::Black, limits, settings))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, search, threads);
 criterion_main!(benches);
