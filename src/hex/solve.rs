@@ -325,10 +325,21 @@ fn proof_sgf(board: &hex::Board, to_move: Player, outcome: Outcome, tree: &[Proo
         Outcome::Unknown { .. } => "unknown within the limits: no proof tree".to_string(),
     };
     sgf += &format!("C[{summary}]");
-    // Each step's node, its children (the steps one deeper before the next step as shallow)
-    // after it: alone inline, several each in parentheses.
+    // Each step's children: the steps one deeper after it, before the next step as shallow
+    // (found in one pass, the open steps on a stack).
+    let mut children = vec![Vec::new(); tree.len()];
+    let mut open: Vec<usize> = Vec::new();
+    for (i, step) in tree.iter().enumerate() {
+        open.truncate(step.depth as usize);
+        if let Some(&parent) = open.last() {
+            children[parent].push(i);
+        }
+        open.push(i);
+    }
+    // Each step's node, then its children: alone inline, several each in parentheses.
     fn node(
         tree: &[ProofStep],
+        children: &[Vec<usize>],
         i: usize,
         to_move: Player,
         out: &mut String,
@@ -349,17 +360,13 @@ fn proof_sgf(board: &hex::Board, to_move: Player, outcome: Outcome, tree: &[Proo
                 *out += "C[decided by the knowledge]";
             }
         }
-        let children: Vec<usize> = (i + 1..tree.len())
-            .take_while(|&j| tree[j].depth > step.depth)
-            .filter(|&j| tree[j].depth == step.depth + 1)
-            .collect();
-        match children[..] {
+        match children[i][..] {
             [] => {}
-            [only] => node(tree, only, to_move, out, write),
+            [only] => node(tree, children, only, to_move, out, write),
             _ => {
-                for child in children {
+                for &child in &children[i] {
                     *out += "\n(";
-                    node(tree, child, to_move, out, write);
+                    node(tree, children, child, to_move, out, write);
                     *out += ")";
                 }
             }
@@ -367,7 +374,7 @@ fn proof_sgf(board: &hex::Board, to_move: Player, outcome: Outcome, tree: &[Proo
     }
     let write = |player: Player, cell: Cell| format!(";{}[{}]", colour(player), point(cell));
     if !tree.is_empty() {
-        node(tree, 0, to_move, &mut sgf, &write);
+        node(tree, &children, 0, to_move, &mut sgf, &write);
     }
     sgf + ")\n"
 }
