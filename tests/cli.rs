@@ -131,9 +131,12 @@ fn readme_examples_print_what_they_show() {
     let readme = std::fs::read_to_string("README.md").expect("README.md beside Cargo.toml");
     let examples = console_examples(&readme);
     assert!(!examples.is_empty(), "the README shows no console example");
+    // Run in a folder of its own, as the help examples are: an example may write files.
+    let dir = std::env::temp_dir().join(format!("boardgames-readme-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     for example in examples {
         // The README shows what a terminal shows: stdout, then stderr.
-        let (stdout, stderr) = run_example(&example.command, Path::new("."));
+        let (stdout, stderr) = run_example(&example.command, &dir);
         let shown = stdout + &stderr;
         assert!(
             matches(&example.output, &shown),
@@ -143,6 +146,7 @@ fn readme_examples_print_what_they_show() {
             example.output
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Runs a command line through `sh` in `dir`, with the built `boardgames` first on the
