@@ -438,6 +438,19 @@ impl Node {
         }
     }
 
+    /// Sets the statistics and flags of `stats` (not the children, nor who expands them).
+    fn set(&self, stats: Stats) {
+        self.cell.store(stats.cell, Relaxed);
+        self.visits.store(stats.visits, Relaxed);
+        self.wins.store(stats.wins, Relaxed);
+        self.amaf_visits.store(stats.amaf_visits, Relaxed);
+        self.amaf_wins.store(stats.amaf_wins, Relaxed);
+        self.set_proof(stats.proof);
+        self.asked.store(stats.asked, Relaxed);
+        self.pruned.store(stats.pruned, Relaxed);
+        self.bias.store(stats.bias.to_bits(), Relaxed);
+    }
+
     fn proof(&self) -> Proof {
         Proof::of(self.proof.load(Relaxed))
     }
@@ -505,15 +518,21 @@ impl Arena {
         Some(first)
     }
 
+    /// The block of node `at`, and where in it the node is.
+    fn block(&self, at: usize) -> (&[Node], usize) {
+        let block = self.blocks[at / BLOCK]
+            .get()
+            .expect("a node handed out lies in a block made");
+        (block, at % BLOCK)
+    }
+
     /// The nodes `range` (within one block, as [`Arena::alloc`] hands them out).
     fn run(&self, range: std::ops::Range<usize>) -> &[Node] {
         if range.is_empty() {
             return &[];
         }
-        let block = self.blocks[range.start / BLOCK]
-            .get()
-            .expect("a node handed out lies in a block made");
-        &block[range.start % BLOCK..range.start % BLOCK + range.len()]
+        let (block, start) = self.block(range.start);
+        &block[start..start + range.len()]
     }
 }
 
@@ -521,9 +540,8 @@ impl std::ops::Index<usize> for Arena {
     type Output = Node;
 
     fn index(&self, at: usize) -> &Node {
-        &self.blocks[at / BLOCK]
-            .get()
-            .expect("a node handed out lies in a block made")[at % BLOCK]
+        let (block, i) = self.block(at);
+        &block[i]
     }
 }
 
@@ -750,8 +768,13 @@ impl Tree {
         }
         let bridges = self.settings.bridges;
         let last = (node != 0 && bridges).then(|| usize::from(self.nodes[node].cell.load(Relaxed)));
-        let winner = match self.nodes[node].proof() {
-            _ if node == 0 => playout(None, to_move, work, rng, bridges),
+        // The root plays out whatever it is proven to be.
+        let proof = if node == 0 {
+            Proof::Open
+        } else {
+            self.nodes[node].proof()
+        };
+        let winner = match proof {
             Proof::Won => opponent(to_move),
             Proof::Lost => to_move,
             Proof::Open => playout(last, to_move, work, rng, bridges),
@@ -777,23 +800,24 @@ impl Tree {
             }
             // AMAF: the children of this node whose cell ended up the colour of the side to
             // move here (the root's counted in `work` first).
-            if self.settings.rave.is_some() && depth == 0 {
-                let won = u32::from(winner == to_move);
-                let children = self.nodes.run(self.nodes[id].children());
+            if self.settings.rave.is_none() {
+                continue;
+            }
+            let won = u32::from(winner == to_move);
+            let children = self.nodes.run(self.nodes[id].children());
+            let played = |c: &Node| board.cells[usize::from(c.cell.load(Relaxed))] == to_move;
+            if depth == 0 {
                 work.root_amaf.resize(children.len(), (0, 0));
                 for (c, owed) in children.iter().zip(&mut work.root_amaf) {
-                    if board.cells[usize::from(c.cell.load(Relaxed))] == to_move {
+                    if played(c) {
                         owed.0 += 1;
                         owed.1 += won;
                     }
                 }
-            } else if self.settings.rave.is_some() {
-                let won = u32::from(winner == to_move);
-                for c in self.nodes.run(self.nodes[id].children()) {
-                    if board.cells[usize::from(c.cell.load(Relaxed))] == to_move {
-                        add(&c.amaf_visits, 1);
-                        add(&c.amaf_wins, won);
-                    }
+            } else {
+                for c in children.iter().filter(|c| played(c)) {
+                    add(&c.amaf_visits, 1);
+                    add(&c.amaf_wins, won);
                 }
             }
         }
@@ -854,7 +878,7 @@ impl Tree {
         }
         // Copy the subtree, each node's children kept together as the tree needs.
         let tree = Tree::empty(color, self.settings);
-        tree.copy_node(&self, node, 0);
+        tree.nodes[0].set(self.nodes[node].get());
         let mut queue = std::collections::VecDeque::from([(node, 0usize)]);
         while let Some((from, to)) = queue.pop_front() {
             let children = self.nodes[from].children();
@@ -863,7 +887,7 @@ impl Tree {
             }
             let first = tree.nodes.alloc(children.len())?;
             for (i, child) in children.clone().enumerate() {
-                tree.copy_node(&self, child, first + i);
+                tree.nodes[first + i].set(self.nodes[child].get());
                 queue.push_back((child, first + i));
             }
             let span = (first as u64) << 16 | children.len() as u64;
@@ -871,22 +895,6 @@ impl Tree {
             tree.nodes[to].expanding.store(true, Relaxed);
         }
         Some(tree)
-    }
-
-    /// Node `from` of `other` copied to node `to` (its statistics; the children are linked
-    /// by the caller).
-    fn copy_node(&self, other: &Tree, from: usize, to: usize) {
-        let s = other.nodes[from].get();
-        let node = &self.nodes[to];
-        node.cell.store(s.cell, Relaxed);
-        node.visits.store(s.visits, Relaxed);
-        node.wins.store(s.wins, Relaxed);
-        node.amaf_visits.store(s.amaf_visits, Relaxed);
-        node.amaf_wins.store(s.amaf_wins, Relaxed);
-        node.set_proof(s.proof);
-        node.asked.store(s.asked, Relaxed);
-        node.pruned.store(s.pruned, Relaxed);
-        node.bias.store(s.bias.to_bits(), Relaxed);
     }
 
     fn root_children(&self) -> Vec<Stats> {
@@ -897,12 +905,12 @@ impl Tree {
     fn variation(&self, board: &Padded) -> Vec<Point> {
         let mut line = Vec::new();
         let mut node = 0;
-        while let Some(best) = (self.nodes[node].children())
-            .filter(|&c| {
+        while let Some((_, best)) = (self.nodes[node].children())
+            .filter_map(|c| {
                 let s = self.nodes[c].get();
-                s.visits > 0 && !s.pruned
+                (s.visits > 0 && !s.pruned).then_some((s.visits, c))
             })
-            .max_by_key(|&c| self.nodes[c].visits.load(Relaxed))
+            .max()
         {
             line.push(board.point(usize::from(self.nodes[best].cell.load(Relaxed))));
             node = best;
