@@ -40,6 +40,14 @@ enum Verb {
     OpeningBook(opening_book::Args),
 }
 
+/// Checks a `--size` option: a board the engine plays, 1..=19.
+fn check_size(size: u8) -> Result<()> {
+    if !(1..=hex::engine::MAX_BOARD).contains(&size) {
+        bail!("--size must be 1..{}", hex::engine::MAX_BOARD);
+    }
+    Ok(())
+}
+
 /// How hard the built-in player searches.
 #[derive(clap::Args, Debug, Clone)]
 struct PlayerArgs {
@@ -285,9 +293,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         bail!("--first-game must be 1 or more, and the last game's number fit 32 bits");
     }
     let numbers = args.first_game..=args.first_game + args.games - 1;
-    if !(1..=hex::engine::MAX_BOARD).contains(&args.size) {
-        bail!("--size must be 1..19");
-    }
+    check_size(args.size)?;
     if !(args.timeout > 0.0 && args.timeout <= 86_400.0) {
         bail!("--timeout must be more than 0 and at most 86400 seconds");
     }

@@ -51,9 +51,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if !(1..=hex::engine::MAX_BOARD).contains(&args.size) {
-        bail!("--size must be 1..19");
-    }
+    super::check_size(args.size)?;
     if !(1..=8).contains(&args.plies) {
         bail!("--plies must be 1..8");
     }

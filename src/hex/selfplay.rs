@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use hex::engine::Reuse;
 use hex::engine::records::file_name;
 use hex::engine::selfplay::SelfPlay;
@@ -40,9 +40,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if !(1..=hex::engine::MAX_BOARD).contains(&args.size) {
-        bail!("--size must be 1..19");
-    }
+    super::check_size(args.size)?;
     let end = Some(args.first_game)
         .filter(|&first| first > 0)
         .and_then(|first| first.checked_add(args.games))
