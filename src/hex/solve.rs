@@ -256,6 +256,8 @@ fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
     };
     let mut out = String::new();
     let mut trees = String::new();
+    // The proof tree's walk counts the proof too: the search need not walk it first.
+    solver.count_proofs(args.proof_tree.is_none());
     for (number, board) in (1..).zip(boards) {
         let to_move = args.to_move.or(turn).or(board.side_to_move());
         let to_move = to_move.with_context(|| {
@@ -264,15 +266,19 @@ fn positions(solver: &mut Solver, args: &Args) -> Result<String> {
                 input.name
             )
         })?;
-        let outcome = solver
+        let mut outcome = solver
             .solve(&board, to_move)
             .with_context(|| format!("{}: data set {number}", input.name))?;
         if args.proof_tree.is_some() {
             let size = board.size();
-            let tree = match outcome {
-                Outcome::Proven(_) => solver
-                    .proof_tree(size, size, Position::of_board(&board, to_move))
-                    .with_context(|| format!("{}: data set {number}", input.name))?,
+            let tree = match &mut outcome {
+                Outcome::Proven(proof) => {
+                    let tree = solver
+                        .proof_tree(size, size, Position::of_board(&board, to_move))
+                        .with_context(|| format!("{}: data set {number}", input.name))?;
+                    proof.size = tree.iter().filter(|step| !step.transposition).count() as u64;
+                    tree
+                }
                 Outcome::Unknown { .. } => Vec::new(),
             };
             trees += &proof_sgf(&board, to_move, outcome, &tree);
