@@ -114,6 +114,9 @@ pub struct Args {
     /// Tuning: no edge template IV-1a (from the fourth row) among the connections.
     #[arg(long, help_heading = "Tuning")]
     no_fourth_row: bool,
+    /// Tuning: no fourth-row templates that need a second stone among the connections.
+    #[arg(long, help_heading = "Tuning")]
+    no_stone_templates: bool,
     /// Tuning: a losing move's proof does not rule out its siblings.
     #[arg(long, help_heading = "Tuning")]
     no_proof_sets: bool,
@@ -188,6 +191,7 @@ pub fn run(args: Args) -> Result<()> {
             vulnerable: !args.no_vulnerable,
             dominated: !args.no_dominated,
             fourth_row: !args.no_fourth_row,
+            stone_templates: !args.no_stone_templates,
             proof_sets: !args.no_proof_sets,
             widening: !args.no_widening,
             resistance: !args.no_resistance,

@@ -508,10 +508,11 @@ impl<S: Cells> HSearch<S> {
         // A template whose cells are all empty or the player's joins its stone's endpoint
         // (the cell, or the group on it) to its side.
         let own = stones.iter().fold(0, |all, &set| all | set);
-        for &(side, stone, carrier) in templates {
-            if carrier & !(empty | own) != 0 {
+        for template in templates {
+            if !template.fits(own, empty | own) {
                 continue;
             }
+            let (side, stone, carrier) = (template.side, template.stone, template.carrier);
             let at = bit(stone);
             let end = if empty & at != 0 {
                 self.endpoint_of_cell[usize::from(stone)]
@@ -612,7 +613,7 @@ pub fn side_connections(
     own: Bits,
     empty: Bits,
 ) -> SideConnections {
-    let templates = super::vc::Templates::new(geometry, true);
+    let templates = super::vc::Templates::new(geometry, true, true);
     side_connections_of(
         geometry,
         &Groups::of(geometry, player, own),
@@ -962,11 +963,12 @@ pub(super) mod tests {
                 }
             }
             let own = stones.iter().fold(0, |all, &set| all | set);
-            let templates = crate::knowledge::vc::Templates::new(geometry, true);
-            for &(side, stone, carrier) in templates.of(player) {
-                if carrier & !(empty | own) != 0 {
+            let templates = crate::knowledge::vc::Templates::new(geometry, true, true);
+            for template in templates.of(player) {
+                if template.stones & !own != 0 || template.carrier & !(empty | own) != 0 {
                     continue;
                 }
+                let (side, stone, carrier) = (template.side, template.stone, template.carrier);
                 let end = if empty & bit(stone) != 0 {
                     endpoint_of_cell[usize::from(stone)]
                 } else if let Some(group) = stones.iter().position(|&set| set & bit(stone) != 0) {
@@ -1044,7 +1046,7 @@ pub(super) mod tests {
             let player = if x { Player::X } else { Player::O };
             let empty = geometry.all & !stones[0] & !stones[1];
             let groups = Groups::of(&geometry, player, stones[slot(player)]);
-            let templates = super::super::vc::Templates::new(&geometry, true);
+            let templates = super::super::vc::Templates::new(&geometry, true, true);
             let templates = templates.of(player);
             let (_, found) = side_connections_of(&geometry, &groups, empty, templates, true);
             let Some(found) = found else {
@@ -1151,7 +1153,7 @@ mod between_tests {
     fn a_bridge_is_a_full_connection_and_a_shared_neighbour_a_semi_one() {
         // The centre of 5x5 and a cell a bridge away, found from the geometry itself.
         let geometry = Geometry::new(5);
-        let templates = super::super::vc::Templates::new(&geometry, true);
+        let templates = super::super::vc::Templates::new(&geometry, true, true);
         let common = |a: u8, b: u8| {
             geometry.neighbours[usize::from(a)] & geometry.neighbours[usize::from(b)]
         };
@@ -1222,7 +1224,7 @@ mod between_tests {
                 if pick < cells { Endpoint::Cell(pick) } else { Endpoint::Side(usize::from(pick % 2)) }
             };
             let ends = [end(picks[0]), end(picks[1])];
-            let templates = super::super::vc::Templates::new(&geometry, true);
+            let templates = super::super::vc::Templates::new(&geometry, true, true);
             let groups = Groups::of(&geometry, player, own);
             let found = connections_between(&geometry, &groups, empty, templates.of(player), ends);
             let reached = ends.map(|e| reach(&geometry, &groups, e));

@@ -25,6 +25,7 @@
 mod hsearch;
 mod inferior;
 mod resistance;
+mod stone_templates;
 mod vc;
 
 pub use hsearch::{Between, Endpoint};
@@ -64,6 +65,9 @@ pub struct Knowledge {
     /// Edge template IV-1a (a stone on the fourth row joined to its side) is one of the
     /// connections (needs `connections`).
     pub fourth_row: bool,
+    /// The fourth-row templates that need one more stone of the player's besides their own
+    /// ([`stone_templates`]) are connections too (needs `connections`).
+    pub stone_templates: bool,
     /// A move that loses drops its siblings outside the cells its proof depends on.
     pub proof_sets: bool,
     /// Only the first third of the moves not yet lost take part at each position (half
@@ -88,6 +92,7 @@ impl Default for Knowledge {
             vulnerable: true,
             dominated: true,
             fourth_row: true,
+            stone_templates: true,
             proof_sets: true,
             widening: true,
             resistance: true,
@@ -199,7 +204,7 @@ impl Expert {
             d(a).total_cmp(&d(b)).then(a.cmp(&b))
         });
         Expert {
-            templates: Templates::new(&geometry, knowledge.fourth_row),
+            templates: Templates::new(&geometry, knowledge.fourth_row, knowledge.stone_templates),
             geometry,
             order,
             knowledge,

@@ -12,6 +12,7 @@
 use crate::board::Player;
 
 use super::Groups;
+use super::stone_templates::STONE_TEMPLATES;
 use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
 
 /// A link: the node at its other end and its carrier.
@@ -64,43 +65,78 @@ const IV_1A: &[(i16, i16)] = &[
     (-3, 5),
 ];
 
+/// A cell of a template, as (rows down from its stone's row, columns along it) at O's top
+/// side.
+pub(super) type Offset = (i16, i16);
+
+/// A template's shape: its stone's row (0 the first), its carrier, the other stones it needs.
+pub(super) type Shape<'a> = (i16, &'a [Offset], &'a [Offset]);
+
 /// The mirror image of a template's cell: the stone's row kept, left and right exchanged
 /// (on the sheared grid a step up-left becomes a step up-right).
 const fn mirror((down, along): (i16, i16)) -> (i16, i16) {
     (down, -along - down)
 }
 
-/// An edge template: its side, its stone's cell and its carrier.
-pub type Template = (usize, u8, Bits);
+/// An edge template: a stone of the player's on `stone`, with their `stones` (none for most
+/// templates), joins `side` through the cells of `carrier`, whatever the opponent does there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Template {
+    /// The side (0 the player's first, 1 the last).
+    pub side: usize,
+    /// The cell joined to the side.
+    pub stone: u8,
+    /// The cells the connection needs, empty or the player's.
+    pub carrier: Bits,
+    /// The other stones of the player's it needs.
+    pub stones: Bits,
+}
 
-/// The edge templates of a board: (side, stone, carrier), per player; a stone of the
-/// player's on `stone` joins that side through the carrier's cells, whatever the opponent
-/// does there.
+impl Template {
+    /// Whether the template holds for a player with stones `own` and `open` the cells
+    /// that are empty or theirs.
+    pub fn fits(&self, own: Bits, open: Bits) -> bool {
+        self.stones & !own == 0 && self.carrier & !open == 0
+    }
+}
+
+/// The edge templates of a board, per player.
 #[derive(Clone, Debug, Default)]
 pub struct Templates {
     by_player: [Vec<Template>; 2],
 }
 
 impl Templates {
-    /// The ziggurats (from the third row) and, with `fourth_row`, the IV-1a templates (from
-    /// the fourth) of a board, both mirror images, at all four sides.
-    pub fn new(geometry: &Geometry, fourth_row: bool) -> Templates {
+    /// The ziggurats (from the third row), with `fourth_row` the IV-1a templates (from the
+    /// fourth), and with `with_stones` the fourth-row templates that need one more stone
+    /// ([`STONE_TEMPLATES`]) of a board, both mirror images, at all four sides.
+    pub fn new(geometry: &Geometry, fourth_row: bool, with_stones: bool) -> Templates {
         let (rows, cols) = (i16::from(geometry.rows), i16::from(geometry.cols));
         let index = |row: i16, col: i16| (row * cols + col) as u8;
         let mut by_player: [Vec<Template>; 2] = [Vec::new(), Vec::new()];
-        // At O's top side, as (the stone's row, its cells); X's first column has them with
-        // rows and columns exchanged, the last sides by the half turn.
-        let mut shapes: Vec<(i16, Vec<(i16, i16)>)> = Vec::new();
-        let kinds: &[(i16, &[(i16, i16)])] = if fourth_row {
-            &[(2, ZIGGURAT), (3, IV_1A)]
-        } else {
-            &[(2, ZIGGURAT)]
-        };
-        for &(row, cells) in kinds {
-            shapes.push((row, cells.to_vec()));
-            shapes.push((row, cells.iter().map(|&cell| mirror(cell)).collect()));
+        // At O's top side, as (the stone's row, its cells, the other stones); X's first
+        // column has them with rows and columns exchanged, the last sides by the half turn.
+        let mut kinds: Vec<Shape> = vec![(2, ZIGGURAT, &[])];
+        if fourth_row {
+            kinds.push((3, IV_1A, &[]));
         }
-        // The template of `player` whose stone is `along` its first side on `row`, if it fits.
+        if with_stones {
+            kinds.extend(STONE_TEMPLATES);
+        }
+        let mirrored = |list: &[Offset]| list.iter().map(|&cell| mirror(cell)).collect();
+        let mirrors: Vec<[Vec<Offset>; 2]> = (kinds.iter())
+            .map(|&(_, cells, stones)| [mirrored(cells), mirrored(stones)])
+            .collect();
+        let shapes: Vec<Shape> = (kinds.iter().copied())
+            .chain(
+                kinds
+                    .iter()
+                    .zip(&mirrors)
+                    .map(|(&(row, ..), [cells, stones])| (row, &cells[..], &stones[..])),
+            )
+            .collect();
+        // The cells of `shape` for `player` whose stone is `along` its first side on `row`, if
+        // they fit.
         let place = |player: Player, along: i16, row: i16, shape: &[(i16, i16)]| {
             let (length, depth) = match player {
                 Player::O => (cols, rows),
@@ -121,22 +157,31 @@ impl Templates {
             (depth > row && along < length).then(|| (cell(row, along), carrier))
         };
         for along in 0..rows.max(cols) {
-            for (row, shape) in &shapes {
-                let found = [Player::O, Player::X].map(|player| place(player, along, *row, shape));
-                for side in 0..2 {
-                    for (player, found) in [Player::O, Player::X].into_iter().zip(found) {
-                        let Some((stone, carrier)) = found else {
-                            continue;
-                        };
-                        let (stone, carrier) = if side == 0 {
-                            (stone, carrier)
+            for &(row, shape, stones) in &shapes {
+                for player in [Player::O, Player::X] {
+                    let (Some((stone, carrier)), Some((_, stones))) = (
+                        place(player, along, row, shape),
+                        place(player, along, row, stones),
+                    ) else {
+                        continue;
+                    };
+                    for side in 0..2 {
+                        let template = if side == 0 {
+                            Template {
+                                side,
+                                stone,
+                                carrier,
+                                stones,
+                            }
                         } else {
-                            (
-                                geometry.turn(usize::from(stone)) as u8,
-                                geometry.turn_bits(carrier),
-                            )
+                            Template {
+                                side,
+                                stone: geometry.turn(usize::from(stone)) as u8,
+                                carrier: geometry.turn_bits(carrier),
+                                stones: geometry.turn_bits(stones),
+                            }
                         };
-                        by_player[slot(player)].push((side, stone, carrier));
+                        by_player[slot(player)].push(template);
                     }
                 }
             }
@@ -209,11 +254,13 @@ impl<'a> Links<'a> {
             }
         }
         let templates = &templates.by_player[slot(player)][..];
-        for &(side, stone, carrier) in templates {
-            if carrier & !empty != 0 {
+        let own = stones.iter().fold(0, |all, &set| all | set);
+        for template in templates {
+            if !template.fits(own, empty) {
                 continue;
             }
-            if let Some(group) = (2..nodes).find(|&g| stones[g] & bit(stone) != 0) {
+            let (side, carrier) = (template.side, template.carrier);
+            if let Some(group) = (2..nodes).find(|&g| stones[g] & bit(template.stone) != 0) {
                 links[group].push((side, carrier));
                 links[side].push((group, carrier));
             }
@@ -279,9 +326,10 @@ impl<'a> Links<'a> {
             });
             joined_to += u32::from(extra.len() > before);
         }
-        for &(side, stone, carrier) in self.templates {
-            if stone == at && carrier & !empty == 0 {
-                extra.push((side, carrier));
+        let own = self.stones.iter().fold(0, |all, &set| all | set);
+        for template in self.templates {
+            if template.stone == at && template.fits(own, empty) {
+                extra.push((template.side, template.carrier));
                 joined_to += 1;
             }
         }
@@ -412,7 +460,7 @@ mod tests {
         let mut fourth_row = 0;
         for (rows, cols) in squares.chain(rectangles) {
             let geometry = Geometry::rectangle(rows, cols);
-            let templates = Templates::new(&geometry, true);
+            let templates = Templates::new(&geometry, true, false);
             for player in Player::BOTH {
                 let list = templates.of(player);
                 // From each side, both mirror images of a ziggurat on each cell of the third
@@ -433,7 +481,13 @@ mod tests {
                     4 * usize::from(along.saturating_sub(6))
                 };
                 assert_eq!(list.len(), ziggurats + fourth, "{rows}x{cols} {player}");
-                for &(side, stone, carrier) in list {
+                for &Template {
+                    side,
+                    stone,
+                    carrier,
+                    ..
+                } in list
+                {
                     let size = carrier.count_ones();
                     assert!(size == 8 || size == 19, "{size}");
                     // IV-1a is too large for plain minimax: the solver proves it
@@ -469,9 +523,10 @@ mod tests {
         use crate::position::Position;
         use crate::solver::{Knowledge, Limits, Outcome, Solver};
         let geometry = Geometry::new(7);
-        let templates = Templates::new(&geometry, true);
+        let templates = Templates::new(&geometry, true, false);
         let knowledge = Knowledge {
             fourth_row: false,
+            stone_templates: false,
             ..Knowledge::default()
         };
         let winner = |player: Player, side: usize, stone: u8, carrier: Bits| {
@@ -504,7 +559,13 @@ mod tests {
         };
         let mut checked = 0;
         for player in Player::BOTH {
-            for &(side, stone, carrier) in templates.of(player) {
+            for &Template {
+                side,
+                stone,
+                carrier,
+                ..
+            } in templates.of(player)
+            {
                 if carrier.count_ones() != 19 {
                     continue;
                 }
@@ -537,7 +598,7 @@ mod tests {
     fn a_chain_of_bridges_joins_and_a_cut_bridge_does_not() {
         // O's C2 bridges to the top row (C1, D1) and to B4 (B3, C3); B4 to the bottom row.
         let (geometry, [x, o]) = position(5, &[], &["C2", "B4"]);
-        let templates = Templates::new(&geometry, true);
+        let templates = Templates::new(&geometry, true, true);
         let empty = geometry.all & !x & !o;
         let groups = Groups::of(&geometry, Player::O, o);
         let links = Links::of(&geometry, &templates, &groups, empty);

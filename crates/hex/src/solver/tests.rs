@@ -288,6 +288,7 @@ fn without_knowledge_the_search_agrees_too() {
         vulnerable: false,
         dominated: false,
         fourth_row: false,
+        stone_templates: false,
         proof_sets: false,
         widening: false,
         resistance: false,

@@ -1,0 +1,691 @@
+//! Edge templates with a second stone: a cell (or group) on the fourth row joined to its
+//! side with the help of one more stone of the player's nearby, on the fourth row or below
+//! it, by a carrier smaller than IV-1a's or where IV-1a does not fit. Most play out as a
+//! ladder towards that stone. H-search cannot derive any of them: its rules join connections
+//! whose carriers do not meet, and here the stone's connections to the side and the first
+//! stone's share cells.
+//!
+//! They were found by our own solver, not copied. For every place of the second stone in a
+//! band of the first four rows, from four columns to one side of the first stone to six to
+//! the other, cells of the band were dropped one at a time in four orders (the nearest to
+//! the first stone first, the farthest first, from the left, from the right) while the
+//! opponent moving first still could not cut the first stone from the side; everything
+//! outside the band is the opponent's. The least carriers that need the second stone and in
+//! which H-search finds no connection were kept, a mirror image once.
+//!
+//! The tests prove each again with these templates turned off, and show that no cell and
+//! no stone of any is to spare and that H-search does not derive it. The ignored test
+//! `generate_stone_templates` finds them again (`ROWS` and `STONES` set the rows of the
+//! first stone, 0 the first, and how many more stones). What was tried and left out:
+//! templates with two more stones (255 of them from the second to the fourth row) and the
+//! first stone on the fifth row (48 with one more stone). Two more stones cost more than they
+//! saved on 7x7 (the 25 distinct openings took 60.0 s with the 18 smallest of them, 53.7 s
+//! without); the fifth row's carriers (23 cells and more) seldom fit boards the solver can
+//! prove.
+
+use super::vc::Shape;
+
+/// The templates at O's top side, the first stone on the fourth row: (carrier, the second
+/// stone), as (rows down from the first stone's row, columns along it), the same way round
+/// as the other templates; their mirror images are made with theirs.
+pub(super) const STONE_TEMPLATES: &[Shape] = &[
+    (
+        3,
+        &[
+            (-3, -2),
+            (-3, -1),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-2, -1),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-1, -2),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+        ],
+        &[(-2, -2)],
+    ),
+    (
+        3,
+        &[
+            (-3, -2),
+            (-3, -1),
+            (-3, 0),
+            (-3, 2),
+            (-3, 3),
+            (-2, -2),
+            (-2, -1),
+            (-2, 1),
+            (-2, 2),
+            (-1, -2),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+        ],
+        &[(-2, 0)],
+    ),
+    (
+        3,
+        &[
+            (-3, -4),
+            (-3, -3),
+            (-3, -2),
+            (-3, -1),
+            (-3, 0),
+            (-3, 1),
+            (-2, -4),
+            (-2, -3),
+            (-2, -2),
+            (-2, -1),
+            (-2, 0),
+            (-2, 1),
+            (-1, -4),
+            (-1, -2),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -3),
+            (0, -2),
+            (0, -1),
+        ],
+        &[(-1, -3)],
+    ),
+    (
+        3,
+        &[
+            (-3, -1),
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-2, -2),
+            (-2, -1),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -2),
+            (0, -1),
+        ],
+        &[(-1, -2)],
+    ),
+    (
+        3,
+        &[
+            (-3, -3),
+            (-3, -2),
+            (-3, -1),
+            (-3, 0),
+            (-3, 1),
+            (-2, -3),
+            (-2, -2),
+            (-2, -1),
+            (-2, 0),
+            (-2, 1),
+            (-1, -3),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -2),
+            (0, -1),
+        ],
+        &[(-1, -2)],
+    ),
+    (
+        3,
+        &[
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+        ],
+        &[(-1, -1)],
+    ),
+    (
+        3,
+        &[
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-3, 4),
+            (-3, 5),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-2, 3),
+            (-2, 4),
+            (-1, 0),
+            (-1, 1),
+            (-1, 2),
+            (-1, 3),
+            (0, 1),
+            (0, 2),
+            (0, 3),
+        ],
+        &[(-1, 4)],
+    ),
+    (
+        3,
+        &[
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-3, 4),
+            (-3, 5),
+            (-3, 6),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-2, 3),
+            (-2, 4),
+            (-2, 5),
+            (-1, 0),
+            (-1, 1),
+            (-1, 2),
+            (-1, 3),
+            (-1, 4),
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+        ],
+        &[(-1, 5)],
+    ),
+    (
+        3,
+        &[
+            (-3, -3),
+            (-3, -2),
+            (-3, -1),
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-2, -3),
+            (-2, -2),
+            (-2, -1),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-1, -4),
+            (-1, -3),
+            (-1, -2),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -3),
+            (0, -2),
+            (0, -1),
+        ],
+        &[(0, -4)],
+    ),
+    (
+        3,
+        &[
+            (-3, -4),
+            (-3, -3),
+            (-3, -2),
+            (-3, -1),
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-3, 4),
+            (-3, 5),
+            (-2, -4),
+            (-2, -3),
+            (-2, -2),
+            (-2, -1),
+            (-2, 1),
+            (-2, 2),
+            (-2, 3),
+            (-2, 4),
+            (-1, -4),
+            (-1, -3),
+            (-1, -2),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (-1, 2),
+            (-1, 3),
+            (0, -2),
+            (0, 1),
+        ],
+        &[(0, -3)],
+    ),
+    (
+        3,
+        &[
+            (-3, -4),
+            (-3, -3),
+            (-3, -1),
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-2, -4),
+            (-2, -3),
+            (-2, -2),
+            (-2, -1),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-1, -4),
+            (-1, -3),
+            (-1, -2),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -2),
+            (0, -1),
+        ],
+        &[(0, -3)],
+    ),
+    (
+        3,
+        &[
+            (-3, -4),
+            (-3, -3),
+            (-3, -2),
+            (-3, -1),
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-3, 4),
+            (-3, 5),
+            (-2, -4),
+            (-2, -3),
+            (-2, -2),
+            (-2, -1),
+            (-2, 1),
+            (-2, 2),
+            (-2, 3),
+            (-2, 4),
+            (-1, -4),
+            (-1, -3),
+            (-1, -2),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (-1, 2),
+            (-1, 3),
+            (0, -3),
+            (0, 1),
+        ],
+        &[(0, -2)],
+    ),
+    (
+        3,
+        &[
+            (-3, -4),
+            (-3, -3),
+            (-3, -2),
+            (-3, -1),
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-2, -4),
+            (-2, -3),
+            (-2, -2),
+            (-2, -1),
+            (-2, 0),
+            (-2, 1),
+            (-1, -4),
+            (-1, -3),
+            (-1, -2),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -3),
+            (0, -1),
+        ],
+        &[(0, -2)],
+    ),
+    (
+        3,
+        &[
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ],
+        &[(0, -1)],
+    ),
+    (
+        3,
+        &[
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-3, 4),
+            (-2, 1),
+            (-2, 2),
+            (-2, 3),
+            (-1, 0),
+            (-1, 1),
+            (-1, 2),
+        ],
+        &[(0, 1)],
+    ),
+    (
+        3,
+        &[
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-3, 5),
+            (-3, 6),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-2, 3),
+            (-2, 4),
+            (-2, 5),
+            (-1, 0),
+            (-1, 1),
+            (-1, 2),
+            (-1, 3),
+            (-1, 4),
+            (0, 1),
+        ],
+        &[(0, 2)],
+    ),
+    (
+        3,
+        &[
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-3, 4),
+            (-3, 5),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-2, 3),
+            (-2, 4),
+            (-1, 0),
+            (-1, 1),
+            (-1, 2),
+            (-1, 3),
+            (0, 1),
+        ],
+        &[(0, 2)],
+    ),
+    (
+        3,
+        &[
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-3, 4),
+            (-3, 5),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-2, 3),
+            (-2, 4),
+            (-1, 0),
+            (-1, 1),
+            (-1, 2),
+            (-1, 3),
+            (-1, 4),
+            (0, 1),
+            (0, 2),
+        ],
+        &[(0, 3)],
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::STONE_TEMPLATES;
+    use crate::board::Player;
+    use crate::geometry::{Bits, Geometry, bit, slot};
+    use crate::knowledge::{Endpoint, Expert};
+    use crate::position::Position;
+    use crate::solver::{Knowledge, Limits, Outcome, Solver};
+
+    /// Cells as (rows down from the first stone's row, columns along it).
+    type Shape = Vec<(i16, i16)>;
+
+    /// The columns of the boards the templates are proven on, and the first stone's column
+    /// when they are found (proven, it is as far left as the cells let it be).
+    const COLS: i16 = 11;
+    const FIRST: i16 = 4;
+
+    /// The knowledge the templates are proven with: everything but themselves.
+    fn without_them() -> Knowledge {
+        Knowledge {
+            stone_templates: false,
+            ..Knowledge::default()
+        }
+    }
+
+    /// The position that tells whether O's stone on `row` (0 the first row under O's top
+    /// side), with O's `stones`, joins the top side within `carrier`: a board of `row` + 2
+    /// rows, O on the first stone and on the cell below it (which joins it to the bottom
+    /// side and touches no cell the stone does not), X everywhere else outside the carrier,
+    /// X to move. `None` when a cell falls off the board.
+    fn position(
+        row: i16,
+        carrier: &[(i16, i16)],
+        stones: &[(i16, i16)],
+    ) -> Option<(u8, Position, Bits, u8)> {
+        let rows = row + 2;
+        let geometry: Geometry = Geometry::rectangle(rows as u8, COLS as u8);
+        // The first stone's column: as far left as the cells let it be.
+        let left = (carrier.iter().chain(stones))
+            .map(|c| c.1)
+            .min()
+            .unwrap_or(0);
+        let column = -left.min(0);
+        let at = |(dr, dc): (i16, i16)| {
+            let (r, c) = (row + dr, column + dc);
+            ((0..rows).contains(&r) && (0..COLS).contains(&c)).then(|| (r * COLS + c) as u8)
+        };
+        let first = at((0, 0))?;
+        let mut own = bit(first) | bit(at((1, 0))?);
+        for &cell in stones {
+            own |= bit(at(cell)?);
+        }
+        let mut free: Bits = 0;
+        for &cell in carrier {
+            free |= bit(at(cell)?);
+        }
+        let mut board = [0; 2];
+        board[slot(Player::O)] = own;
+        board[slot(Player::X)] = geometry.all & !own & !free;
+        let position = Position {
+            stones: board,
+            to_move: Player::X,
+        };
+        Some((rows as u8, position, free, first))
+    }
+
+    /// Whether the stone joins the side (see [`position`]), proven by the solver without
+    /// these templates; `None` if it cannot tell.
+    fn holds(row: i16, carrier: &[(i16, i16)], stones: &[(i16, i16)]) -> Option<bool> {
+        let (rows, position, _, _) = position(row, carrier, stones)?;
+        let mut solver = Solver::new(Limits {
+            nodes: Some(1_000_000),
+            ..Limits::default()
+        })
+        .with_knowledge(without_them());
+        solver.count_proofs(false);
+        match solver.solve_position(rows, COLS as u8, position) {
+            Ok(Outcome::Proven(proof)) => Some(proof.winner == Player::O),
+            _ => None,
+        }
+    }
+
+    /// Whether H-search (without these templates) finds the connection within the carrier.
+    fn derived(row: i16, carrier: &[(i16, i16)], stones: &[(i16, i16)]) -> bool {
+        let (rows, mut position, free, first) = position(row, carrier, stones).unwrap();
+        // The stone without the cell below it, so that it is an endpoint of its own.
+        position.stones[slot(Player::O)] &= !bit(first + COLS as u8);
+        let expert = Expert::rectangle(rows, COLS as u8, without_them());
+        let ends = [Endpoint::Cell(first), Endpoint::Side(0)];
+        let found = expert.connections_between(&position, Player::O, ends);
+        found.full.iter().any(|&c| c & !free == 0)
+    }
+
+    /// The mirror image of a cell (see `vc::mirror`).
+    fn mirror((down, along): (i16, i16)) -> (i16, i16) {
+        (down, -along - down)
+    }
+
+    #[test]
+    fn every_stone_template_holds_needs_all_it_has_and_is_not_derived() {
+        for &(row, carrier, stones) in STONE_TEMPLATES {
+            for (carrier, stones) in [
+                (carrier.to_vec(), stones.to_vec()),
+                (
+                    carrier.iter().map(|&c| mirror(c)).collect(),
+                    stones.iter().map(|&c| mirror(c)).collect(),
+                ),
+            ] {
+                assert_eq!(
+                    holds(row, &carrier, &stones),
+                    Some(true),
+                    "{carrier:?} {stones:?}"
+                );
+                for spare in &carrier {
+                    let less: Shape = carrier.iter().copied().filter(|c| c != spare).collect();
+                    assert_eq!(
+                        holds(row, &less, &stones),
+                        Some(false),
+                        "{spare:?} is to spare"
+                    );
+                }
+                for spare in &stones {
+                    let fewer: Shape = stones.iter().copied().filter(|c| c != spare).collect();
+                    assert_eq!(
+                        holds(row, &carrier, &fewer),
+                        Some(false),
+                        "{spare:?} is to spare"
+                    );
+                }
+                assert!(!derived(row, &carrier, &stones), "{carrier:?} {stones:?}");
+            }
+        }
+    }
+
+    /// Drops the cells of `carrier` one at a time in the order of `key` while the stone still
+    /// joins the side.
+    fn shrink(
+        row: i16,
+        mut carrier: Shape,
+        stones: &[(i16, i16)],
+        key: impl Fn(&(i16, i16)) -> i32,
+    ) -> Shape {
+        let mut order = carrier.clone();
+        order.sort_by_key(&key);
+        for cell in order {
+            let less: Shape = carrier.iter().copied().filter(|&c| c != cell).collect();
+            if holds(row, &less, stones) == Some(true) {
+                carrier = less;
+            }
+        }
+        carrier.sort();
+        carrier
+    }
+
+    /// Finds the templates again, for rows 2 to 5 and one or two more stones, and prints
+    /// them (`cargo test --release -p hex generate_stone_templates -- --ignored --nocapture`).
+    #[test]
+    #[ignore = "prints the table of templates; a few minutes"]
+    fn generate_stone_templates() {
+        let extra: usize = std::env::var("STONES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1);
+        let rows: Vec<i16> = std::env::var("ROWS").ok().map_or(vec![1, 2, 3], |s| {
+            s.split(',').map(|r| r.parse().unwrap()).collect()
+        });
+        let mut found: Vec<(i16, Shape, Shape)> = Vec::new();
+        for row in rows {
+            let band: Shape = (-row..=0)
+                .flat_map(|dr| (-FIRST..COLS - FIRST).map(move |dc| (dr, dc)))
+                .filter(|&cell| cell != (0, 0))
+                .collect();
+            let mut choices: Vec<Shape> = band.iter().map(|&c| vec![c]).collect();
+            if extra == 2 {
+                choices = band
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, &a)| band[i + 1..].iter().map(move |&b| vec![a, b]))
+                    .collect();
+            }
+            for stones in choices {
+                let region: Shape = band
+                    .iter()
+                    .copied()
+                    .filter(|c| !stones.contains(c))
+                    .collect();
+                if holds(row, &region, &stones) != Some(true) {
+                    continue;
+                }
+                let distance =
+                    |&(dr, dc): &(i16, i16)| i32::from((dr.abs() + dc.abs() + (dr + dc).abs()) / 2);
+                type Order<'a> = &'a dyn Fn(&(i16, i16)) -> i32;
+                let orders: [Order; 4] = [
+                    &distance,
+                    &|c| -distance(c),
+                    &|c| i32::from(c.1) * 10 - i32::from(c.0),
+                    &|c| -i32::from(c.1) * 10 - i32::from(c.0),
+                ];
+                for order in orders {
+                    let carrier = shrink(row, region.clone(), &stones, order);
+                    if carrier.is_empty() {
+                        continue;
+                    }
+                    let needed = stones.iter().all(|s| {
+                        let fewer: Shape = stones.iter().copied().filter(|c| c != s).collect();
+                        holds(row, &carrier, &fewer) != Some(true)
+                    });
+                    let mut mirrored: Shape = carrier.iter().map(|&c| mirror(c)).collect();
+                    mirrored.sort();
+                    let mut stones_mirrored: Shape = stones.iter().map(|&c| mirror(c)).collect();
+                    stones_mirrored.sort();
+                    let seen = found.iter().any(|f| {
+                        f.0 == row
+                            && ((f.1 == carrier && f.2 == stones)
+                                || (f.1 == mirrored && f.2 == stones_mirrored))
+                    });
+                    if needed && !seen && !derived(row, &carrier, &stones) {
+                        eprintln!("row {row}: {} cells, stones {stones:?}", carrier.len());
+                        found.push((row, carrier, stones.clone()));
+                    }
+                }
+            }
+        }
+        for (row, carrier, stones) in &found {
+            println!("    ({row}, &{carrier:?}, &{stones:?}),");
+        }
+    }
+}
