@@ -114,7 +114,7 @@ pub struct Args {
     /// Tuning: no edge template IV-1a (from the fourth row) among the connections.
     #[arg(long, help_heading = "Tuning")]
     no_fourth_row: bool,
-    /// Tuning: no fourth-row templates that need a second stone among the connections.
+    /// Tuning: no edge templates that need a second stone (fourth and fifth rows).
     #[arg(long, help_heading = "Tuning")]
     no_stone_templates: bool,
     /// Tuning: a losing move's proof does not rule out its siblings.

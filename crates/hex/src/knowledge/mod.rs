@@ -65,8 +65,8 @@ pub struct Knowledge {
     /// Edge template IV-1a (a stone on the fourth row joined to its side) is one of the
     /// connections (needs `connections`).
     pub fourth_row: bool,
-    /// The fourth-row templates that need one more stone of the player's besides their own
-    /// ([`stone_templates`]) are connections too (needs `connections`).
+    /// The edge templates from the fourth and fifth rows that need one more stone of the
+    /// player's ([`stone_templates`]) are connections too (needs `connections`).
     pub stone_templates: bool,
     /// A move that loses drops its siblings outside the cells its proof depends on.
     pub proof_sets: bool,

@@ -108,8 +108,8 @@ pub struct Templates {
 
 impl Templates {
     /// The ziggurats (from the third row), with `fourth_row` the IV-1a templates (from the
-    /// fourth), and with `with_stones` the fourth-row templates that need one more stone
-    /// ([`STONE_TEMPLATES`]) of a board, both mirror images, at all four sides.
+    /// fourth), and with `with_stones` the templates from the fourth and fifth rows that need
+    /// one more stone ([`STONE_TEMPLATES`]) of a board, both mirror images, at all four sides.
     pub fn new(geometry: &Geometry, fourth_row: bool, with_stones: bool) -> Templates {
         let (rows, cols) = (i16::from(geometry.rows), i16::from(geometry.cols));
         let index = |row: i16, col: i16| (row * cols + col) as u8;
