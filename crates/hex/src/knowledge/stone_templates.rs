@@ -113,6 +113,7 @@ pub(super) const STONE_TEMPLATES: &[Shape] = &[
 
 #[cfg(test)]
 mod tests {
+    use super::super::vc::mirror;
     use super::STONE_TEMPLATES;
     use crate::board::Player;
     use crate::geometry::{Bits, Geometry, bit, slot};
@@ -121,7 +122,7 @@ mod tests {
     use crate::solver::{Knowledge, Limits, Outcome, Solver};
 
     /// Cells as (rows down from the first stone's row, columns along it).
-    type Shape = Vec<(i16, i16)>;
+    type Cells = Vec<(i16, i16)>;
 
     /// The columns of the boards the templates are proven on, and the first stone's column
     /// when they are found (proven, it is as far left as the cells let it be).
@@ -204,11 +205,6 @@ mod tests {
         found.full.iter().any(|&c| c & !free == 0)
     }
 
-    /// The mirror image of a cell (see `vc::mirror`).
-    fn mirror((down, along): (i16, i16)) -> (i16, i16) {
-        (down, -along - down)
-    }
-
     #[test]
     fn every_stone_template_holds_needs_all_it_has_and_is_not_derived() {
         for &(row, carrier, stones) in STONE_TEMPLATES {
@@ -225,7 +221,7 @@ mod tests {
                     "{carrier:?} {stones:?}"
                 );
                 for spare in &carrier {
-                    let less: Shape = carrier.iter().copied().filter(|c| c != spare).collect();
+                    let less: Cells = carrier.iter().copied().filter(|c| c != spare).collect();
                     assert_eq!(
                         holds(row, &less, &stones),
                         Some(false),
@@ -233,7 +229,7 @@ mod tests {
                     );
                 }
                 for spare in &stones {
-                    let fewer: Shape = stones.iter().copied().filter(|c| c != spare).collect();
+                    let fewer: Cells = stones.iter().copied().filter(|c| c != spare).collect();
                     assert_eq!(
                         holds(row, &carrier, &fewer),
                         Some(false),
@@ -249,14 +245,14 @@ mod tests {
     /// joins the side.
     fn shrink(
         row: i16,
-        mut carrier: Shape,
+        mut carrier: Cells,
         stones: &[(i16, i16)],
         key: impl Fn(&(i16, i16)) -> i32,
-    ) -> Shape {
+    ) -> Cells {
         let mut order = carrier.clone();
         order.sort_by_key(&key);
         for cell in order {
-            let less: Shape = carrier.iter().copied().filter(|&c| c != cell).collect();
+            let less: Cells = carrier.iter().copied().filter(|&c| c != cell).collect();
             if holds(row, &less, stones) == Some(true) {
                 carrier = less;
             }
@@ -265,8 +261,10 @@ mod tests {
         carrier
     }
 
-    /// Finds the templates again, for rows 2 to 5 and one or two more stones, and prints
-    /// them (`cargo test --release -p hex generate_stone_templates -- --ignored --nocapture`).
+    /// Finds the templates again and prints them: `ROWS=3,4 cargo test --release -p hex
+    /// generate_stone_templates -- --ignored --nocapture` for those of the table (`ROWS`
+    /// are the first stone's rows, 0 the first, the second to the fourth row by default;
+    /// `STONES=2` looks for two more stones instead of one).
     #[test]
     #[ignore = "prints the table of templates; a few minutes"]
     fn generate_stone_templates() {
@@ -277,13 +275,13 @@ mod tests {
         let rows: Vec<i16> = std::env::var("ROWS").ok().map_or(vec![1, 2, 3], |s| {
             s.split(',').map(|r| r.parse().unwrap()).collect()
         });
-        let mut found: Vec<(i16, Shape, Shape)> = Vec::new();
+        let mut found: Vec<(i16, Cells, Cells)> = Vec::new();
         for row in rows {
-            let band: Shape = (-row..=0)
+            let band: Cells = (-row..=0)
                 .flat_map(|dr| (-FIRST..COLS - FIRST).map(move |dc| (dr, dc)))
                 .filter(|&cell| cell != (0, 0))
                 .collect();
-            let mut choices: Vec<Shape> = band.iter().map(|&c| vec![c]).collect();
+            let mut choices: Vec<Cells> = band.iter().map(|&c| vec![c]).collect();
             if extra == 2 {
                 choices = band
                     .iter()
@@ -292,7 +290,7 @@ mod tests {
                     .collect();
             }
             for stones in choices {
-                let region: Shape = band
+                let region: Cells = band
                     .iter()
                     .copied()
                     .filter(|c| !stones.contains(c))
@@ -315,12 +313,12 @@ mod tests {
                         continue;
                     }
                     let needed = stones.iter().all(|s| {
-                        let fewer: Shape = stones.iter().copied().filter(|c| c != s).collect();
+                        let fewer: Cells = stones.iter().copied().filter(|c| c != s).collect();
                         holds(row, &carrier, &fewer) != Some(true)
                     });
-                    let mut mirrored: Shape = carrier.iter().map(|&c| mirror(c)).collect();
+                    let mut mirrored: Cells = carrier.iter().map(|&c| mirror(c)).collect();
                     mirrored.sort();
-                    let mut stones_mirrored: Shape = stones.iter().map(|&c| mirror(c)).collect();
+                    let mut stones_mirrored: Cells = stones.iter().map(|&c| mirror(c)).collect();
                     stones_mirrored.sort();
                     let seen = found.iter().any(|f| {
                         f.0 == row

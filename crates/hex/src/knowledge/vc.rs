@@ -74,7 +74,7 @@ pub(super) type Shape<'a> = (i16, &'a [Offset], &'a [Offset]);
 
 /// The mirror image of a template's cell: the stone's row kept, left and right exchanged
 /// (on the sheared grid a step up-left becomes a step up-right).
-const fn mirror((down, along): (i16, i16)) -> (i16, i16) {
+pub(super) const fn mirror((down, along): (i16, i16)) -> (i16, i16) {
     (down, -along - down)
 }
 
@@ -123,16 +123,17 @@ impl Templates {
         if with_stones {
             kinds.extend(STONE_TEMPLATES);
         }
-        let mirrored = |list: &[Offset]| list.iter().map(|&cell| mirror(cell)).collect();
-        let mirrors: Vec<[Vec<Offset>; 2]> = (kinds.iter())
-            .map(|&(_, cells, stones)| [mirrored(cells), mirrored(stones)])
+        // The shapes, then their mirror images.
+        let mirrored =
+            |list: &[Offset]| -> Vec<Offset> { list.iter().map(|&c| mirror(c)).collect() };
+        let mirrors: Vec<(i16, Vec<Offset>, Vec<Offset>)> = (kinds.iter())
+            .map(|&(row, cells, stones)| (row, mirrored(cells), mirrored(stones)))
             .collect();
         let shapes: Vec<Shape> = (kinds.iter().copied())
             .chain(
-                kinds
+                mirrors
                     .iter()
-                    .zip(&mirrors)
-                    .map(|(&(row, ..), [cells, stones])| (row, &cells[..], &stones[..])),
+                    .map(|(row, cells, stones)| (*row, &cells[..], &stones[..])),
             )
             .collect();
         // The cells of `shape` for `player` whose stone is `along` its first side on `row`, if
