@@ -70,7 +70,7 @@ pub struct Knowledge {
     pub stone_templates: bool,
     /// A move that loses drops its siblings outside the cells its proof depends on.
     pub proof_sets: bool,
-    /// Only the first third of the moves not yet lost take part at each position (half
+    /// Only the first quarter of the moves not yet lost take part at each position (half
     /// without `resistance`).
     pub widening: bool,
     /// Moves are tried in the order of the current through them (see [`Resistance`]) rather

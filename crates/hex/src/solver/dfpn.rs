@@ -5,7 +5,7 @@
 //! its children, its `dn` the sum of their `pn`. The search descends into the child with the
 //! least `dn` with thresholds that send it back up when a sibling becomes more promising
 //! (with the usual 1 + epsilon slack, which saves many trips up and down). Only the first
-//! third of the moves not yet lost take part at each position (widening; half of them when
+//! quarter of the moves not yet lost take part at each position (widening; half of them when
 //! they are not ordered by resistance), so that the search goes deep into a few of them rather
 //! than a little into all. The moves are tried in the order of the current through them on
 //! the board read as a circuit whose links are the virtual connections the knowledge found
@@ -622,14 +622,17 @@ impl Dfpn {
             // The numbers as they are, and as they look beside the other threads.
             real = Pick::new();
             let mut seen = Pick::new();
-            // Widening: only the first third (half without the resistance's order) of the
+            // Widening: only the first quarter (half without the resistance's order) of the
             // moves not yet lost count, in the order they are tried, so that the search goes
             // deep into a few instead of a little into all; a lost move makes room for the
-            // next. A third pays only with the better order. With the full OR rule, a half
-            // searched 10.2k positions on the 7x7 openings A1, C1, D1, E1, F1 and left G2 and
-            // A4 unproven in 60 s; a third 9.1k and 346k on B1, G1, A2, G2, A4; a quarter
-            // 9.5k and 339k.
-            let share = if self.knowledge.resistance { 3 } else { 2 };
+            // next. A small share pays only with the better order. With the full OR rule, a
+            // half searched 10.2k positions on the 7x7 openings A1, C1, D1, E1, F1 and left G2
+            // and A4 unproven in 60 s; a third 9.1k and 346k on B1, G1, A2, G2, A4; a quarter
+            // 9.5k and 339k. With the edge templates that need a second stone, the 25 distinct
+            // 7x7 openings took 351k positions and 53.1 s with a half, 334k and 47.3 s with a
+            // third, 337k and 45.5 s with a quarter, 369k and 47.3 s with a fifth; the 8x8
+            // openings proved the same 20 of 32 with a third and a quarter.
+            let share = if self.knowledge.resistance { 4 } else { 2 };
             let mut window = if live < 2 || !self.knowledge.widening {
                 usize::MAX
             } else {
