@@ -205,6 +205,8 @@ pub struct Links<'a> {
     /// Node 0 the first side, 1 the last, then the groups: their stones (the groups', not
     /// copied).
     stones: &'a [Bits],
+    /// All the player's stones (for the templates that need some).
+    own: Bits,
     /// The empty cells next to each node (a side's own empty cells included).
     liberties: Vec<Bits>,
     /// For each node, the nodes it is linked to and the carrier of each link.
@@ -276,6 +278,7 @@ impl<'a> Links<'a> {
             empty,
             joined: groups.joined,
             stones,
+            own,
             liberties,
             links,
         }
@@ -327,9 +330,8 @@ impl<'a> Links<'a> {
             });
             joined_to += u32::from(extra.len() > before);
         }
-        let own = self.stones.iter().fold(0, |all, &set| all | set);
         for template in self.templates {
-            if template.stone == at && template.fits(own, empty) {
+            if template.stone == at && template.fits(self.own, empty) {
                 extra.push((template.side, template.carrier));
                 joined_to += 1;
             }
