@@ -965,7 +965,7 @@ pub(super) mod tests {
             let own = stones.iter().fold(0, |all, &set| all | set);
             let templates = crate::knowledge::vc::Templates::new(geometry, true, true);
             for template in templates.of(player) {
-                if template.stones & !own != 0 || template.carrier & !(empty | own) != 0 {
+                if !template.fits(own, empty | own) {
                     continue;
                 }
                 let (side, stone, carrier) = (template.side, template.stone, template.carrier);

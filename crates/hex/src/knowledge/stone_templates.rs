@@ -17,7 +17,10 @@
 //! The tests prove each again with these templates turned off, and show that no cell and
 //! no stone of any is to spare and that H-search does not derive it. The ignored test
 //! `generate_stone_templates` finds them again (`ROWS` and `STONES` set the rows of the
-//! first stone, 0 the first, and how many more stones).
+//! first stone, 0 the first, and how many more stones). For the fourth row it now finds two
+//! more than the table holds (a second stone at (-1, -3) and at (-1, 3)): the table was
+//! made before the proving board moved with the template's leftmost cell, and those two
+//! are not in it nor measured.
 //!
 //! Measured on the 25 distinct 7x7 openings, one thread: 413,624 positions in 56.0 s
 //! without these templates, 381,069 in 54.3 s with the 18 of the fourth row, 334,120 in 47.3 s
@@ -129,6 +132,11 @@ mod tests {
     const COLS: i16 = 11;
     const FIRST: i16 = 4;
 
+    /// `cells` without `cell`.
+    fn without(cells: &[(i16, i16)], cell: (i16, i16)) -> Cells {
+        cells.iter().copied().filter(|&c| c != cell).collect()
+    }
+
     /// The knowledge the templates are proven with: everything but themselves.
     fn without_them() -> Knowledge {
         Knowledge {
@@ -220,18 +228,16 @@ mod tests {
                     Some(true),
                     "{carrier:?} {stones:?}"
                 );
-                for spare in &carrier {
-                    let less: Cells = carrier.iter().copied().filter(|c| c != spare).collect();
+                for &spare in &carrier {
                     assert_eq!(
-                        holds(row, &less, &stones),
+                        holds(row, &without(&carrier, spare), &stones),
                         Some(false),
                         "{spare:?} is to spare"
                     );
                 }
-                for spare in &stones {
-                    let fewer: Cells = stones.iter().copied().filter(|c| c != spare).collect();
+                for &spare in &stones {
                     assert_eq!(
-                        holds(row, &carrier, &fewer),
+                        holds(row, &carrier, &without(&stones, spare)),
                         Some(false),
                         "{spare:?} is to spare"
                     );
@@ -252,7 +258,7 @@ mod tests {
         let mut order = carrier.clone();
         order.sort_by_key(&key);
         for cell in order {
-            let less: Cells = carrier.iter().copied().filter(|&c| c != cell).collect();
+            let less = without(&carrier, cell);
             if holds(row, &less, stones) == Some(true) {
                 carrier = less;
             }
@@ -312,10 +318,8 @@ mod tests {
                     if carrier.is_empty() {
                         continue;
                     }
-                    let needed = stones.iter().all(|s| {
-                        let fewer: Cells = stones.iter().copied().filter(|c| c != s).collect();
-                        holds(row, &carrier, &fewer) != Some(true)
-                    });
+                    let needed = (stones.iter())
+                        .all(|&s| holds(row, &carrier, &without(&stones, s)) != Some(true));
                     let mut mirrored: Cells = carrier.iter().map(|&c| mirror(c)).collect();
                     mirrored.sort();
                     let mut stones_mirrored: Cells = stones.iter().map(|&c| mirror(c)).collect();
