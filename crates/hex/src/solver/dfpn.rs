@@ -628,10 +628,12 @@ impl Dfpn {
             // next. A small share pays only with the better order. With the full OR rule, a
             // half searched 10.2k positions on the 7x7 openings A1, C1, D1, E1, F1 and left G2
             // and A4 unproven in 60 s; a third 9.1k and 346k on B1, G1, A2, G2, A4; a quarter
-            // 9.5k and 339k. With the edge templates that need a second stone, the 25 distinct
-            // 7x7 openings took 351k positions and 53.1 s with a half, 334k and 47.3 s with a
-            // third, 337k and 45.5 s with a quarter, 369k and 47.3 s with a fifth; the 8x8
-            // openings proved the same 20 of 32 with a third and a quarter.
+            // 9.5k and 339k. With the edge templates that need a second stone and the OR rule
+            // over four, the 25 distinct 7x7 openings took 351k positions and 53.1 s with a
+            // half, 334k and 47.3 s with a third, 337k and 45.5 s with a quarter, 369k and
+            // 47.3 s with a fifth; the 8x8 openings proved the same 20 of 32 with a third and a
+            // quarter. Over six: 281k and 41.7 s with a third, 305k and 41.9 s with a quarter,
+            // 333k and 44.0 s with a fifth; 8x8 20 and 19 of 32 with a third and a quarter.
             let share = if self.knowledge.resistance { 4 } else { 2 };
             let mut window = if live < 2 || !self.knowledge.widening {
                 usize::MAX
