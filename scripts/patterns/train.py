@@ -16,7 +16,7 @@ its text and its gamma, highest first.
     scripts/patterns/setup-venv
     target/release/boardgames hex patterns RECORDS... > data.txt
     scripts/patterns/.venv/bin/python scripts/patterns/train.py data.txt \\
-        --out crates/hex/data/patterns-9x9.txt --note "how the records were made"
+        --out crates/hex/data/patterns.txt --note "how the records were made"
 """
 
 import argparse
@@ -46,6 +46,20 @@ def read(path):
                 sys.exit(f"{path}:{n}: the move played is not among the legal moves")
             positions.append((words[0], words[1], pairs))
     return positions
+
+
+def read_table(path):
+    """A table as this script writes it: pattern -> gamma (the pattern as written)."""
+    table = {}
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            words = line.split()
+            if not words or words[0].startswith("#"):
+                continue
+            if len(words) != 2:
+                sys.exit(f"{path}:{n}: expected PATTERN GAMMA")
+            table[words[0]] = float(words[1])
+    return table
 
 
 def held_out(game, percent):
@@ -95,6 +109,7 @@ def main():
     ap.add_argument("--iterations", type=int, default=30)
     ap.add_argument("--held-out", type=int, default=10, help="percent of the games held out")
     ap.add_argument("--note", action="append", default=[], help="a header line (how the records were made)")
+    ap.add_argument("--compare", metavar="TABLE", help="also score this table on the held-out positions")
     args = ap.parse_args()
 
     positions = [p for path in args.data for p in read(path)]
@@ -119,6 +134,14 @@ def main():
         gamma = (wins + 1.0) / (denominator + 2.0 / (gamma + 1.0))
         rate = te.top1(gamma)
         print(f"{it:9}  {tr.log_likelihood(gamma):13.4f}  {te.log_likelihood(gamma):16.4f}  {rate:13.1%}")
+
+    if args.compare:
+        table = read_table(args.compare)
+        known = sorted({p for _, _, pairs in test for p, _ in pairs})
+        other = Data(test, {p: i for i, p in enumerate(known)})
+        g = np.array([table.get(p, 1.0) for p in known])
+        print(f"{args.compare} on the held-out positions: log-lik {other.log_likelihood(g):.4f}, "
+              f"top-1 {other.top1(g):.1%}")
 
     order = np.argsort(-gamma, kind="stable")
     with open(args.out, "w", encoding="utf-8") as f:

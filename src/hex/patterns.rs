@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow};
+use hex::engine::Color;
 use hex::engine::patterns::extract;
 use hex::engine::records;
 
@@ -28,6 +29,10 @@ pub struct Args {
     /// Folders of numbered records.
     #[arg(required = true, value_name = "DIR")]
     dirs: Vec<PathBuf>,
+    /// Learn only the moves of the player whose name (the record's `PB` or `PW`) contains
+    /// NAME, ignoring case; a record where neither does gives nothing.
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -37,10 +42,17 @@ pub fn run(args: Args) -> Result<()> {
             .with_context(|| format!("cannot read the records in {}", dir.display()))?;
         for (number, record) in saved {
             let file = dir.join(records::file_name(number));
-            let lines =
-                extract(&format!("d{}-{number}", k + 1), &record).map_err(|move_number| {
-                    anyhow!("{}: move {move_number} cannot be played", file.display())
-                })?;
+            let plays = |name: &Option<String>| match &args.player {
+                None => true,
+                Some(player) => name
+                    .as_ref()
+                    .is_some_and(|name| name.to_lowercase().contains(&player.to_lowercase())),
+            };
+            let (black, white) = (plays(&record.black), plays(&record.white));
+            let learn = |color| if color == Color::Black { black } else { white };
+            let lines = extract(&format!("d{}-{number}", k + 1), &record, learn).map_err(
+                |move_number| anyhow!("{}: move {move_number} cannot be played", file.display()),
+            )?;
             out.push_str(&lines);
         }
     }

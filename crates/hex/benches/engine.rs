@@ -1,7 +1,7 @@
 //! How fast the engine's search runs: 10,000 simulations from the empty 9x9, 11x11 and
-//! 13x13 boards on one thread, with and without the bridge replies in playouts and RAVE; and
-//! 20,000 on 9x9 and 11x11 by one thread, by two growing one tree, and by two growing a tree
-//! each.
+//! 13x13 boards on one thread, with the default settings and with the bridge replies in
+//! playouts, RAVE or the pattern priors turned off; and 20,000 on 9x9 and 11x11 by one
+//! thread, by two growing one tree, and by two growing a tree each (without the patterns).
 
 use std::hint::black_box;
 
@@ -25,6 +25,13 @@ fn search(c: &mut Criterion) {
                 "no bridges",
                 Settings {
                     bridges: false,
+                    ..Settings::default()
+                },
+            ),
+            (
+                "no patterns",
+                Settings {
+                    patterns: None,
                     ..Settings::default()
                 },
             ),
@@ -61,8 +68,10 @@ fn threads(c: &mut Criterion) {
                 threads,
                 seed: 1,
             };
+            // Without the pattern bias, as the threads were first measured.
             let settings = Settings {
                 shared_tree,
+                patterns: None,
                 ..Settings::default()
             };
             group.bench_function(format!("{size}x{size} {name}"), |b| {

@@ -60,48 +60,78 @@ pub struct Pattern(u64);
 
 impl Pattern {
     fn of_codes(codes: [u8; CELLS]) -> Pattern {
-        let key = |order: &mut dyn Iterator<Item = usize>| {
-            order.fold(0u64, |key, i| key << 3 | u64::from(codes[i]))
-        };
-        let plain = key(&mut (0..CELLS));
-        let turned = key(&mut (0..CELLS).map(|i| i / 6 * 6 + (i + 3) % 6));
+        // Entry i of the half turn is entry i + 3 of the same six.
+        const TURNED: [usize; CELLS] = [3, 4, 5, 0, 1, 2, 9, 10, 11, 6, 7, 8];
+        let (mut plain, mut turned) = (0u64, 0u64);
+        for i in 0..CELLS {
+            plain = plain << 3 | u64::from(codes[i]);
+            turned = turned << 3 | u64::from(codes[TURNED[i]]);
+        }
         Pattern(plain.min(turned))
     }
 
-    /// The pattern of a move at (`row`, `col`) by `mover` on a `rows` x `cols` board whose
-    /// stones `stone` gives.
+    /// The pattern of a move at `point` (row, column) by `mover` on a `rows` x `cols` board
+    /// whose stones `stone` gives.
     pub fn at(
+        rows: u8,
+        cols: u8,
+        point: (u8, u8),
+        mover: Color,
+        stone: impl Fn(u8, u8) -> Option<Color>,
+    ) -> Pattern {
+        Pattern::of_codes(Pattern::codes(rows, cols, point, mover, stone))
+    }
+
+    /// Where the `i`-th cell of a pattern at (`row`, `col`) by `mover` lies on a `rows` x
+    /// `cols` board: its row and column, or, off the board, its code.
+    fn cell(
         rows: u8,
         cols: u8,
         (row, col): (u8, u8),
         mover: Color,
+        i: usize,
+    ) -> Result<(u8, u8), u8> {
+        let (dr, dc) = OFFSETS[i];
+        // The mover's frame is the board itself for Black, its transpose for White.
+        let (dr, dc) = match mover {
+            Color::Black => (dr, dc),
+            Color::White => (dc, dr),
+        };
+        let (r, c) = (i32::from(row) + dr, i32::from(col) + dc);
+        let off_rows = !(0..i32::from(rows)).contains(&r);
+        let off_cols = !(0..i32::from(cols)).contains(&c);
+        // Black's edges are above and below, White's left and right.
+        let edge = match (off_rows, off_cols) {
+            (false, false) => return Ok((r as u8, c as u8)),
+            (true, true) => return Err(CORNER),
+            (true, false) => Color::Black,
+            (false, true) => Color::White,
+        };
+        Err(if edge == mover { MY_EDGE } else { THEIR_EDGE })
+    }
+
+    /// The codes of the cells of a pattern (see [`Pattern::at`]), in [`OFFSETS`] order.
+    fn codes(
+        rows: u8,
+        cols: u8,
+        point: (u8, u8),
+        mover: Color,
         stone: impl Fn(u8, u8) -> Option<Color>,
-    ) -> Pattern {
-        let codes = OFFSETS.map(|(dr, dc)| {
-            // The mover's frame is the board itself for Black, its transpose for White.
-            let (dr, dc) = match mover {
-                Color::Black => (dr, dc),
-                Color::White => (dc, dr),
-            };
-            let (r, c) = (i32::from(row) + dr, i32::from(col) + dc);
-            let off_rows = !(0..i32::from(rows)).contains(&r);
-            let off_cols = !(0..i32::from(cols)).contains(&c);
-            // Black's edges are above and below, White's left and right.
-            let edge = match (off_rows, off_cols) {
-                (true, true) => return CORNER,
-                (true, false) => Color::Black,
-                (false, true) => Color::White,
-                (false, false) => {
-                    return match stone(r as u8, c as u8) {
-                        None => EMPTY,
-                        Some(s) if s == mover => MINE,
-                        Some(_) => THEIRS,
-                    };
-                }
-            };
-            if edge == mover { MY_EDGE } else { THEIR_EDGE }
-        });
-        Pattern::of_codes(codes)
+    ) -> [u8; CELLS] {
+        std::array::from_fn(|i| match Pattern::cell(rows, cols, point, mover, i) {
+            Ok((r, c)) => Pattern::code(stone(r, c), mover),
+            Err(code) => code,
+        })
+    }
+
+    /// The code of a cell on the board holding `stone`, seen by `mover`.
+    #[inline]
+    fn code(stone: Option<Color>, mover: Color) -> u8 {
+        match stone {
+            None => EMPTY,
+            Some(s) if s == mover => MINE,
+            Some(_) => THEIRS,
+        }
     }
 
     /// The pattern of `mover` playing `point` in `game`.
@@ -113,6 +143,61 @@ impl Pattern {
             mover,
             |row, col| game.get(Point { row, col }),
         )
+    }
+}
+
+/// Where the cells of every pattern on one board lie, worked out once, so that a search that
+/// asks for the patterns of many moves reads their cells straight from its own board:
+/// [`Frame::pattern`] gives what [`Pattern::at`] gives, without the arithmetic.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// For each of the caller's indices and each mover (Black, then White): the 12 cells
+    /// of the pattern of a move there (unused at indices of no cell of the board).
+    cells: Vec<[Slot; CELLS]>,
+}
+
+/// A cell of a pattern on a known board: a cell of the board (by the caller's index), or
+/// off the board, with its fixed code.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    Board(u32),
+    Off(u8),
+}
+
+impl Frame {
+    /// The patterns' cells on a `rows` x `cols` board whose cells the caller knows by the
+    /// indices `index` gives (row, column): [`Frame::pattern`] takes them, and asks for
+    /// stones by them.
+    pub fn new(rows: u8, cols: u8, index: impl Fn(u8, u8) -> usize) -> Frame {
+        let points = || (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c)));
+        let len = points().map(|(r, c)| index(r, c) + 1).max().unwrap_or(0);
+        let mut cells = vec![[Slot::Off(EMPTY); CELLS]; 2 * len];
+        for point in points() {
+            for (side, mover) in [Color::Black, Color::White].into_iter().enumerate() {
+                cells[2 * index(point.0, point.1) + side] =
+                    std::array::from_fn(|i| match Pattern::cell(rows, cols, point, mover, i) {
+                        Ok((r, c)) => Slot::Board(index(r, c) as u32),
+                        Err(code) => Slot::Off(code),
+                    });
+            }
+        }
+        Frame { cells }
+    }
+
+    /// The pattern of a move by `mover` at the cell of index `at`, the stones read by
+    /// `stone` at the indices given to [`Frame::new`]: what [`Pattern::at`] gives.
+    #[inline]
+    pub fn pattern(
+        &self,
+        at: usize,
+        mover: Color,
+        stone: impl Fn(usize) -> Option<Color>,
+    ) -> Pattern {
+        let slots = &self.cells[2 * at + usize::from(mover == Color::White)];
+        Pattern::of_codes(slots.map(|slot| match slot {
+            Slot::Off(code) => code,
+            Slot::Board(at) => Pattern::code(stone(at as usize), mover),
+        }))
     }
 }
 
@@ -198,22 +283,29 @@ impl Table {
     }
 }
 
-/// The table shipped with the engine (learned on 9x9; see its header for how).
+/// The table shipped with the engine (learned from MoHex's moves on 9x9 and 11x11; its header
+/// says how).
 pub static LEARNED: LazyLock<Table> = LazyLock::new(|| {
-    Table::parse(include_str!("../../data/patterns-9x9.txt"))
-        .unwrap_or_else(|(line, why)| panic!("patterns-9x9.txt line {line}: {why}"))
+    Table::parse(include_str!("../../data/patterns.txt"))
+        .unwrap_or_else(|(line, why)| panic!("patterns.txt line {line}: {why}"))
 });
 
 /// The training data of one record: a line for each position before a move played on the
 /// board (swaps and resignations are skipped), `GAME CHOSEN PATTERN:COUNT...`: the game's
 /// name, the played move's pattern, and each pattern among the legal moves with how many
-/// of them have it. On a move that cannot be played, its number (from 1).
-pub fn extract(name: &str, record: &Record) -> Result<String, usize> {
+/// of them have it. Only the moves of the colours `learn` accepts give lines (the others
+/// are played). On a move that cannot be played, its number (from 1).
+pub fn extract(
+    name: &str,
+    record: &Record,
+    learn: impl Fn(Color) -> bool,
+) -> Result<String, usize> {
     let mut out = String::new();
     let mut game = record.game_at(0).map_err(|(n, _)| n)?;
     for (n, &(color, mv)) in record.moves.iter().enumerate() {
         if let Move::Play(point) = mv
             && game.winner().is_none()
+            && learn(color)
         {
             let chosen = Pattern::of_move(&game, point, color);
             let mut counts: Vec<(Pattern, u32)> = Vec::new();
@@ -335,6 +427,40 @@ mod tests {
     }
 
     #[test]
+    fn a_frame_gives_the_patterns_the_board_gives() {
+        // Boards of several shapes, the frame's indices those of a board with a margin two
+        // cells wide, as a search might keep it.
+        for (rows, cols) in [(6, 6), (1, 1), (3, 7), (9, 4), (11, 11)] {
+            let width = usize::from(cols) + 4;
+            let index = |r: u8, c: u8| (usize::from(r) + 2) * width + usize::from(c) + 2;
+            let frame = Frame::new(rows, cols, index);
+            for seed in 1..20u64 {
+                let mut stones = vec![None; (usize::from(rows) + 4) * width];
+                let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                for r in 0..rows {
+                    for c in 0..cols {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        stones[index(r, c)] =
+                            [Some(Color::Black), Some(Color::White), None][x as usize % 3];
+                    }
+                }
+                for r in 0..rows {
+                    for c in 0..cols {
+                        for mover in [Color::Black, Color::White] {
+                            let slow =
+                                Pattern::at(rows, cols, (r, c), mover, |r, c| stones[index(r, c)]);
+                            let fast = frame.pattern(index(r, c), mover, |at| stones[at]);
+                            assert_eq!(fast, slow, "{rows}x{cols} ({r}, {c}) {mover}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_table_gives_the_gamma_of_its_patterns_and_one_otherwise() {
         let table = Table::parse("# made by hand\n............ 2.5\n.........xx. 0.5\n").unwrap();
         assert_eq!(table.len(), 2);
@@ -359,7 +485,7 @@ mod tests {
     #[test]
     fn extraction_gives_each_position_the_played_and_the_legal_patterns() {
         let record = super::super::sgf::parse("(;FF[4]GM[11]SZ[3];B[b2];W[a1];B[c1])").unwrap();
-        let text = extract("g1", &record).unwrap_or_else(|n| panic!("move {n}"));
+        let text = extract("g1", &record, |_| true).unwrap_or_else(|n| panic!("move {n}"));
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), record.moves.len());
         // The first position: every move on the empty 3x3 board, the centre among them.
@@ -381,5 +507,9 @@ mod tests {
             .map(|w| w.split_once(':').unwrap().1.parse::<u32>().unwrap())
             .sum();
         assert_eq!(counts, 8);
+        // Black's moves alone: the first and the third position, the same lines.
+        let black = extract("g1", &record, |c| c == Color::Black).unwrap();
+        assert_eq!(black, format!("{}\n{}\n", lines[0], lines[2]));
+        assert_eq!(extract("g1", &record, |_| false).unwrap(), "");
     }
 }
