@@ -36,17 +36,18 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    let player = args.player.as_deref().map(str::to_lowercase);
     let mut out = String::new();
     for (k, dir) in args.dirs.iter().enumerate() {
         let saved = records::read_dir(dir)
             .with_context(|| format!("cannot read the records in {}", dir.display()))?;
         for (number, record) in saved {
             let file = dir.join(records::file_name(number));
-            let plays = |name: &Option<String>| match &args.player {
+            let plays = |name: &Option<String>| match &player {
                 None => true,
                 Some(player) => name
                     .as_ref()
-                    .is_some_and(|name| name.to_lowercase().contains(&player.to_lowercase())),
+                    .is_some_and(|name| name.to_lowercase().contains(player)),
             };
             let (black, white) = (plays(&record.black), plays(&record.white));
             let learn = |color| if color == Color::Black { black } else { white };

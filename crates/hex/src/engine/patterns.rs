@@ -332,18 +332,23 @@ pub fn extract(
 mod tests {
     use super::*;
 
-    /// A position on a 6x6 board made from a seed: stones at random, either colour.
-    fn position(seed: u64) -> Game {
-        let mut game = Game::new(6).unwrap();
+    /// Cells' contents at random from a seed: Black, White or empty, one a cell asked for.
+    fn random_stones(seed: u64) -> impl Iterator<Item = Option<Color>> {
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        for p in game.clone().points() {
+        std::iter::from_fn(move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            match x % 3 {
-                0 => game.setup(Color::Black, p).unwrap(),
-                1 => game.setup(Color::White, p).unwrap(),
-                _ => {}
+            Some([Some(Color::Black), Some(Color::White), None][(x % 3) as usize])
+        })
+    }
+
+    /// A position on a 6x6 board made from a seed: stones at random, either colour.
+    fn position(seed: u64) -> Game {
+        let mut game = Game::new(6).unwrap();
+        for (p, stone) in game.clone().points().zip(random_stones(seed)) {
+            if let Some(color) = stone {
+                game.setup(color, p).unwrap();
             }
         }
         game
@@ -436,15 +441,9 @@ mod tests {
             let frame = Frame::new(rows, cols, index);
             for seed in 1..20u64 {
                 let mut stones = vec![None; (usize::from(rows) + 4) * width];
-                let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-                for r in 0..rows {
-                    for c in 0..cols {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        stones[index(r, c)] =
-                            [Some(Color::Black), Some(Color::White), None][x as usize % 3];
-                    }
+                let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c)));
+                for ((r, c), stone) in cells.zip(random_stones(seed)) {
+                    stones[index(r, c)] = stone;
                 }
                 for r in 0..rows {
                     for c in 0..cols {

@@ -7,11 +7,11 @@
 //! (with the usual 1 + epsilon slack, here a third, which saves many trips up and down).
 //! Only the first quarter of the moves not yet lost take part at each position (widening;
 //! half of them when they are not ordered by resistance), so that the search goes deep into
-//! a few of them rather than a little into all. The moves are tried in the order of the current through them on
-//! the board read as a circuit whose links are the virtual connections the knowledge found
-//! ([`Expert::decide_ordered`], as Benzene orders them): the decision's own H-search gives
-//! them, so the order costs little more. The orders of recently expanded positions are kept
-//! for when the search comes back.
+//! a few of them rather than a little into all. The moves are tried in the order of the
+//! current through them on the board read as a circuit whose links are the virtual
+//! connections the knowledge found ([`Expert::decide_ordered`], as Benzene orders them): the
+//! decision's own H-search gives them, so the order costs little more. The orders of
+//! recently expanded positions are kept for when the search comes back.
 //!
 //! Each position is first judged with the Hex knowledge of [`Expert::decide`]: dead and
 //! captured cells filled in, a win when the side to move has (or can make with one stone) a
