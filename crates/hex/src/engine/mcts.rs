@@ -32,7 +32,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::game::{Color, Game, Move, Point};
-use super::patterns::{self, Frame, Pattern};
+use super::patterns::{self, Frame};
 use crate::board::Player;
 use crate::geometry::{Bits, bit, slot};
 use crate::knowledge::{Decision, Expert};
@@ -99,7 +99,7 @@ impl Default for Settings {
     /// show to help; the pattern bias with constant 3. On 11x11, against the search without
     /// it, the table learned from MoHex's moves in match games won 28 of 40 games at 10,000
     /// playouts a move and 29 of 40 at 0.25 s a move on two threads, though a simulation
-    /// costs a third more; an earlier training on the same records won 22, 57 (of 80) and 27
+    /// costs half as much again; an earlier training on the same records won 22, 57 (of 80) and 27
     /// of 40 with constants 1, 3 and 8, and the first table (1,893 positions of MoHex's
     /// self-play on 9x9) 17 of 40 with 3.
     fn default() -> Settings {
@@ -258,18 +258,17 @@ impl Padded {
         })
     }
 
-    /// The pattern of a move at `at` (a cell of the board) by `mover`.
-    fn pattern(&self, at: usize, mover: u8) -> Pattern {
-        let color = |code| {
-            if code == BLACK {
-                Color::Black
-            } else {
-                Color::White
-            }
+    /// The learned gamma of a move at `at` (a cell of the board) by `mover`.
+    #[inline]
+    fn gamma(&self, at: usize, mover: u8) -> f32 {
+        const SEEN: [Option<Color>; 3] = [None, Some(Color::Black), Some(Color::White)];
+        let color = if mover == BLACK {
+            Color::Black
+        } else {
+            Color::White
         };
-        self.frame.pattern(at, color(mover), |q| {
-            let code = self.cells[q];
-            (code != EMPTY).then(|| color(code))
+        (self.frame).gamma(&patterns::LEARNED_DIRECT, at, color, |q| {
+            SEEN[usize::from(self.cells[q])]
         })
     }
 
@@ -556,6 +555,18 @@ struct Tree {
     nodes: Arena,
     root_color: u8,
     settings: Settings,
+    /// For the visits n of a child below [`CURVE_LEN`]: the RAVE weight β and √(n+1), worked
+    /// out once (the same numbers as at each selection, without the square roots).
+    curve: Arc<[(f64, f64)]>,
+}
+
+/// The visits up to which [`Tree::curve`] holds a child's β and √(n+1).
+const CURVE_LEN: usize = 1024;
+
+/// The RAVE weight of a child with `n` visits and its own AMAF statistics, with the
+/// equivalence parameter `k`.
+fn rave_beta(k: f64, n: f64) -> f64 {
+    (k / (3.0 * n + k)).sqrt()
 }
 
 impl Tree {
@@ -569,10 +580,15 @@ impl Tree {
     fn empty(color: u8, settings: Settings) -> Tree {
         let nodes = Arena::new();
         nodes.alloc(1);
+        let k = settings.rave.unwrap_or(1.0);
+        let curve = (0..CURVE_LEN)
+            .map(|n| (rave_beta(k, n as f64), (n as f64 + 1.0).sqrt()))
+            .collect();
         Tree {
             nodes,
             root_color: color,
             settings,
+            curve,
         }
     }
 
@@ -598,10 +614,7 @@ impl Tree {
             self.nodes[child].cell.store(at as u16, Relaxed);
         }
         if self.settings.patterns.is_some() {
-            let table = &*patterns::LEARNED;
-            let gammas: Vec<f32> = (empty.iter())
-                .map(|&at| table.gamma(board.pattern(at, to_move)))
-                .collect();
+            let gammas: Vec<f32> = (empty.iter()).map(|&at| board.gamma(at, to_move)).collect();
             let total: f32 = gammas.iter().sum();
             for (child, gamma) in children.clone().zip(gammas) {
                 self.nodes[child]
@@ -695,16 +708,22 @@ impl Tree {
                 Proof::Open => {}
             }
             let n = f64::from(c.visits);
+            let (beta, root) = match self.curve.get(c.visits as usize) {
+                Some(&pair) => pair,
+                None => (
+                    self.settings.rave.map_or(0.0, |k| rave_beta(k, n)),
+                    (n + 1.0).sqrt(),
+                ),
+            };
             let q = if c.visits > 0 {
                 f64::from(c.wins) / n
             } else {
                 0.5
             };
             let mut value = match self.settings.rave {
-                Some(k) if c.amaf_visits > 0 => {
+                Some(_) if c.amaf_visits > 0 => {
                     let an = f64::from(c.amaf_visits);
                     let aq = f64::from(c.amaf_wins) / an;
-                    let beta = (k / (3.0 * n + k)).sqrt();
                     beta * aq + (1.0 - beta) * q
                 }
                 _ if c.visits == 0 => 1.0,
@@ -714,7 +733,7 @@ impl Tree {
                 value += self.settings.exploration * (log_n / (n + 1.0)).sqrt();
             }
             if let Some(k) = self.settings.patterns {
-                value += k * f64::from(c.bias) / (n + 1.0).sqrt();
+                value += k * f64::from(c.bias) / root;
             }
             // Ties are broken at random so that unexplored moves are not taken in board order.
             value += rng.below(1024) as f64 * 1e-9;

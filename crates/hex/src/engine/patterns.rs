@@ -10,11 +10,13 @@
 //!
 //! Each pattern has a weight (a gamma of the Bradley–Terry model: a move is played with a
 //! chance proportional to its pattern's gamma), learned from game records by
-//! `scripts/patterns/train.py` from what [`extract`] writes.
+//! `scripts/patterns/train.py` from what [`extract`] writes. The search reads them from
+//! arrays ([`Direct`]) indexed by the codes of a pattern's cells, which a [`Frame`] made once
+//! a search finds on its board.
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use hashbrown::HashMap;
 
@@ -147,57 +149,68 @@ impl Pattern {
 }
 
 /// Where the cells of every pattern on one board lie, worked out once, so that a search that
-/// asks for the patterns of many moves reads their cells straight from its own board:
-/// [`Frame::pattern`] gives what [`Pattern::at`] gives, without the arithmetic.
+/// asks for the gammas of many moves reads their cells straight from its own board:
+/// [`Frame::gamma`] gives a table's gamma of what [`Pattern::at`] gives, without the
+/// arithmetic and without the hashing.
 #[derive(Clone, Debug)]
 pub struct Frame {
-    /// For each of the caller's indices and each mover (Black, then White): the 12 cells
-    /// of the pattern of a move there (unused at indices of no cell of the board).
-    cells: Vec<[Slot; CELLS]>,
+    /// For each of the caller's indices and each mover (Black, then White): the pattern
+    /// of a move there (unused at indices of no cell of the board).
+    shapes: Vec<Shape>,
 }
 
-/// A cell of a pattern on a known board: a cell of the board (by the caller's index), or
-/// off the board, with its fixed code.
-#[derive(Clone, Copy, Debug)]
-enum Slot {
-    Board(u32),
-    Off(u8),
+/// A pattern on a known board: its cells on the board (by the caller's index) in
+/// [`OFFSETS`] order, and its shape ([`Direct::shape`]), which says the others.
+#[derive(Clone, Copy, Debug, Default)]
+struct Shape {
+    number: u8,
+    len: u8,
+    on: [u32; CELLS],
 }
 
 impl Frame {
     /// The patterns' cells on a `rows` x `cols` board whose cells the caller knows by the
-    /// indices `index` gives (row, column): [`Frame::pattern`] takes them, and asks for
+    /// indices `index` gives (row, column): [`Frame::gamma`] takes them, and asks for
     /// stones by them.
     pub fn new(rows: u8, cols: u8, index: impl Fn(u8, u8) -> usize) -> Frame {
         let points = || (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c)));
         let len = points().map(|(r, c)| index(r, c) + 1).max().unwrap_or(0);
-        let mut cells = vec![[Slot::Off(EMPTY); CELLS]; 2 * len];
+        let mut shapes = vec![Shape::default(); 2 * len];
         for point in points() {
             for (side, mover) in [Color::Black, Color::White].into_iter().enumerate() {
-                cells[2 * index(point.0, point.1) + side] =
+                let shape = &mut shapes[2 * index(point.0, point.1) + side];
+                let off: [Option<u8>; CELLS] =
                     std::array::from_fn(|i| match Pattern::cell(rows, cols, point, mover, i) {
-                        Ok((r, c)) => Slot::Board(index(r, c) as u32),
-                        Err(code) => Slot::Off(code),
+                        Ok((r, c)) => {
+                            shape.on[usize::from(shape.len)] = index(r, c) as u32;
+                            shape.len += 1;
+                            None
+                        }
+                        Err(code) => Some(code),
                     });
+                shape.number = Direct::shape(off);
             }
         }
-        Frame { cells }
+        Frame { shapes }
     }
 
-    /// The pattern of a move by `mover` at the cell of index `at`, the stones read by
-    /// `stone` at the indices given to [`Frame::new`]: what [`Pattern::at`] gives.
+    /// The gamma in `direct` of the pattern of a move by `mover` at the cell of index `at`,
+    /// the stones read by `stone` at the indices given to [`Frame::new`]: `direct`'s
+    /// table's gamma of that pattern, read from an array.
     #[inline]
-    pub fn pattern(
+    pub fn gamma(
         &self,
+        direct: &Direct,
         at: usize,
         mover: Color,
         stone: impl Fn(usize) -> Option<Color>,
-    ) -> Pattern {
-        let slots = &self.cells[2 * at + usize::from(mover == Color::White)];
-        Pattern::of_codes(slots.map(|slot| match slot {
-            Slot::Off(code) => code,
-            Slot::Board(at) => Pattern::code(stone(at as usize), mover),
-        }))
+    ) -> f32 {
+        let shape = &self.shapes[2 * at + usize::from(mover == Color::White)];
+        let mut index = 0usize;
+        for &q in shape.on[..usize::from(shape.len)].iter().rev() {
+            index = index * 3 + usize::from(Pattern::code(stone(q as usize), mover));
+        }
+        direct.gammas(shape.number)[index]
     }
 }
 
@@ -282,6 +295,95 @@ impl Table {
         self.gammas.is_empty()
     }
 }
+
+/// A table's gammas in arrays, one for each shape a pattern can have (which of its cells
+/// are off the board, seen by the mover: near the top or bottom, the mover's edge; left or
+/// right, the opponent's), indexed by the codes of its cells on the board in base 3. Each
+/// shape's array is filled the first time it is asked for.
+pub struct Direct {
+    table: &'static Table,
+    shapes: [OnceLock<Box<[f32]>>; 81],
+}
+
+impl Direct {
+    /// The arrays of `table`'s gammas.
+    pub fn new(table: &'static Table) -> Direct {
+        Direct {
+            table,
+            shapes: std::array::from_fn(|_| OnceLock::new()),
+        }
+    }
+
+    /// The shape number of a pattern whose off-board cells have these codes (and whose
+    /// other cells are on the board): its point's distances (0, 1, or 2 for 2 and more) to
+    /// the edges above, below, left and right in the mover's frame, in base 3.
+    fn shape(off: [Option<u8>; CELLS]) -> u8 {
+        Direct::distances(off).iter().fold(0, |n, &d| n * 3 + d)
+    }
+
+    /// The distances of [`Direct::shape`] of a pattern whose off-board cells are `off`.
+    fn distances(off: [Option<u8>; CELLS]) -> [u8; 4] {
+        let mut d = [2u8; 4];
+        for (i, code) in off.iter().enumerate() {
+            let Some(code) = *code else { continue };
+            let (dr, dc) = OFFSETS[i];
+            // Off by rows (the mover's edge or a corner): beyond the edge above or below.
+            if code == MY_EDGE || code == CORNER {
+                if dr < 0 {
+                    d[0] = d[0].min((-dr - 1) as u8);
+                } else if dr > 0 {
+                    d[1] = d[1].min((dr - 1) as u8);
+                }
+            }
+            if code == THEIR_EDGE || code == CORNER {
+                if dc < 0 {
+                    d[2] = d[2].min((-dc - 1) as u8);
+                } else if dc > 0 {
+                    d[3] = d[3].min((dc - 1) as u8);
+                }
+            }
+        }
+        d
+    }
+
+    /// The gammas of the patterns of a shape, by their board cells' codes in base 3.
+    fn gammas(&self, number: u8) -> &[f32] {
+        self.shapes[usize::from(number)].get_or_init(|| {
+            let mut d = [0u8; 4];
+            let mut n = number;
+            for i in (0..4).rev() {
+                d[i] = n % 3;
+                n /= 3;
+            }
+            let off: [Option<u8>; CELLS] = std::array::from_fn(|i| {
+                let (dr, dc) = OFFSETS[i];
+                let rows = dr < -i32::from(d[0]) || dr > i32::from(d[1]);
+                let cols = dc < -i32::from(d[2]) || dc > i32::from(d[3]);
+                match (rows, cols) {
+                    (false, false) => None,
+                    (true, true) => Some(CORNER),
+                    (true, false) => Some(MY_EDGE),
+                    (false, true) => Some(THEIR_EDGE),
+                }
+            });
+            let on: Vec<usize> = (0..CELLS).filter(|&i| off[i].is_none()).collect();
+            (0..3usize.pow(on.len() as u32))
+                .map(|index| {
+                    let mut codes = off.map(|code| code.unwrap_or(EMPTY));
+                    let mut rest = index;
+                    for &i in &on {
+                        codes[i] = (rest % 3) as u8;
+                        rest /= 3;
+                    }
+                    self.table.gamma(Pattern::of_codes(codes))
+                })
+                .collect()
+        })
+    }
+}
+
+/// The shipped table's gammas in arrays.
+pub static LEARNED_DIRECT: LazyLock<Direct> = LazyLock::new(|| Direct::new(&LEARNED));
 
 /// The table shipped with the engine (learned from MoHex's moves on 9x9 and 11x11; its header
 /// says how).
@@ -432,28 +534,64 @@ mod tests {
     }
 
     #[test]
-    fn a_frame_gives_the_patterns_the_board_gives() {
-        // Boards of several shapes, the frame's indices those of a board with a margin two
-        // cells wide, as a search might keep it.
-        for (rows, cols) in [(6, 6), (1, 1), (3, 7), (9, 4), (11, 11)] {
-            let width = usize::from(cols) + 4;
-            let index = |r: u8, c: u8| (usize::from(r) + 2) * width + usize::from(c) + 2;
-            let frame = Frame::new(rows, cols, index);
-            for seed in 1..20u64 {
-                let mut stones = vec![None; (usize::from(rows) + 4) * width];
-                let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c)));
-                for ((r, c), stone) in cells.zip(random_stones(seed)) {
-                    stones[index(r, c)] = stone;
+    fn a_frame_gives_the_tables_gammas_of_the_patterns_the_board_gives() {
+        // Random boards of several shapes, their cells indexed with a margin two cells wide,
+        // as a search might keep them.
+        type Board = (u8, u8, Vec<Option<Color>>);
+        let index = |cols: u8, r: u8, c: u8| {
+            (usize::from(r) + 2) * (usize::from(cols) + 4) + usize::from(c) + 2
+        };
+        let cells =
+            |rows: u8, cols: u8| (0..rows).flat_map(move |r| (0..cols).map(move |c| (r, c)));
+        let mut boards: Vec<Board> = Vec::new();
+        for (rows, cols) in [(6, 6), (1, 1), (2, 5), (3, 7), (9, 4), (11, 11)] {
+            for seed in 1..12u64 {
+                let mut stones = vec![None; (usize::from(rows) + 4) * (usize::from(cols) + 4)];
+                for ((r, c), stone) in cells(rows, cols).zip(random_stones(seed)) {
+                    stones[index(cols, r, c)] = stone;
                 }
-                for r in 0..rows {
-                    for c in 0..cols {
-                        for mover in [Color::Black, Color::White] {
-                            let slow =
-                                Pattern::at(rows, cols, (r, c), mover, |r, c| stones[index(r, c)]);
-                            let fast = frame.pattern(index(r, c), mover, |at| stones[at]);
-                            assert_eq!(fast, slow, "{rows}x{cols} ({r}, {c}) {mover}");
-                        }
-                    }
+                boards.push((rows, cols, stones));
+            }
+        }
+        let patterns = |(rows, cols, stones): &Board| -> Vec<(usize, Color, Pattern)> {
+            let mut out = Vec::new();
+            for (r, c) in cells(*rows, *cols) {
+                for mover in [Color::Black, Color::White] {
+                    let stone = |r, c| stones[index(*cols, r, c)];
+                    let pattern = Pattern::at(*rows, *cols, (r, c), mover, stone);
+                    out.push((index(*cols, r, c), mover, pattern));
+                }
+            }
+            out
+        };
+        // A table that gives every pattern of every other board a gamma of its own (the other
+        // boards' patterns weigh 1 unless they are among these); and the shipped table.
+        let mut known: Vec<Pattern> = boards
+            .iter()
+            .step_by(2)
+            .flat_map(patterns)
+            .map(|p| p.2)
+            .collect();
+        known.sort();
+        known.dedup();
+        let text: String = (known.iter().enumerate())
+            .map(|(i, pattern)| format!("{pattern} {}\n", i + 2))
+            .collect();
+        let made: &'static Table = Box::leak(Box::new(Table::parse(&text).unwrap()));
+        assert!(made.len() > 1000);
+        for table in [made, &*LEARNED] {
+            let direct = Direct::new(table);
+            for board in &boards {
+                let frame = Frame::new(board.0, board.1, |r, c| index(board.1, r, c));
+                for (at, mover, pattern) in patterns(board) {
+                    let gamma = frame.gamma(&direct, at, mover, |q| board.2[q]);
+                    assert_eq!(
+                        gamma,
+                        table.gamma(pattern),
+                        "{}x{} {at} {mover} {pattern}",
+                        board.0,
+                        board.1
+                    );
                 }
             }
         }
