@@ -105,6 +105,9 @@ struct PlayerArgs {
     /// their statistics summed at the root).
     #[arg(long, help_heading = "Tuning")]
     shared_tree: bool,
+    /// Tuning: simulations do not fill in the captured cells the knowledge finds.
+    #[arg(long, help_heading = "Tuning")]
+    no_fill_in: bool,
 }
 
 impl PlayerArgs {
@@ -141,6 +144,7 @@ impl PlayerArgs {
             prior: self.prior,
             patterns: (self.patterns > 0.0).then_some(self.patterns),
             shared_tree: self.shared_tree,
+            fill_in: !self.no_fill_in,
             ..Settings::default()
         })
     }
@@ -316,6 +320,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         (tuning.no_reuse, " --no-reuse"),
         (tuning.prior, " --prior"),
         (tuning.shared_tree, " --shared-tree"),
+        (tuning.no_fill_in, " --no-fill-in"),
     ];
     let builtin = format!(
         "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {}{}{} --seed {{seed}}",
