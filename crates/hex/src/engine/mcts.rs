@@ -568,13 +568,13 @@ struct Tree {
     settings: Settings,
     /// For the visits n of a child below [`CURVE_LEN`]: the RAVE weight β and √(n+1), worked
     /// out once (the same numbers as at each selection, without the square roots).
-    curve: Arc<[(f64, f64)]>,
+    curve: Box<[(f64, f64)]>,
     /// The cells filled in at nodes ([`Settings::fill_in`]), with their stones' codes.
     fills: RwLock<Vec<Fill>>,
 }
 
 /// Cells and the stones that fill them in.
-type Fill = Arc<[(u16, u8)]>;
+type Fill = Box<[(u16, u8)]>;
 
 /// The visits up to which [`Tree::curve`] holds a child's β and √(n+1).
 const CURVE_LEN: usize = 1024;
@@ -725,7 +725,18 @@ impl Tree {
     fn fill_of(&self, node: usize) -> Option<Fill> {
         let number = self.nodes[node].fill.load(Relaxed) as usize;
         let fills = self.fills.read().unwrap_or_else(|e| e.into_inner());
-        number.checked_sub(1).map(|i| Arc::clone(&fills[i]))
+        number.checked_sub(1).map(|i| fills[i].clone())
+    }
+
+    /// Fills in the cells of `node` (if it has any) on `board`.
+    fn fill_board(&self, node: usize, board: &mut Padded) {
+        let Some(i) = (self.nodes[node].fill.load(Relaxed) as usize).checked_sub(1) else {
+            return;
+        };
+        let fills = self.fills.read().unwrap_or_else(|e| e.into_inner());
+        for &(at, color) in fills[i].iter() {
+            board.cells[usize::from(at)] = color;
+        }
     }
 
     /// The child to walk into: a proven win, else the highest mix of win rate and AMAF rate
@@ -816,13 +827,7 @@ impl Tree {
             if node != 0 && self.nodes[node].proof() != Proof::Open {
                 break;
             }
-            if self.nodes[node].fill.load(Relaxed) != 0
-                && let Some(fill) = self.fill_of(node)
-            {
-                for &(at, color) in fill.iter() {
-                    board.cells[usize::from(at)] = color;
-                }
-            }
+            self.fill_board(node, board);
             let mut n = self.nodes[node].get();
             if n.children == 0 {
                 if n.visits > self.settings.expand_after && node != 0 {

@@ -179,16 +179,20 @@ impl Frame {
         for point in points() {
             for (side, mover) in [Color::Black, Color::White].into_iter().enumerate() {
                 let shape = &mut shapes[2 * index(point.0, point.1) + side];
-                let off: [Option<u8>; CELLS] =
-                    std::array::from_fn(|i| match Pattern::cell(rows, cols, point, mover, i) {
-                        Ok((r, c)) => {
-                            shape.on[usize::from(shape.len)] = index(r, c) as u32;
-                            shape.len += 1;
-                            None
-                        }
-                        Err(code) => Some(code),
-                    });
-                shape.number = Direct::shape(off);
+                for i in 0..CELLS {
+                    if let Ok((r, c)) = Pattern::cell(rows, cols, point, mover, i) {
+                        shape.on[usize::from(shape.len)] = index(r, c) as u32;
+                        shape.len += 1;
+                    }
+                }
+                // The distances to the edges above, below, left and right in the mover's
+                // frame (the board transposed for White).
+                let (r, c) = point;
+                let (vertical, across) = ([r, rows - 1 - r], [c, cols - 1 - c]);
+                shape.number = Direct::shape(match mover {
+                    Color::Black => [vertical[0], vertical[1], across[0], across[1]],
+                    Color::White => [across[0], across[1], vertical[0], vertical[1]],
+                });
             }
         }
         Frame { shapes }
@@ -314,36 +318,11 @@ impl Direct {
         }
     }
 
-    /// The shape number of a pattern whose off-board cells have these codes (and whose
-    /// other cells are on the board): its point's distances (0, 1, or 2 for 2 and more) to
-    /// the edges above, below, left and right in the mover's frame, in base 3.
-    fn shape(off: [Option<u8>; CELLS]) -> u8 {
-        Direct::distances(off).iter().fold(0, |n, &d| n * 3 + d)
-    }
-
-    /// The distances of [`Direct::shape`] of a pattern whose off-board cells are `off`.
-    fn distances(off: [Option<u8>; CELLS]) -> [u8; 4] {
-        let mut d = [2u8; 4];
-        for (i, code) in off.iter().enumerate() {
-            let Some(code) = *code else { continue };
-            let (dr, dc) = OFFSETS[i];
-            // Off by rows (the mover's edge or a corner): beyond the edge above or below.
-            if code == MY_EDGE || code == CORNER {
-                if dr < 0 {
-                    d[0] = d[0].min((-dr - 1) as u8);
-                } else if dr > 0 {
-                    d[1] = d[1].min((dr - 1) as u8);
-                }
-            }
-            if code == THEIR_EDGE || code == CORNER {
-                if dc < 0 {
-                    d[2] = d[2].min((-dc - 1) as u8);
-                } else if dc > 0 {
-                    d[3] = d[3].min((dc - 1) as u8);
-                }
-            }
-        }
-        d
+    /// The shape number of a pattern whose point lies at these distances (in cells) from
+    /// the edges above, below, left and right in the mover's frame: the distances, 2 for 2
+    /// and more (the cells of a pattern reach two cells away), in base 3.
+    fn shape(distances: [u8; 4]) -> u8 {
+        distances.iter().fold(0, |n, &d| n * 3 + d.min(2))
     }
 
     /// The gammas of the patterns of a shape, by their board cells' codes in base 3.
@@ -355,16 +334,11 @@ impl Direct {
                 d[i] = n % 3;
                 n /= 3;
             }
+            // The shape's cells off the board, as on the smallest board that has a point
+            // at those distances from its edges, played by Black (whose frame is the board's).
+            let (rows, cols) = (d[0] + d[1] + 1, d[2] + d[3] + 1);
             let off: [Option<u8>; CELLS] = std::array::from_fn(|i| {
-                let (dr, dc) = OFFSETS[i];
-                let rows = dr < -i32::from(d[0]) || dr > i32::from(d[1]);
-                let cols = dc < -i32::from(d[2]) || dc > i32::from(d[3]);
-                match (rows, cols) {
-                    (false, false) => None,
-                    (true, true) => Some(CORNER),
-                    (true, false) => Some(MY_EDGE),
-                    (false, true) => Some(THEIR_EDGE),
-                }
+                Pattern::cell(rows, cols, (d[0], d[2]), Color::Black, i).err()
             });
             let on: Vec<usize> = (0..CELLS).filter(|&i| off[i].is_none()).collect();
             (0..3usize.pow(on.len() as u32))
