@@ -682,14 +682,14 @@ impl Tree {
     /// Asks the knowledge about `node` (its position `board`, `to_move` to move): proves it
     /// or keeps only the moves to consider.
     fn consult(&self, node: usize, board: &Padded, to_move: u8, expert: &Expert) {
-        let position = board.position(to_move);
-        match expert.decide(&position) {
+        let (decision, captured) = expert.decide_captured(&board.position(to_move));
+        match decision {
             Decision::Won { .. } => self.nodes[node].set_proof(Proof::Lost),
             Decision::Lost { .. } => self.nodes[node].set_proof(Proof::Won),
             Decision::Consider { moves, .. } => {
                 self.keep(node, |at| moves & bit(board.index(at)) != 0);
                 if self.settings.fill_in {
-                    self.fill_in(node, board, expert.inferior(&position).captured);
+                    self.fill_in(node, board, captured);
                 }
             }
         }
@@ -1218,7 +1218,8 @@ impl Search {
         // The root's decision: a proven win is played at once; otherwise only the moves to
         // consider are searched (all of them when the side to move has lost).
         let mut consider = None;
-        match expert.map(|e| e.decide(&root.position(code(color)))) {
+        let decided = expert.map(|e| e.decide_captured(&root.position(code(color))));
+        match decided.map(|(decision, _)| decision) {
             Some(Decision::Won { best, .. })
                 if usize::from(best) < root.size * root.size
                     && root.cells[root.at_index(best)] == EMPTY =>
@@ -1236,9 +1237,8 @@ impl Search {
             _ => {}
         }
         // The root's captured cells, to fill in at every simulation.
-        let root_captured = (consider.and(expert))
-            .filter(|_| settings.fill_in)
-            .map(|e| e.inferior(&root.position(code(color))).captured);
+        let root_captured = (decided.filter(|_| consider.is_some() && settings.fill_in))
+            .map(|(_, captured)| captured);
         let threads = limits.threads.max(1);
         let path = match self.reuse {
             Reuse::On => self.path_to(&root, code(color)),

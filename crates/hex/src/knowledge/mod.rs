@@ -316,11 +316,29 @@ impl Expert {
         (decision, order)
     }
 
+    /// The decision, and the captured cells it filled in (`[X, O]`: each player's captured
+    /// cells), which the player fills in below a node it consults.
+    pub fn decide_captured(&self, position: &Position) -> (Decision, [Bits; 2]) {
+        let inferior = self.inferior(position);
+        let decision = self.decide_after(position, &inferior, None);
+        (decision, inferior.captured)
+    }
+
     /// The decision; with `links` asked for (and circuits of connections on), every full
     /// connection each player has (`[X, O]`) when the decision needed H-search for both.
     fn decide_with(
         &self,
         position: &Position,
+        links: Option<&mut Option<[FullLinks; 2]>>,
+    ) -> Decision {
+        self.decide_after(position, &self.inferior(position), links)
+    }
+
+    /// The decision given the position's dead and captured cells.
+    fn decide_after(
+        &self,
+        position: &Position,
+        inferior: &Inferior,
         links: Option<&mut Option<[FullLinks; 2]>>,
     ) -> Decision {
         let want_links = links.is_some() && self.connected_circuit();
@@ -333,7 +351,6 @@ impl Expert {
         // Dead cells are given to nobody, captured ones to their captor. A proof through them
         // holds as long as the winner's captured cells are left to the winner (the loser's
         // may go to the loser, dead ones to anyone), so those join the winner's proofs.
-        let inferior = self.inferior(position);
         let [mine_captured, their_captured] =
             [me, me.opponent()].map(|p| inferior.captured[slot(p)]);
         let (own, theirs) = (own | mine_captured, theirs | their_captured);
@@ -467,7 +484,8 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
         /// The ordered decision is the decision, with every move it considers once, in the
-        /// order `ordered` gives them (which runs it again).
+        /// order `ordered` gives them (which runs it again); with its captured cells, it is
+        /// the decision and the captured cells of `inferior`.
         #[test]
         fn the_ordered_decision_is_the_decision_with_its_moves_ordered(
             size in 2u8..=7,
@@ -484,6 +502,8 @@ mod tests {
             let decision = expert.decide(&position);
             let (ordered_decision, order) = expert.decide_ordered(&position);
             prop_assert_eq!(ordered_decision, decision);
+            let captured = expert.inferior(&position).captured;
+            prop_assert_eq!(expert.decide_captured(&position), (decision, captured));
             match decision {
                 Decision::Consider { moves, .. } => {
                     let listed = order.iter().fold(0, |all, &at| all | bit(at));
