@@ -108,6 +108,14 @@ struct PlayerArgs {
     /// Tuning: simulations do not fill in the captured cells the knowledge finds.
     #[arg(long, help_heading = "Tuning")]
     no_fill_in: bool,
+    /// Tuning: a leaf gets its children once it has had more than this many visits.
+    #[arg(
+        long,
+        default_value_t = Settings::default().expand_after,
+        value_name = "VISITS",
+        help_heading = "Tuning"
+    )]
+    expand_after: u32,
 }
 
 impl PlayerArgs {
@@ -145,7 +153,7 @@ impl PlayerArgs {
             patterns: (self.patterns > 0.0).then_some(self.patterns),
             shared_tree: self.shared_tree,
             fill_in: !self.no_fill_in,
-            ..Settings::default()
+            expand_after: self.expand_after,
         })
     }
 }
@@ -323,12 +331,13 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         (tuning.no_fill_in, " --no-fill-in"),
     ];
     let builtin = format!(
-        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {}{}{} --seed {{seed}}",
+        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {} --expand-after {}{}{} --seed {{seed}}",
         limits.threads,
         tuning.rave,
         tuning.exploration,
         tuning.knowledge,
         tuning.patterns,
+        tuning.expand_after,
         flags.map(|(on, flag)| if on { flag } else { "" }).concat(),
         args.book.flags()
     );

@@ -36,6 +36,13 @@ fn search(c: &mut Criterion) {
                 },
             ),
             (
+                "expand after 10",
+                Settings {
+                    expand_after: 10,
+                    ..Settings::default()
+                },
+            ),
+            (
                 "no rave",
                 Settings {
                     rave: None,

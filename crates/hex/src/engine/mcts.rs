@@ -74,7 +74,9 @@ pub struct Settings {
     pub rave: Option<f64>,
     /// The UCT exploration constant.
     pub exploration: f64,
-    /// Visits of a leaf before it is expanded.
+    /// Visits of a leaf before it is expanded. 1 by default: MoHex's 10 makes simulations
+    /// 30% cheaper on 11x11 and won 24 of 40 games against 1 at 0.25 s a move, but against
+    /// MoHex 2.0 (11x11, 1 s a move) 11 of 40 where 1 won 13 of 40 the same day.
     pub expand_after: u32,
     /// Ask the Hex knowledge at the root, and at a node once it has this many visits
     /// (boards up to 11x11; `None`: never).
@@ -1699,6 +1701,39 @@ mod tests {
         };
         assert!(white_keeps(true));
         assert!(!white_keeps(false));
+    }
+
+    #[test]
+    fn a_leaf_gets_children_only_past_expand_after() {
+        let g = game(5, &[], &[]);
+        let root = Padded::new(&g);
+        // The visits of every node below the root that has children, after 500 simulations.
+        let expanded = |expand_after: u32| {
+            let settings = Settings {
+                expand_after,
+                knowledge: None,
+                ..Settings::default()
+            };
+            let tree = Tree::new(&root, BLACK, settings);
+            tree.expand(0, &root, BLACK);
+            let (mut work, mut rng) = (Work::new(&root, 1), Rng::new(3));
+            for _ in 0..500 {
+                tree.simulate(&root, &mut work, &mut rng, None);
+            }
+            let (mut visits, mut stack) = (Vec::new(), vec![0]);
+            while let Some(node) = stack.pop() {
+                let children = tree.nodes[node].children();
+                if node != 0 && !children.is_empty() {
+                    visits.push(tree.nodes[node].get().visits);
+                }
+                stack.extend(children);
+            }
+            visits
+        };
+        let ten = expanded(10);
+        assert!(!ten.is_empty() && ten.iter().all(|&v| v > 10), "{ten:?}");
+        let one = expanded(1);
+        assert!(one.len() > ten.len() && one.iter().any(|&v| v <= 10));
     }
 
     #[test]
