@@ -116,6 +116,15 @@ struct PlayerArgs {
         help_heading = "Tuning"
     )]
     expand_after: u32,
+    /// Tuning: playout moves are drawn in proportion to their learned patterns' gammas,
+    /// each at most CAP (0: every empty cell alike).
+    #[arg(
+        long,
+        default_value_t = Settings::default().weighted_playouts.unwrap_or(0.0),
+        value_name = "CAP",
+        help_heading = "Tuning"
+    )]
+    weighted_playouts: f32,
 }
 
 impl PlayerArgs {
@@ -141,8 +150,12 @@ impl PlayerArgs {
 
     fn settings(&self) -> Result<Settings> {
         let fine = |x: f64| x >= 0.0 && x.is_finite();
-        if !fine(self.rave) || !fine(self.exploration) || !fine(self.patterns) {
-            bail!("--rave, --exploration and --patterns must be 0 or more");
+        if !fine(self.rave)
+            || !fine(self.exploration)
+            || !fine(self.patterns)
+            || !fine(f64::from(self.weighted_playouts))
+        {
+            bail!("--rave, --exploration, --patterns and --weighted-playouts must be 0 or more");
         }
         Ok(Settings {
             bridges: !self.no_bridges,
@@ -154,6 +167,7 @@ impl PlayerArgs {
             shared_tree: self.shared_tree,
             fill_in: !self.no_fill_in,
             expand_after: self.expand_after,
+            weighted_playouts: (self.weighted_playouts > 0.0).then_some(self.weighted_playouts),
         })
     }
 }
@@ -331,13 +345,14 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         (tuning.no_fill_in, " --no-fill-in"),
     ];
     let builtin = format!(
-        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {} --expand-after {}{}{} --seed {{seed}}",
+        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {} --expand-after {} --weighted-playouts {}{}{} --seed {{seed}}",
         limits.threads,
         tuning.rave,
         tuning.exploration,
         tuning.knowledge,
         tuning.patterns,
         tuning.expand_after,
+        tuning.weighted_playouts,
         flags.map(|(on, flag)| if on { flag } else { "" }).concat(),
         args.book.flags()
     );

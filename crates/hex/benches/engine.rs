@@ -1,6 +1,7 @@
 //! How fast the engine's search runs: 10,000 simulations from the empty 9x9, 11x11 and
-//! 13x13 boards on one thread, with the default settings and with the bridge replies in
-//! playouts, RAVE or the pattern priors turned off; and 20,000 on 9x9 and 11x11 by one
+//! 13x13 boards on one thread, with the default settings, with the bridge replies in
+//! playouts, RAVE or the pattern priors turned off, and with MoHex's expansion threshold or
+//! weighted playouts turned on; and 20,000 on 9x9 and 11x11 by one
 //! thread, by two growing one tree, and by two growing a tree each (without the patterns).
 
 use std::hint::black_box;
@@ -39,6 +40,13 @@ fn search(c: &mut Criterion) {
                 "expand after 10",
                 Settings {
                     expand_after: 10,
+                    ..Settings::default()
+                },
+            ),
+            (
+                "weighted playouts",
+                Settings {
+                    weighted_playouts: Some(0.15),
                     ..Settings::default()
                 },
             ),

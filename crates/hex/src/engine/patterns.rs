@@ -16,7 +16,7 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::{LazyLock, OnceLock};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 use hashbrown::HashMap;
 
@@ -157,6 +157,19 @@ pub struct Frame {
     /// For each of the caller's indices and each mover (Black, then White): the pattern
     /// of a move there (unused at indices of no cell of the board).
     shapes: Vec<Shape>,
+    /// For each of the caller's indices and each mover: the patterns that read the cell
+    /// there, so that a stone played there can be added to their indices ([`Frame::index`]).
+    readers: Vec<Readers>,
+    /// The shape numbers of `shapes`, packed close.
+    numbers: Vec<u8>,
+}
+
+/// The patterns of one mover that read one cell: their points (by the caller's index) and
+/// what a code at the cell counts in each one's index (a power of 3).
+#[derive(Clone, Copy, Debug, Default)]
+struct Readers {
+    len: u8,
+    of: [(u32, u32); CELLS],
 }
 
 /// A pattern on a known board: its cells on the board (by the caller's index) in
@@ -195,7 +208,61 @@ impl Frame {
                 });
             }
         }
-        Frame { shapes }
+        // The 12 cells around a point are the points whose patterns read it (the offsets
+        // come in opposite pairs), so each cell has at most 12 readers.
+        let mut readers = vec![Readers::default(); 2 * len];
+        for (i, shape) in shapes.iter().enumerate() {
+            let (at, side) = (i / 2, i % 2);
+            let mut place = 1;
+            for &q in &shape.on[..usize::from(shape.len)] {
+                let r = &mut readers[2 * q as usize + side];
+                r.of[usize::from(r.len)] = (at as u32, place);
+                r.len += 1;
+                place *= 3;
+            }
+        }
+        let numbers = shapes.iter().map(|shape| shape.number).collect();
+        Frame {
+            shapes,
+            readers,
+            numbers,
+        }
+    }
+
+    /// The index of the pattern of a move by `mover` at the cell of index `at` among its
+    /// shape's patterns, the stones read by `stone`: its cells' codes in base 3, the first
+    /// cell the lowest digit. A stone played later on a cell of the pattern adds
+    /// [`Frame::code`] times the place [`Frame::readers`] gives.
+    #[inline]
+    pub fn index(&self, at: usize, mover: Color, stone: impl Fn(usize) -> Option<Color>) -> u32 {
+        let shape = &self.shapes[2 * at + usize::from(mover == Color::White)];
+        let mut index = 0;
+        for &q in shape.on[..usize::from(shape.len)].iter().rev() {
+            index = index * 3 + u32::from(Pattern::code(stone(q as usize), mover));
+        }
+        index
+    }
+
+    /// The gamma in `direct` of the pattern of a move by `mover` at the cell of index `at`
+    /// whose index ([`Frame::index`]) is `index`.
+    #[inline]
+    pub fn gamma_of(&self, direct: &Direct, at: usize, mover: Color, index: u32) -> f32 {
+        let shape = &self.shapes[2 * at + usize::from(mover == Color::White)];
+        direct.gammas(shape.number)[index as usize]
+    }
+
+    /// The patterns of moves by `mover` that read the cell of index `at`: each one's point
+    /// and the place of the cell's digit in its index.
+    #[inline]
+    pub fn readers(&self, at: usize, mover: Color) -> &[(u32, u32)] {
+        let r = &self.readers[2 * at + usize::from(mover == Color::White)];
+        &r.of[..usize::from(r.len)]
+    }
+
+    /// The digit of a cell holding `stone` in the index of a pattern of `mover`'s.
+    #[inline]
+    pub fn code(stone: Color, mover: Color) -> u32 {
+        u32::from(Pattern::code(Some(stone), mover))
     }
 
     /// The gamma in `direct` of the pattern of a move by `mover` at the cell of index `at`,
@@ -209,12 +276,7 @@ impl Frame {
         mover: Color,
         stone: impl Fn(usize) -> Option<Color>,
     ) -> f32 {
-        let shape = &self.shapes[2 * at + usize::from(mover == Color::White)];
-        let mut index = 0usize;
-        for &q in shape.on[..usize::from(shape.len)].iter().rev() {
-            index = index * 3 + usize::from(Pattern::code(stone(q as usize), mover));
-        }
-        direct.gammas(shape.number)[index]
+        self.gamma_of(direct, at, mover, self.index(at, mover, stone))
     }
 }
 
@@ -353,6 +415,44 @@ impl Direct {
                 })
                 .collect()
         })
+    }
+}
+
+/// A table's gammas as playout weights, in arrays like [`Direct`]'s but of one byte each
+/// (so that the largest, 3^12 entries, fits a core's cache): a gamma at most `cap`, in
+/// 255ths of `cap`, at least 1.
+pub struct PlayoutWeights {
+    cap: f32,
+    /// By shape number.
+    shapes: Vec<Box<[u8]>>,
+}
+
+impl PlayoutWeights {
+    /// The weights of the shipped table's gammas capped at `cap`, made once for each cap.
+    pub fn learned(cap: f32) -> Arc<PlayoutWeights> {
+        static MADE: Mutex<Vec<Arc<PlayoutWeights>>> = Mutex::new(Vec::new());
+        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(weights) = made.iter().find(|w| w.cap == cap) {
+            return Arc::clone(weights);
+        }
+        let shapes = (0..81)
+            .map(|number| {
+                (LEARNED_DIRECT.gammas(number).iter())
+                    .map(|&g| ((g.min(cap) / cap * 255.0).round() as u8).max(1))
+                    .collect()
+            })
+            .collect();
+        let weights = Arc::new(PlayoutWeights { cap, shapes });
+        made.push(Arc::clone(&weights));
+        weights
+    }
+
+    /// The weight of the pattern of a move by `mover` at the cell of index `at` of `frame`
+    /// whose index ([`Frame::index`]) is `index`.
+    #[inline]
+    pub fn weight(&self, frame: &Frame, at: usize, mover: Color, index: u32) -> u8 {
+        let number = frame.numbers[2 * at + usize::from(mover == Color::White)];
+        self.shapes[usize::from(number)][index as usize]
     }
 }
 
