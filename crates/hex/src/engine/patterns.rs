@@ -229,13 +229,20 @@ impl Frame {
         }
     }
 
+    /// Where a move by `mover` at the cell of index `at` has its entries in the per-move
+    /// arrays: Black's, then White's, for each cell.
+    #[inline]
+    fn slot(at: usize, mover: Color) -> usize {
+        2 * at + usize::from(mover == Color::White)
+    }
+
     /// The index of the pattern of a move by `mover` at the cell of index `at` among its
     /// shape's patterns, the stones read by `stone`: its cells' codes in base 3, the first
     /// cell the lowest digit. A stone played later on a cell of the pattern adds
     /// [`Frame::code`] times the place [`Frame::readers`] gives.
     #[inline]
     pub fn index(&self, at: usize, mover: Color, stone: impl Fn(usize) -> Option<Color>) -> u32 {
-        let shape = &self.shapes[2 * at + usize::from(mover == Color::White)];
+        let shape = &self.shapes[Frame::slot(at, mover)];
         let mut index = 0;
         for &q in shape.on[..usize::from(shape.len)].iter().rev() {
             index = index * 3 + u32::from(Pattern::code(stone(q as usize), mover));
@@ -246,16 +253,16 @@ impl Frame {
     /// The gamma in `direct` of the pattern of a move by `mover` at the cell of index `at`
     /// whose index ([`Frame::index`]) is `index`.
     #[inline]
-    pub fn gamma_of(&self, direct: &Direct, at: usize, mover: Color, index: u32) -> f32 {
-        let shape = &self.shapes[2 * at + usize::from(mover == Color::White)];
-        direct.gammas(shape.number)[index as usize]
+    fn gamma_of(&self, direct: &Direct, at: usize, mover: Color, index: u32) -> f32 {
+        let number = self.numbers[Frame::slot(at, mover)];
+        direct.gammas(number)[index as usize]
     }
 
     /// The patterns of moves by `mover` that read the cell of index `at`: each one's point
     /// and the place of the cell's digit in its index.
     #[inline]
     pub fn readers(&self, at: usize, mover: Color) -> &[(u32, u32)] {
-        let r = &self.readers[2 * at + usize::from(mover == Color::White)];
+        let r = &self.readers[Frame::slot(at, mover)];
         &r.of[..usize::from(r.len)]
     }
 
@@ -451,7 +458,7 @@ impl PlayoutWeights {
     /// whose index ([`Frame::index`]) is `index`.
     #[inline]
     pub fn weight(&self, frame: &Frame, at: usize, mover: Color, index: u32) -> u8 {
-        let number = frame.numbers[2 * at + usize::from(mover == Color::White)];
+        let number = frame.numbers[Frame::slot(at, mover)];
         self.shapes[usize::from(number)][index as usize]
     }
 }
