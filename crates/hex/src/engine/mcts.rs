@@ -898,7 +898,7 @@ impl Tree {
             Proof::Won => opponent(to_move),
             Proof::Lost => to_move,
             Proof::Open => match &self.playout_weights {
-                Some(table) => weighted_playout(last, to_move, work, rng, bridges, table),
+                Some(table) => weighted_playout(last, to_move, root, work, rng, bridges, table),
                 None => playout(last, to_move, work, rng, bridges),
             },
         };
@@ -1214,10 +1214,11 @@ impl Weights {
 const SEEN: [Option<Color>; 3] = [None, Some(Color::Black), Some(Color::White)];
 
 /// The playout of [`playout`] with each move drawn in proportion to its pattern's weight in
-/// `table`. The winner.
+/// `table`, `root` the search's root position. The winner.
 fn weighted_playout(
     last: Option<usize>,
     mut to_move: u8,
+    root: &Padded,
     work: &mut Work,
     rng: &mut Rng,
     bridges: bool,
@@ -1225,11 +1226,11 @@ fn weighted_playout(
 ) -> u8 {
     let board = &mut work.board;
     let weights = &mut work.weights;
-    let root = &mut work.root_weights;
-    if root.0.index[0].is_empty() {
-        root.0.reset(&root.1, table);
+    let root_weights = &mut work.root_weights;
+    if root_weights.index[0].is_empty() {
+        root_weights.reset(root, table);
     }
-    weights.start(&root.0, &root.1, board, table);
+    weights.start(root_weights, root, board, table);
     let mut reply = last.and_then(|last| board.bridge_reply(last, to_move));
     while let Some(at) = reply.take().or_else(|| weights.draw(board, to_move, rng)) {
         board.cells[at] = to_move;
@@ -1251,8 +1252,8 @@ struct Work {
     seen: Vec<bool>,
     stack: Vec<usize>,
     weights: Weights,
-    /// The root's position and its playout weights (made at the first weighted playout).
-    root_weights: (Weights, Padded),
+    /// The root position's playout weights (made at the first weighted playout).
+    root_weights: Weights,
     /// The AMAF visits and wins this thread owes the root's children, added to the tree
     /// every [`Work::flush_every`] simulations: every simulation updates them, and threads
     /// writing them at once would pass their memory to and fro.
@@ -1270,7 +1271,7 @@ impl Work {
             seen: Vec::new(),
             stack: Vec::new(),
             weights: Weights::default(),
-            root_weights: (Weights::default(), root.clone()),
+            root_weights: Weights::default(),
             root_amaf: Vec::new(),
             flush_every,
         }
