@@ -125,6 +125,15 @@ struct PlayerArgs {
         help_heading = "Tuning"
     )]
     weighted_playouts: f32,
+    /// Tuning: the power of the learned factors of moves near the last two moves in the
+    /// pattern bias (0 leaves them out).
+    #[arg(
+        long,
+        default_value_t = Settings::default().recent.unwrap_or(0.0),
+        value_name = "P",
+        help_heading = "Tuning"
+    )]
+    recent: f32,
 }
 
 impl PlayerArgs {
@@ -154,8 +163,11 @@ impl PlayerArgs {
             || !fine(self.exploration)
             || !fine(self.patterns)
             || !fine(f64::from(self.weighted_playouts))
+            || !fine(f64::from(self.recent))
         {
-            bail!("--rave, --exploration, --patterns and --weighted-playouts must be 0 or more");
+            bail!(
+                "--rave, --exploration, --patterns, --weighted-playouts and --recent must be 0 or more"
+            );
         }
         Ok(Settings {
             bridges: !self.no_bridges,
@@ -168,6 +180,7 @@ impl PlayerArgs {
             fill_in: !self.no_fill_in,
             expand_after: self.expand_after,
             weighted_playouts: (self.weighted_playouts > 0.0).then_some(self.weighted_playouts),
+            recent: (self.recent > 0.0).then_some(self.recent),
         })
     }
 }
@@ -345,7 +358,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         (tuning.no_fill_in, " --no-fill-in"),
     ];
     let builtin = format!(
-        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {} --expand-after {} --weighted-playouts {}{}{} --seed {{seed}}",
+        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {} --expand-after {} --weighted-playouts {} --recent {}{}{} --seed {{seed}}",
         limits.threads,
         tuning.rave,
         tuning.exploration,
@@ -353,6 +366,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         tuning.patterns,
         tuning.expand_after,
         tuning.weighted_playouts,
+        tuning.recent,
         flags.map(|(on, flag)| if on { flag } else { "" }).concat(),
         args.book.flags()
     );

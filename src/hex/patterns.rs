@@ -12,19 +12,21 @@ use crate::io;
 /// Training data for the pattern priors, from folders of game records.
 ///
 /// For each position of each record (game-001.sgf, ... as `hex arena` and `hex selfplay`
-/// save them) a line `GAME CHOSEN PATTERN:COUNT...`: the game (`dK-N`, record N of the K-th
-/// folder), the pattern of the move played, and the pattern of every legal move with how
-/// many moves have it. A pattern is the 12 cells around a move (the 6 neighbours, then the 6
-/// cells a bridge away) seen by the mover, with the board transposed for White: `.` empty,
-/// `x` the mover's stone, `o` the opponent's, `X` the mover's edge, `O` the opponent's, `+` off
-/// both edges. `scripts/patterns/train.py` learns the patterns' weights from these lines.
+/// save them) a line `GAME CHOSEN FEATURE:COUNT...`: the game (`dK-N`, record N of the K-th
+/// folder), the feature of the move played, and the feature of every legal move with how
+/// many moves have it. A feature is the move's pattern: the 12 cells around it (the 6
+/// neighbours, then the 6 cells a bridge away) seen by the mover, with the board transposed
+/// for White: `.` empty, `x` the mover's stone, `o` the opponent's, `X` the mover's edge, `O`
+/// the opponent's, `+` off both edges. Then `@n` or `@b` if the move is next to the last move
+/// or a bridge away from it, and `@N` or `@B` for the move before. `scripts/patterns/train.py`
+/// learns the patterns' weights from these lines.
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = "\
 Example (a self-play game on 2x2, B[b1] W[b2] B[a2], and its three positions):
   $ boardgames hex selfplay -n 2 -g 1 --playouts 10 --threads 1 --out tiny >/dev/null && boardgames hex patterns tiny
   d1-1 ...X+OXOX++O ...X+OXOX++O:2 .OOXX.+O+X+.:2
-  d1-1 .OOXXo+O+X+. .o.X+OXOX++O:1 .OOXXo+O+X+.:1 oOOXX.+O+X+.:1
-  d1-1 .xoX+OXOX++O .xoX+OXOX++O:1 .OOXXx+O+X+o:1")]
+  d1-1 .OOXXo+O+X+.@n .o.X+OXOX++O@n:1 .OOXXo+O+X+.@n:1 oOOXX.+O+X+.@n:1
+  d1-1 .xoX+OXOX++O@n@N .xoX+OXOX++O@n@N:1 .OOXXx+O+X+o@b@N:1")]
 pub struct Args {
     /// Folders of numbered records.
     #[arg(required = true, value_name = "DIR")]

@@ -32,7 +32,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 use std::time::{Duration, Instant};
 
 use super::game::{Color, Game, Move, Point};
-use super::patterns::{self, Frame, PlayoutWeights};
+use super::patterns::{self, Frame, Near, PlayoutWeights};
 use crate::board::Player;
 use crate::geometry::{Bits, bit, cells_of, slot};
 use crate::knowledge::{Decision, Expert};
@@ -109,6 +109,11 @@ pub struct Settings {
     /// but 8 of 40 against MoHex 2.0 at 1 s a move, where uniform playouts won 13 and 16;
     /// the caps 1 and 10 won 16 and 15 of 40 at 10,000 playouts.
     pub weighted_playouts: Option<f32>,
+    /// The pattern bias multiplies a move's gamma by the learned table's factors of moves
+    /// next to the last move or a bridge away from it, and of those near the move before
+    /// ([`patterns::Table::near`]), raised to this power (`None`: not at all), as MoHex's
+    /// local patterns add to its prior.
+    pub recent: Option<f32>,
 }
 
 impl Default for Settings {
@@ -132,6 +137,7 @@ impl Default for Settings {
             shared_tree: false,
             fill_in: true,
             weighted_playouts: None,
+            recent: None,
         }
     }
 }
@@ -208,6 +214,8 @@ struct Padded {
     around: [isize; 6],
     /// Where the cells of each move's pattern lie in `cells`.
     frame: Arc<Frame>,
+    /// The cells of the game's last move and of the one before, when they were stones.
+    recent: [Option<usize>; 2],
 }
 
 impl Padded {
@@ -230,6 +238,11 @@ impl Padded {
                 cells[Self::at_width(width, point)] = code(color);
             }
         }
+        let mut played = (game.history().iter().rev()).map(|&(_, mv)| match mv {
+            Move::Play(point) => Some(Self::at_width(width, point)),
+            _ => None,
+        });
+        let recent = [played.next().flatten(), played.next().flatten()];
         let w = width as isize;
         let frame = Frame::new(game.rows(), game.cols(), |row, col| {
             Self::at_width(width, Point { row, col })
@@ -240,6 +253,7 @@ impl Padded {
             cells,
             around: [-w, -w + 1, 1, w, w - 1, -1],
             frame: Arc::new(frame),
+            recent,
         }
     }
 
@@ -276,6 +290,19 @@ impl Padded {
                 && self.cells[n[(i + 1) % 6]] == owner)
                 .then_some(q)
         })
+    }
+
+    /// How the cell `at` lies from the cell `from`: next to it, a bridge away, or neither.
+    fn near(&self, from: usize, at: usize) -> Option<Near> {
+        let d = at as isize - from as isize;
+        let a = &self.around;
+        if a.contains(&d) {
+            Some(Near::Neighbour)
+        } else {
+            (0..6)
+                .any(|i| a[i] + a[(i + 1) % 6] == d)
+                .then_some(Near::Bridge)
+        }
     }
 
     /// The learned gamma of a move at `at` (a cell of the board) by `mover`.
@@ -601,7 +628,7 @@ fn rave_beta(k: f64, n: f64) -> f64 {
 impl Tree {
     fn new(root: &Padded, color: u8, settings: Settings) -> Tree {
         let tree = Tree::empty(color, settings);
-        tree.expand(0, root, color);
+        tree.expand(0, root, color, root.recent);
         tree
     }
 
@@ -627,7 +654,7 @@ impl Tree {
     /// so. With the prior on, the answer to a bridge intrusion by the last move gets
     /// AMAF statistics of a strong move to start with, and the cells next to the last move
     /// those of a fair one.
-    fn expand(&self, node: usize, board: &Padded, to_move: u8) {
+    fn expand(&self, node: usize, board: &Padded, to_move: u8, recent: [Option<usize>; 2]) {
         if self.nodes[node].expanding.swap(true, Relaxed) {
             return;
         }
@@ -645,7 +672,25 @@ impl Tree {
             self.nodes[child].cell.store(at as u16, Relaxed);
         }
         if self.settings.patterns.is_some() {
-            let gammas: Vec<f32> = (empty.iter()).map(|&at| board.gamma(at, to_move)).collect();
+            let table = &patterns::LEARNED;
+            let near = |from: Option<usize>, at| from.and_then(|from| board.near(from, at));
+            let gammas: Vec<f32> = (empty.iter())
+                .map(|&at| {
+                    let gamma = board.gamma(at, to_move);
+                    match self.settings.recent {
+                        Some(power) => {
+                            let factor = table.near(near(recent[0], at), near(recent[1], at));
+                            gamma
+                                * if factor == 1.0 {
+                                    1.0
+                                } else {
+                                    factor.powf(power)
+                                }
+                        }
+                        None => gamma,
+                    }
+                })
+                .collect();
             let total: f32 = gammas.iter().sum();
             for (child, gamma) in children.clone().zip(gammas) {
                 self.nodes[child]
@@ -675,6 +720,17 @@ impl Tree {
         }
         let span = (first as u64) << 16 | empty.len() as u64;
         self.nodes[node].span.store(span, Release);
+    }
+
+    /// The cells of the last move and of the one before at the end of `path` (a path of
+    /// nodes from the root), the game's before the root.
+    fn recent(&self, root: &Padded, path: &[usize]) -> [Option<usize>; 2] {
+        let cell = |id: usize| Some(usize::from(self.nodes[id].cell.load(Relaxed)));
+        match path {
+            [.., before, last] if path.len() >= 3 => [cell(*last), cell(*before)],
+            [_, last] => [cell(*last), root.recent[0]],
+            _ => root.recent,
+        }
     }
 
     /// Keeps only the children of `node` on cells that `keep` accepts (all of them if it
@@ -850,7 +906,8 @@ impl Tree {
             let mut n = self.nodes[node].get();
             if n.children == 0 {
                 if n.visits > self.settings.expand_after && node != 0 {
-                    self.expand(node, board, to_move);
+                    let recent = self.recent(root, &work.path);
+                    self.expand(node, board, to_move, recent);
                     n = self.nodes[node].get();
                     if n.children == 0 {
                         break;
@@ -1438,7 +1495,7 @@ impl Search {
             .map(|kept| {
                 let tree = kept.unwrap_or_else(|| Tree::new(&root, code(color), settings));
                 if tree.nodes[0].children().is_empty() {
-                    tree.expand(0, &root, code(color));
+                    tree.expand(0, &root, code(color), root.recent);
                 }
                 if let Some(moves) = consider {
                     tree.keep(0, |at| moves & bit(root.index(at)) != 0);
@@ -1799,7 +1856,7 @@ mod tests {
         let b3 = board.at(Point::parse("b3", 5).unwrap());
         let child = tree.child_on(0, c2).unwrap();
         board.cells[c2] = WHITE;
-        tree.expand(child, &board, BLACK);
+        tree.expand(child, &board, BLACK, [None; 2]);
         let grandchildren = tree.children(child);
         let save = grandchildren
             .iter()
@@ -1847,6 +1904,73 @@ mod tests {
         assert!(plain.root_children().iter().all(|c| c.bias == 0.0));
     }
 
+    /// The root's children's priors by cell, in a tree with the patterns on, `recent` as
+    /// given.
+    fn root_priors(game: &Game, color: u8, recent: Option<f32>) -> Vec<(usize, f32)> {
+        let settings = Settings {
+            patterns: Some(1.0),
+            recent,
+            ..Settings::default()
+        };
+        let tree = Tree::new(&Padded::new(game), color, settings);
+        (tree.root_children().iter())
+            .map(|c| (usize::from(c.cell), c.bias))
+            .collect()
+    }
+
+    #[test]
+    fn moves_near_the_last_two_have_their_priors_multiplied() {
+        // Black c3, then White b4: Black to move. With the local factors on, each prior
+        // (before the sum is taken to 1) is multiplied by the table's factor for how the
+        // move lies from b4 (the last move) and from c3 (the one before).
+        let mut g = Game::new(5).unwrap();
+        for (color, name) in [(Color::Black, "c3"), (Color::White, "b4")] {
+            g.play(color, Move::Play(Point::parse(name, 5).unwrap()))
+                .unwrap();
+        }
+        let board = Padded::new(&g);
+        let [last, before] = board.recent.map(Option::unwrap);
+        assert_eq!(board.point(last), Point::parse("b4", 5).unwrap());
+        assert_eq!(board.point(before), Point::parse("c3", 5).unwrap());
+        let (on, off) = (
+            root_priors(&g, BLACK, Some(1.0)),
+            root_priors(&g, BLACK, None),
+        );
+        let factor = |at| patterns::LEARNED.near(board.near(last, at), board.near(before, at));
+        let far = board.at(Point::parse("e1", 5).unwrap());
+        assert_eq!(factor(far), 1.0);
+        let ratio = |list: &[(usize, f32)], at| {
+            let of = |cell| list.iter().find(|&&(c, _)| c == cell).unwrap().1;
+            of(at) / of(far)
+        };
+        let mut multiplied = 0;
+        for &(at, _) in &on {
+            let expected = ratio(&off, at) * factor(at);
+            assert!((ratio(&on, at) - expected).abs() <= 1e-4 * expected, "{at}");
+            multiplied += usize::from(factor(at) != 1.0);
+        }
+        // b4 and c3 have 17 empty cells near them on this board.
+        assert!(multiplied > 10, "{multiplied}");
+        // Below the root, the last two moves are the path's: the child c2's children are
+        // multiplied by the factors for c2 (the last move) and b4 (the one before).
+        let settings = Settings {
+            patterns: Some(1.0),
+            ..Settings::default()
+        };
+        let tree = Tree::new(&board, BLACK, settings);
+        let c2 = board.at(Point::parse("c2", 5).unwrap());
+        let child = tree.child_on(0, c2).unwrap();
+        assert_eq!(tree.recent(&board, &[0]), board.recent);
+        assert_eq!(tree.recent(&board, &[0, child]), [Some(c2), Some(last)]);
+        let mut below = board.clone();
+        below.cells[c2] = BLACK;
+        tree.expand(child, &below, WHITE, tree.recent(&board, &[0, child]));
+        let d4 = board.at(Point::parse("d4", 5).unwrap());
+        let grandchild = tree.child_on(child, d4).unwrap();
+        let path = [0, child, grandchild];
+        assert_eq!(tree.recent(&board, &path), [Some(d4), Some(c2)]);
+    }
+
     #[test]
     fn simulations_give_the_captured_cells_filled_in_to_their_captor() {
         // White's stone next to its edge captures the edge cells it touches (and with those
@@ -1892,7 +2016,7 @@ mod tests {
                 ..Settings::default()
             };
             let tree = Tree::new(&root, BLACK, settings);
-            tree.expand(0, &root, BLACK);
+            tree.expand(0, &root, BLACK, root.recent);
             let (mut work, mut rng) = (Work::new(&root, 1), Rng::new(3));
             for _ in 0..500 {
                 tree.simulate(&root, &mut work, &mut rng, None);

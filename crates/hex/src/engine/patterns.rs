@@ -316,17 +316,34 @@ impl FromStr for Pattern {
     }
 }
 
-/// Learned weights of patterns; a pattern not in the table weighs 1.
-#[derive(Clone, Debug, Default)]
+/// Learned weights of patterns; a pattern not in the table weighs 1. A table may also have
+/// the factors of moves near the last two moves ([`Table::near`]).
+#[derive(Clone, Debug)]
 pub struct Table {
     gammas: HashMap<Pattern, f32>,
+    /// The factors of a move next to the last move, a bridge away from it, next to the move
+    /// before the last, and a bridge away from that (1 where the table has none).
+    local: [f32; 4],
 }
 
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            gammas: HashMap::new(),
+            local: [1.0; 4],
+        }
+    }
+}
+
+/// The names of [`Table::near`]'s factors in a table's text, in its order.
+const LOCAL: [&str; 4] = ["@n", "@b", "@N", "@B"];
+
 impl Table {
-    /// Reads a table: `#` comment lines, then a line a pattern, its text and its gamma.
-    /// On a bad line, its number (from 1) and why.
+    /// Reads a table: `#` comment lines, then a line a pattern (or a local factor: `@n`,
+    /// `@b`, `@N` or `@B`), its text and its gamma. On a bad line, its number (from 1) and
+    /// why.
     pub fn parse(text: &str) -> Result<Table, (usize, String)> {
-        let mut gammas = HashMap::new();
+        let mut table = Table::default();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -337,7 +354,6 @@ impl Table {
             else {
                 return Err((n + 1, "expected a pattern and its gamma".into()));
             };
-            let pattern: Pattern = pattern.parse().map_err(|e| (n + 1, e))?;
             let gamma: f32 = gamma
                 .parse()
                 .ok()
@@ -348,9 +364,25 @@ impl Table {
                         format!("invalid gamma {gamma:?} (a positive number)"),
                     )
                 })?;
-            gammas.insert(pattern, gamma);
+            if let Some(i) = LOCAL.iter().position(|&l| l == pattern) {
+                table.local[i] = gamma;
+                continue;
+            }
+            let pattern: Pattern = pattern.parse().map_err(|e| (n + 1, e))?;
+            table.gammas.insert(pattern, gamma);
         }
-        Ok(Table { gammas })
+        Ok(table)
+    }
+
+    /// The factor of a move's gamma when it lies `last` from the last move and `before` from
+    /// the one before (1 when neither).
+    pub fn near(&self, last: Option<Near>, before: Option<Near>) -> f32 {
+        let factor = |near: Option<Near>, first: usize| match near {
+            Some(Near::Neighbour) => self.local[first],
+            Some(Near::Bridge) => self.local[first + 1],
+            None => 1.0,
+        };
+        factor(last, 0) * factor(before, 2)
     }
 
     /// The pattern's gamma (1 when the table does not have it).
@@ -473,11 +505,57 @@ pub static LEARNED: LazyLock<Table> = LazyLock::new(|| {
         .unwrap_or_else(|(line, why)| panic!("patterns.txt line {line}: {why}"))
 });
 
+/// How a cell lies from a recent move: next to it, or a bridge away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Near {
+    /// One of its six neighbours.
+    Neighbour,
+    /// One of the six cells a bridge away.
+    Bridge,
+}
+
+impl Near {
+    /// How `cell` lies from `from` (row, column), if it is one of its pattern's cells.
+    pub fn of(from: Point, cell: Point) -> Option<Near> {
+        let d = (
+            i32::from(cell.row) - i32::from(from.row),
+            i32::from(cell.col) - i32::from(from.col),
+        );
+        // The offsets are the same sets in both movers' frames (the transpose maps each
+        // six onto itself), so the board's own frame serves.
+        let i = OFFSETS.iter().position(|&o| o == d)?;
+        Some(if i < 6 { Near::Neighbour } else { Near::Bridge })
+    }
+
+    /// The mark of a move's relation to the last move (`@n`, `@b`) or to the one before
+    /// (`@N`, `@B`) in the training data and in a table.
+    fn mark(self, before_last: bool) -> &'static str {
+        match (self, before_last) {
+            (Near::Neighbour, false) => "@n",
+            (Near::Bridge, false) => "@b",
+            (Near::Neighbour, true) => "@N",
+            (Near::Bridge, true) => "@B",
+        }
+    }
+}
+
+/// A move's feature in the training data: its pattern and how it lies from the last move
+/// (the opponent's) and from the one before (the mover's own).
+type Feature = (Pattern, Option<Near>, Option<Near>);
+
+fn write_feature(out: &mut String, (pattern, last, before): Feature) {
+    out.push_str(&pattern.to_string());
+    out.extend(last.map(|n| n.mark(false)));
+    out.extend(before.map(|n| n.mark(true)));
+}
+
 /// The training data of one record: a line for each position before a move played on the
-/// board (swaps and resignations are skipped), `GAME CHOSEN PATTERN:COUNT...`: the game's
-/// name, the played move's pattern, and each pattern among the legal moves with how many
-/// of them have it. Only the moves of the colours `learn` accepts give lines (the others
-/// are played). On a move that cannot be played, its number (from 1).
+/// board (swaps and resignations are skipped), `GAME CHOSEN FEATURE:COUNT...`: the game's
+/// name, the played move's feature, and each feature among the legal moves with how many
+/// of them have it. A feature is a pattern, then `@n` or `@b` if the move is next to the
+/// last move or a bridge away from it, then `@N` or `@B` for the move before the last.
+/// Only the moves of the colours `learn` accepts give lines (the others are played). On a
+/// move that cannot be played, its number (from 1).
 pub fn extract(
     name: &str,
     record: &Record,
@@ -485,28 +563,46 @@ pub fn extract(
 ) -> Result<String, usize> {
     let mut out = String::new();
     let mut game = record.game_at(0).map_err(|(n, _)| n)?;
+    // The last move and the one before, when they were stones played.
+    let mut recent: [Option<Point>; 2] = [None, None];
     for (n, &(color, mv)) in record.moves.iter().enumerate() {
         if let Move::Play(point) = mv
             && game.winner().is_none()
             && learn(color)
         {
-            let chosen = Pattern::of_move(&game, point, color);
-            let mut counts: Vec<(Pattern, u32)> = Vec::new();
+            let feature = |p: Point| -> Feature {
+                let near = |r: Option<Point>| r.and_then(|r| Near::of(r, p));
+                (
+                    Pattern::of_move(&game, p, color),
+                    near(recent[0]),
+                    near(recent[1]),
+                )
+            };
+            let mut counts: Vec<(Feature, u32)> = Vec::new();
             for p in game.empty_points() {
-                let pattern = Pattern::of_move(&game, p, color);
-                match counts.iter_mut().find(|(q, _)| *q == pattern) {
+                let f = feature(p);
+                match counts.iter_mut().find(|(q, _)| *q == f) {
                     Some((_, count)) => *count += 1,
-                    None => counts.push((pattern, 1)),
+                    None => counts.push((f, 1)),
                 }
             }
             counts.sort();
-            out.push_str(&format!("{name} {chosen}"));
-            for (pattern, count) in counts {
-                out.push_str(&format!(" {pattern}:{count}"));
+            out.push_str(name);
+            out.push(' ');
+            write_feature(&mut out, feature(point));
+            for (f, count) in counts {
+                out.push(' ');
+                write_feature(&mut out, f);
+                out.push_str(&format!(":{count}"));
             }
             out.push('\n');
         }
         game.play(color, mv).map_err(|_| n + 1)?;
+        let played = match mv {
+            Move::Play(point) => Some(point),
+            _ => None,
+        };
+        recent = [played, recent[0]];
     }
     Ok(out)
 }
@@ -691,6 +787,37 @@ mod tests {
     }
 
     #[test]
+    fn a_table_gives_the_factors_of_moves_near_the_last_two() {
+        let table = Table::parse("@n 4\n@b 3\n@N 2\n............ 2.5\n").unwrap();
+        assert_eq!(table.len(), 1);
+        assert_eq!(table.near(None, None), 1.0);
+        assert_eq!(table.near(Some(Near::Neighbour), None), 4.0);
+        assert_eq!(table.near(Some(Near::Bridge), Some(Near::Neighbour)), 6.0);
+        // A factor the table does not have is 1.
+        assert_eq!(table.near(None, Some(Near::Bridge)), 1.0);
+        assert_eq!(Table::default().near(Some(Near::Neighbour), None), 1.0);
+        assert_eq!(Table::parse("@n 0\n").unwrap_err().0, 1);
+        assert_eq!(Table::parse("@x 2\n").unwrap_err().0, 1);
+    }
+
+    #[test]
+    fn near_cells_are_a_patterns_cells() {
+        let b3 = Point::parse("b3", 5).unwrap();
+        let near = |cell: &str| Near::of(b3, Point::parse(cell, 5).unwrap());
+        // Columns are letters and rows numbers: b3's neighbours lie in rows 2 to 4, its
+        // bridge cells one or two rows up or down (a5 and c1 two, a2, d2 and c4 one).
+        for cell in ["b2", "c2", "a3", "c3", "a4", "b4"] {
+            assert_eq!(near(cell), Some(Near::Neighbour), "{cell}");
+        }
+        for cell in ["c1", "d2", "c4", "a5", "a2"] {
+            assert_eq!(near(cell), Some(Near::Bridge), "{cell}");
+        }
+        for cell in ["b3", "b1", "d3", "d4", "c5", "b5", "e3"] {
+            assert_eq!(near(cell), None, "{cell}");
+        }
+    }
+
+    #[test]
     fn the_learned_table_knows_the_open_board() {
         // The move into the middle of an empty board has a pattern of twelve empty cells.
         let empty: Pattern = "............".parse().unwrap();
@@ -725,6 +852,15 @@ mod tests {
             .map(|w| w.split_once(':').unwrap().1.parse::<u32>().unwrap())
             .sum();
         assert_eq!(counts, 8);
+        // White's a1 is a bridge away from Black's b2 before it; Black's c1 is far from
+        // a1, but next to Black's own b2 (the move before the last).
+        assert!(second[1].ends_with("@b"), "{}", second[1]);
+        let third: Vec<&str> = lines[2].split(' ').collect();
+        assert!(
+            third[1].ends_with("@N") && !third[1].contains("@n"),
+            "{}",
+            third[1]
+        );
         // Black's moves alone: the first and the third position, the same lines.
         let black = extract("g1", &record, |c| c == Color::Black).unwrap();
         assert_eq!(black, format!("{}\n{}\n", lines[0], lines[2]));
