@@ -134,6 +134,15 @@ struct PlayerArgs {
         help_heading = "Tuning"
     )]
     recent: f32,
+    /// Tuning: once a node has had more than this many visits, its children's priors come
+    /// from the policy network instead of the patterns (0: never).
+    #[arg(
+        long,
+        default_value_t = 0,
+        value_name = "VISITS",
+        help_heading = "Tuning"
+    )]
+    policy: u32,
 }
 
 impl PlayerArgs {
@@ -181,6 +190,7 @@ impl PlayerArgs {
             expand_after: self.expand_after,
             weighted_playouts: (self.weighted_playouts > 0.0).then_some(self.weighted_playouts),
             recent: (self.recent > 0.0).then_some(self.recent),
+            policy: (self.policy > 0).then_some(self.policy),
         })
     }
 }
@@ -358,7 +368,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         (tuning.no_fill_in, " --no-fill-in"),
     ];
     let builtin = format!(
-        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {} --expand-after {} --weighted-playouts {} --recent {}{}{} --seed {{seed}}",
+        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {} --expand-after {} --weighted-playouts {} --recent {} --policy {}{}{} --seed {{seed}}",
         limits.threads,
         tuning.rave,
         tuning.exploration,
@@ -367,6 +377,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         tuning.expand_after,
         tuning.weighted_playouts,
         tuning.recent,
+        tuning.policy,
         flags.map(|(on, flag)| if on { flag } else { "" }).concat(),
         args.book.flags()
     );

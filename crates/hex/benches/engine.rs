@@ -2,7 +2,8 @@
 //! 13x13 boards on one thread, with the default settings, with the bridge replies in
 //! playouts, RAVE or the pattern priors turned off, and with MoHex's expansion threshold or
 //! weighted playouts turned on; and 20,000 on 9x9 and 11x11 by one
-//! thread, by two growing one tree, and by two growing a tree each (without the patterns).
+//! thread, by two growing one tree, and by two growing a tree each (without the patterns);
+//! and one forward pass of the shipped policy network on a middle-game 11x11 position.
 
 use std::hint::black_box;
 
@@ -97,5 +98,24 @@ fn threads(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, search, threads);
+fn policy(c: &mut Criterion) {
+    use hex::engine::policy::{LEARNED, Policy};
+    use hex::engine::{Move, Point};
+    let mut game = Game::new(11).unwrap();
+    let mut color = Color::Black;
+    for name in ["g5", "g6", "f6", "e8", "d8", "e7", "d7", "e6", "d6", "e4"] {
+        let point = Point::parse(name, 11).unwrap();
+        game.play(color, Move::Play(point)).unwrap();
+        color = color.opponent();
+    }
+    let last = Point::parse("e4", 11);
+    c.bench_function("policy 11x11 forward", |b| {
+        b.iter(|| {
+            let planes = Policy::planes(11, color, last, |p| game.get(p));
+            LEARNED.logits(11, black_box(&planes))
+        })
+    });
+}
+
+criterion_group!(benches, search, threads, policy);
 criterion_main!(benches);

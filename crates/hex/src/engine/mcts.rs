@@ -33,6 +33,7 @@ use std::time::{Duration, Instant};
 
 use super::game::{Color, Game, Move, Point};
 use super::patterns::{self, Frame, Near, PlayoutWeights};
+use super::policy;
 use crate::board::Player;
 use crate::geometry::{Bits, bit, cells_of, slot};
 use crate::knowledge::{Decision, Expert};
@@ -114,6 +115,10 @@ pub struct Settings {
     /// ([`patterns::Table::near`]), raised to this power (`None`: not at all), as MoHex's
     /// local patterns add to its prior.
     pub recent: Option<f32>,
+    /// Once a node has had more than this many visits (the root too), the priors of its
+    /// children come from the policy network ([`policy::LEARNED`], trained on 11x11) instead
+    /// of the patterns (`None`: never).
+    pub policy: Option<u32>,
 }
 
 impl Default for Settings {
@@ -138,6 +143,7 @@ impl Default for Settings {
             fill_in: true,
             weighted_playouts: None,
             recent: None,
+            policy: None,
         }
     }
 }
@@ -444,6 +450,9 @@ struct Node {
     proof: AtomicU8,
     /// Whether the knowledge has been asked about this node (by one thread).
     asked: AtomicBool,
+    /// Whether the policy network has given this node's children their priors (or a thread
+    /// has taken that on).
+    guided: AtomicBool,
     /// Whether a thread has taken on giving this node its children.
     expanding: AtomicBool,
     /// Whether the knowledge ruled this move out (its parent keeps the others).
@@ -467,6 +476,7 @@ struct Stats {
     children: u16,
     proof: Proof,
     asked: bool,
+    guided: bool,
     pruned: bool,
     bias: f32,
 }
@@ -488,6 +498,7 @@ impl Node {
             children: span as u16,
             proof: self.proof(),
             asked: self.asked.load(Relaxed),
+            guided: self.guided.load(Relaxed),
             pruned: self.pruned.load(Relaxed),
             bias: f32::from_bits(self.bias.load(Relaxed)),
         }
@@ -502,6 +513,7 @@ impl Node {
         self.amaf_wins.store(stats.amaf_wins, Relaxed);
         self.set_proof(stats.proof);
         self.asked.store(stats.asked, Relaxed);
+        self.guided.store(stats.guided, Relaxed);
         self.pruned.store(stats.pruned, Relaxed);
         self.bias.store(stats.bias.to_bits(), Relaxed);
     }
@@ -722,6 +734,55 @@ impl Tree {
         self.nodes[node].span.store(span, Release);
     }
 
+    /// Gives the children of `node` (its position `board`, `to_move` to move, the last move
+    /// on `last`) the policy network's priors: the softmax of its logits over their cells.
+    fn guide(&self, node: usize, board: &Padded, to_move: u8, last: Option<usize>) {
+        let mover = if to_move == BLACK {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let planes =
+            policy::Policy::planes(board.size, mover, last.map(|at| board.point(at)), |p| {
+                SEEN[usize::from(board.cells[Padded::at_width(board.width, p)])]
+            });
+        let logits = policy::LEARNED.logits(board.size, &planes);
+        // The logit of a cell of the board, read in the mover's frame.
+        let logit = |at: usize| {
+            let p = board.point(at);
+            let (r, c) = match mover {
+                Color::Black => (p.row, p.col),
+                Color::White => (p.col, p.row),
+            };
+            logits[usize::from(r) * board.size + usize::from(c)]
+        };
+        let children = self.nodes[node].children();
+        let cells: Vec<usize> = (children.clone())
+            .map(|child| usize::from(self.nodes[child].cell.load(Relaxed)))
+            .collect();
+        let top = (cells.iter())
+            .filter(|&&at| board.cells[at] == EMPTY)
+            .map(|&at| logit(at))
+            .fold(f32::NEG_INFINITY, f32::max);
+        let weights: Vec<f32> = (cells.iter())
+            .map(|&at| {
+                if board.cells[at] == EMPTY {
+                    (logit(at) - top).exp()
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let total: f32 = weights.iter().sum();
+        if total > 0.0 {
+            for (child, weight) in children.zip(weights) {
+                self.nodes[child]
+                    .bias
+                    .store((weight / total).to_bits(), Relaxed);
+            }
+        }
+    }
+
     /// The cells of the last move and of the one before at the end of `path` (a path of
     /// nodes from the root), the game's before the root.
     fn recent(&self, root: &Padded, path: &[usize]) -> [Option<usize>; 2] {
@@ -915,6 +976,14 @@ impl Tree {
                 } else {
                     break;
                 }
+            }
+            if let Some(after) = self.settings.policy
+                && !n.guided
+                && n.visits > after
+                && !self.nodes[node].guided.swap(true, Relaxed)
+            {
+                let recent = self.recent(root, &work.path);
+                self.guide(node, board, to_move, recent[0]);
             }
             if let Some((expert, after)) = knowledge
                 && node != 0
@@ -1969,6 +2038,58 @@ mod tests {
         let grandchild = tree.child_on(child, d4).unwrap();
         let path = [0, child, grandchild];
         assert_eq!(tree.recent(&board, &path), [Some(d4), Some(c2)]);
+    }
+
+    #[test]
+    fn past_its_visits_a_node_takes_its_childrens_priors_from_the_policy_network() {
+        // A middle-game 11x11 position, White to move after Black's e4.
+        let mut g = Game::new(11).unwrap();
+        let mut color = Color::Black;
+        for name in ["g5", "g6", "f6", "e8", "d8", "e7", "d7", "e6", "d6", "e4"] {
+            g.play(color, Move::Play(Point::parse(name, 11).unwrap()))
+                .unwrap();
+            color = color.opponent();
+        }
+        let board = Padded::new(&g);
+        let settings = Settings {
+            policy: Some(10),
+            ..Settings::default()
+        };
+        let mut search = Search::default();
+        search.analyse(&g, color, fixed(200), settings);
+        let tree = &search.trees[0];
+        let children = tree.root_children();
+        let total: f32 = children.iter().map(|c| c.bias).sum();
+        assert!((total - 1.0).abs() < 1e-4, "{total}");
+        // The child with the highest prior is the network's first choice, in White's frame
+        // (the board transposed).
+        let planes = policy::Policy::planes(11, color, Point::parse("e4", 11), |p| g.get(p));
+        let logits = policy::LEARNED.logits(11, &planes);
+        let (best, _) = (0..121)
+            .filter(|&i| {
+                g.get(Point {
+                    row: (i % 11) as u8,
+                    col: (i / 11) as u8,
+                })
+                .is_none()
+            })
+            .map(|i| (i, logits[i]))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
+        let top = children
+            .iter()
+            .max_by(|a, b| a.bias.total_cmp(&b.bias))
+            .unwrap();
+        let expected = Point {
+            row: (best % 11) as u8,
+            col: (best / 11) as u8,
+        };
+        assert_eq!(board.point(usize::from(top.cell)), expected);
+        // Without the network the priors are the patterns', another ordering.
+        let plain = Tree::new(&board, WHITE, Settings::default());
+        let differs = (plain.root_children().iter().zip(&children))
+            .any(|(a, b)| (a.bias - b.bias).abs() > 1e-3);
+        assert!(differs);
     }
 
     #[test]

@@ -39,6 +39,7 @@ pub mod gtp;
 mod mcts;
 pub mod opening;
 pub mod patterns;
+pub mod policy;
 pub mod records;
 pub mod selfplay;
 pub mod sgf;
