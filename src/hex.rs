@@ -134,11 +134,11 @@ struct PlayerArgs {
         help_heading = "Tuning"
     )]
     recent: f32,
-    /// Tuning: once a node has had more than this many visits, its children's priors come
-    /// from the policy network instead of the patterns (0: never).
+    /// Tuning: on 11x11, once a node has had more than this many visits, its children's
+    /// priors come from the policy network instead of the patterns (0: never).
     #[arg(
         long,
-        default_value_t = 0,
+        default_value_t = Settings::default().policy.unwrap_or(0),
         value_name = "VISITS",
         help_heading = "Tuning"
     )]

@@ -167,6 +167,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", required=True, help="the weights to write")
     ap.add_argument("--check", help="write held-out positions with their logits, for the Rust test")
+    ap.add_argument("--note", action="append", default=[],
+                    help="a header line of the check file (how the records were made)")
     args = ap.parse_args()
 
     import jax
@@ -240,6 +242,16 @@ def main():
         with open(args.check, "w", encoding="utf-8") as f:
             f.write("# Held-out positions (the moves from the empty board, Black first) and the\n")
             f.write("# logits of every cell of the mover's frame, row by row, as train.py computes them.\n")
+            f.write(f"# Weights: {args.out}, from {len(games)} games ({len(y)} positions, "
+                    f"{len(ty)} trained on with the half turns); {args.layers} layers of "
+                    f"{args.channels} channels, {args.epochs} epochs.\n")
+            f.write(f"# Held out: {test.sum()} positions ({args.held_out}% of the games); the first "
+                    f"choice is the move played in {rate:.1%} of them, in {rate_novel:.1%} of the "
+                    f"{novel.sum()} that no training game reached, {args.player}'s move in "
+                    f"{rate_novel_mine:.1%} of those.\n")
+            for note in args.note:
+                f.write(f"# {note}\n")
+            f.write("# Command: train.py " + " ".join(sys.argv[1:]) + "\n")
             for k, i in enumerate(idx):
                 game = next(g for g in games if g[0] == names[i])
                 ply = sum(1 for j in range(i) if names[j] == names[i])

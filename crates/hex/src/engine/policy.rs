@@ -15,6 +15,10 @@ use super::game::{Color, Point};
 /// The input planes.
 pub const PLANES: usize = 4;
 
+/// The board size the shipped network ([`LEARNED`]) learned, and the only one the search asks
+/// it about.
+pub const SIZE: usize = 11;
+
 const MAGIC: &[u8] = b"boardgames hex policy 1\n";
 
 /// One convolution: `out` x `inp` kernels of `side` x `side`, and a bias for each output.
