@@ -117,7 +117,8 @@ pub struct Settings {
     pub recent: Option<f32>,
     /// On 11x11, the board the policy network ([`policy::LEARNED`]) learned, once a node has
     /// had more than this many visits (the root too) the priors of its children come from the
-    /// network instead of the patterns (`None`: never). 30 by default: on 11x11 at 0.25 s a
+    /// network instead of the patterns (`None`: never; nor without [`Settings::patterns`],
+    /// whose bias they are). 30 by default: on 11x11 at 0.25 s a
     /// move, 100 won 25 of 40 games against the search without the network, 30 won 26 of 40
     /// against 100, and 10 20 of 40 against 30; against MoHex 2.0 (11x11, 1 s a move) 100
     /// won 15 of 40 and 30 won 19 of 40, where the search without it won 16, 13 and 11.
@@ -981,7 +982,9 @@ impl Tree {
                     break;
                 }
             }
+            // The network's priors are the pattern bias's, so without the bias it is not asked.
             if let Some(after) = self.settings.policy
+                && self.settings.patterns.is_some()
                 && root.size == policy::SIZE
                 && !n.guided
                 && n.visits > after
