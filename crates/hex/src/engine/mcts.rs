@@ -742,25 +742,13 @@ impl Tree {
     /// Gives the children of `node` (its position `board`, `to_move` to move, the last move
     /// on `last`) the policy network's priors: the softmax of its logits over their cells.
     fn guide(&self, node: usize, board: &Padded, to_move: u8, last: Option<usize>) {
-        let mover = if to_move == BLACK {
-            Color::Black
-        } else {
-            Color::White
-        };
+        let mover = SEEN[usize::from(to_move)].expect("a side to move");
         let planes =
             policy::Policy::planes(board.size, mover, last.map(|at| board.point(at)), |p| {
                 SEEN[usize::from(board.cells[Padded::at_width(board.width, p)])]
             });
         let logits = policy::LEARNED.logits(board.size, &planes);
-        // The logit of a cell of the board, read in the mover's frame.
-        let logit = |at: usize| {
-            let p = board.point(at);
-            let (r, c) = match mover {
-                Color::Black => (p.row, p.col),
-                Color::White => (p.col, p.row),
-            };
-            logits[usize::from(r) * board.size + usize::from(c)]
-        };
+        let logit = |at: usize| logits[policy::Policy::cell(board.size, mover, board.point(at))];
         let children = self.nodes[node].children();
         let cells: Vec<usize> = (children.clone())
             .map(|child| usize::from(self.nodes[child].cell.load(Relaxed)))

@@ -130,13 +130,20 @@ impl Policy {
             x[n * n + i * n + n - 1] = 1.0;
         }
         if let Some(p) = last {
-            let (r, c) = match mover {
-                Color::Black => (p.row, p.col),
-                Color::White => (p.col, p.row),
-            };
-            x[3 * n * n + (usize::from(r) + 1) * n + usize::from(c) + 1] = 1.0;
+            let i = Policy::cell(size, mover, p);
+            x[3 * n * n + (i / size + 1) * n + i % size + 1] = 1.0;
         }
         x
+    }
+
+    /// The index of the board's `point` among the cells of `mover`'s frame, row by row (as
+    /// [`Policy::logits`] gives them).
+    pub fn cell(size: usize, mover: Color, point: Point) -> usize {
+        let (r, c) = match mover {
+            Color::Black => (point.row, point.col),
+            Color::White => (point.col, point.row),
+        };
+        usize::from(r) * size + usize::from(c)
     }
 
     /// The logit of each cell of the mover's frame (row by row, `size`²) for the planes of
