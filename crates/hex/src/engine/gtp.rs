@@ -15,6 +15,7 @@ use std::time::Duration;
 use super::game::{Color, Game, MAX_BOARD, Move, Point};
 use super::mcts::{self, Budget, Reuse, Search, Settings};
 use super::opening::OpeningBook;
+use super::policy;
 use super::sgf;
 use crate::completion::shortest_completion;
 use crate::geometry::{Bits, cells_of, slot};
@@ -87,6 +88,9 @@ pub enum Command {
     /// `mcts-priors COLOR`: every empty point's prior from the learned patterns (HexGui
     /// `pspairs`).
     Priors(Color),
+    /// `mcts-policy COLOR`: every empty point's chance from the policy network, on the
+    /// board size it learned (HexGui `pspairs`).
+    Policy(Color),
     /// `shortest-completion COLOR`: the contest analyzer's fewest stones for COLOR to win
     /// (HexGui `plist`).
     Completion(Color),
@@ -175,6 +179,7 @@ pub const COMMANDS: &[&str] = &[
     "known_command",
     "list_commands",
     "loadsgf",
+    "mcts-policy",
     "mcts-priors",
     "mcts-pv",
     "mcts-values",
@@ -196,11 +201,20 @@ pub const COMMANDS: &[&str] = &[
     "version",
 ];
 
+/// Points with a value each, in HexGui's `pspairs` form.
+fn pspairs(values: &[(Point, f64)]) -> String {
+    (values.iter())
+        .map(|(p, value)| format!("{p} {value:.4}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The analysis commands offered to HexGui, in its `type/Label/command` form (`%m` stands
 /// for the side to move).
 pub const ANALYZE_COMMANDS: &str = "pspairs/MCTS Values/mcts-values %m\n\
 var/MCTS Principal Variation/mcts-pv %m\n\
 pspairs/MCTS Pattern Priors/mcts-priors %m\n\
+pspairs/MCTS Policy Network/mcts-policy %m\n\
 plist/Shortest Completion Black/shortest-completion black\n\
 plist/Shortest Completion White/shortest-completion white\n\
 string/DFPN Solve State/dfpn-solve-state %m\n\
@@ -305,6 +319,7 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
         | "mcts-values"
         | "mcts-pv"
         | "mcts-priors"
+        | "mcts-policy"
         | "shortest-completion"
         | "dfpn-solve-state"
         | "dfpn-solver-find-winning"
@@ -319,6 +334,7 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
                 "mcts-values" => Command::Values(c),
                 "mcts-pv" => Command::Variation(c),
                 "mcts-priors" => Command::Priors(c),
+                "mcts-policy" => Command::Policy(c),
                 "shortest-completion" => Command::Completion(c),
                 "dfpn-solver-find-winning" => Command::DfpnFindWinning(c),
                 "dfpn-get-pv" => Command::DfpnGetPv(c),
@@ -776,12 +792,15 @@ impl Engine {
                 if !game.is_square() {
                     return Err(SQUARE_ONLY.into());
                 }
-                Ok(mcts::priors(game, color)
-                    .iter()
-                    .map(|(p, prior)| format!("{p} {prior:.4}"))
-                    .collect::<Vec<_>>()
-                    .join(" "))
+                Ok(pspairs(&mcts::priors(game, color)))
             }
+            Command::Policy(color) => match mcts::network_priors(game, color) {
+                None => Err(format!(
+                    "the policy network knows only {n}x{n} boards",
+                    n = policy::SIZE
+                )),
+                Some(priors) => Ok(pspairs(&priors)),
+            },
             Command::Variation(color) => {
                 let analysis = self.search(color)?;
                 Ok(analysis
@@ -1167,6 +1186,7 @@ mod tests {
         assert_eq!(ok("hexgui-analyze_commands"), AnalyzeCommands);
         assert_eq!(ok("mcts-values b"), Values(Color::Black));
         assert_eq!(ok("mcts-pv w"), Variation(Color::White));
+        assert_eq!(ok("mcts-policy w"), Policy(Color::White));
         assert_eq!(ok("shortest-completion white"), Completion(Color::White));
         assert_eq!(ok("dfpn-solve-state black"), DfpnSolveState(Color::Black));
         assert_eq!(
@@ -1324,6 +1344,46 @@ mod tests {
         assert_eq!(reply(&mut e, "param_player patterns 1.5"), "= \n\n");
         assert!(reply(&mut e, "param_player").contains("[string] patterns 1.5\n"));
         assert_eq!(reply(&mut e, "quit"), "= \n\n");
+    }
+
+    #[test]
+    fn mcts_policy_shows_the_networks_chances_on_the_size_it_learned() {
+        let mut e = engine();
+        assert_eq!(reply(&mut e, "boardsize 9"), "= \n\n");
+        assert_eq!(
+            reply(&mut e, "mcts-policy b"),
+            "? the policy network knows only 11x11 boards\n\n"
+        );
+        assert_eq!(reply(&mut e, "boardsize 11"), "= \n\n");
+        assert_eq!(reply(&mut e, "play b f6"), "= \n\n");
+        let pairs = |e: &mut Engine, command: &str| -> Vec<(String, f64)> {
+            let answer = reply(e, command);
+            let words: Vec<&str> = answer.trim_start_matches("= ").split_whitespace().collect();
+            (words.chunks(2))
+                .map(|w| (w[0].to_string(), w[1].parse().unwrap()))
+                .collect()
+        };
+        let policy = pairs(&mut e, "mcts-policy w");
+        assert_eq!(policy.len(), 120);
+        assert!(policy.iter().all(|(p, _)| p != "f6"));
+        let total: f64 = policy.iter().map(|(_, v)| v).sum();
+        assert!((total - 1.0).abs() < 1e-3, "{total}");
+        // Not the patterns' shares.
+        let patterns = pairs(&mut e, "mcts-priors w");
+        let apart = (policy.iter().zip(&patterns)).map(|((_, a), (_, b))| (a - b).abs());
+        assert!(apart.fold(0.0, f64::max) > 0.01);
+        // White's answers to the centre stone are next to it, as in every game it learned from.
+        let best = policy.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        let f6 = Point::parse("f6", 11).unwrap();
+        let near = Point::parse(&best.0, 11).unwrap();
+        let distance = |a: Point, b: Point| {
+            let (dr, dc) = (
+                i16::from(a.row) - i16::from(b.row),
+                i16::from(a.col) - i16::from(b.col),
+            );
+            dr.abs().max(dc.abs()).max((dr + dc).abs())
+        };
+        assert!(distance(f6, near) <= 2, "{best:?}");
     }
 
     #[test]

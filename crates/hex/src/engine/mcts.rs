@@ -742,36 +742,13 @@ impl Tree {
     /// Gives the children of `node` (its position `board`, `to_move` to move, the last move
     /// on `last`) the policy network's priors: the softmax of its logits over their cells.
     fn guide(&self, node: usize, board: &Padded, to_move: u8, last: Option<usize>) {
-        let mover = SEEN[usize::from(to_move)].expect("a side to move");
-        let planes =
-            policy::Policy::planes(board.size, mover, last.map(|at| board.point(at)), |p| {
-                SEEN[usize::from(board.cells[Padded::at_width(board.width, p)])]
-            });
-        let logits = policy::LEARNED.logits(board.size, &planes);
-        let logit = |at: usize| logits[policy::Policy::cell(board.size, mover, board.point(at))];
         let children = self.nodes[node].children();
         let cells: Vec<usize> = (children.clone())
             .map(|child| usize::from(self.nodes[child].cell.load(Relaxed)))
             .collect();
-        let top = (cells.iter())
-            .filter(|&&at| board.cells[at] == EMPTY)
-            .map(|&at| logit(at))
-            .fold(f32::NEG_INFINITY, f32::max);
-        let weights: Vec<f32> = (cells.iter())
-            .map(|&at| {
-                if board.cells[at] == EMPTY {
-                    (logit(at) - top).exp()
-                } else {
-                    0.0
-                }
-            })
-            .collect();
-        let total: f32 = weights.iter().sum();
-        if total > 0.0 {
-            for (child, weight) in children.zip(weights) {
-                self.nodes[child]
-                    .bias
-                    .store((weight / total).to_bits(), Relaxed);
+        if let Some(shares) = network_shares(board, to_move, last, &cells) {
+            for (child, share) in children.zip(shares) {
+                self.nodes[child].bias.store(share.to_bits(), Relaxed);
             }
         }
     }
@@ -1419,6 +1396,59 @@ pub fn priors(game: &Game, color: Color) -> Vec<(Point, f64)> {
     (tree.root_children().iter())
         .map(|child| (board.point(usize::from(child.cell)), f64::from(child.bias)))
         .collect()
+}
+
+/// Every empty point's chance for `color` to move from the policy network, `None` on a
+/// board of a size it did not learn ([`policy::SIZE`]): the priors the search gives a
+/// node's children once it has had `--policy` visits.
+pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Point, f64)>> {
+    if usize::from(game.size()) != policy::SIZE || !game.is_square() {
+        return None;
+    }
+    let board = Padded::new(game);
+    let points: Vec<Point> = game.empty_points().collect();
+    let cells: Vec<usize> = (points.iter())
+        .map(|&p| Padded::at_width(board.width, p))
+        .collect();
+    let shares = network_shares(&board, code(color), board.recent[0], &cells)?;
+    Some(
+        points
+            .into_iter()
+            .zip(shares.into_iter().map(f64::from))
+            .collect(),
+    )
+}
+
+/// The policy network's chance of each of `cells` (cells of `board`) with `to_move` to move
+/// after the move at `last`: its softmax over the empty ones, 0 for any other; `None` when
+/// none is empty.
+fn network_shares(
+    board: &Padded,
+    to_move: u8,
+    last: Option<usize>,
+    cells: &[usize],
+) -> Option<Vec<f32>> {
+    let mover = SEEN[usize::from(to_move)].expect("a side to move");
+    let planes = policy::Policy::planes(board.size, mover, last.map(|at| board.point(at)), |p| {
+        SEEN[usize::from(board.cells[Padded::at_width(board.width, p)])]
+    });
+    let logits = policy::LEARNED.logits(board.size, &planes);
+    let logit = |at: usize| logits[policy::Policy::cell(board.size, mover, board.point(at))];
+    let top = (cells.iter())
+        .filter(|&&at| board.cells[at] == EMPTY)
+        .map(|&at| logit(at))
+        .fold(f32::NEG_INFINITY, f32::max);
+    let weights: Vec<f32> = (cells.iter())
+        .map(|&at| {
+            if board.cells[at] == EMPTY {
+                (logit(at) - top).exp()
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let total: f32 = weights.iter().sum();
+    (total > 0.0).then(|| weights.iter().map(|w| w / total).collect())
 }
 
 /// A search that keeps its trees between calls: when the next position follows from the
