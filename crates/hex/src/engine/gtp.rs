@@ -794,13 +794,18 @@ impl Engine {
                 }
                 Ok(pspairs(&mcts::priors(game, color)))
             }
-            Command::Policy(color) => match mcts::network_priors(game, color) {
-                None => Err(format!(
-                    "the policy network knows only {n}x{n} boards",
-                    n = policy::SIZE
-                )),
-                Some(priors) => Ok(pspairs(&priors)),
-            },
+            Command::Policy(color) => {
+                if usize::from(game.size()) != policy::SIZE || !game.is_square() {
+                    return Err(format!(
+                        "the policy network knows only {n}x{n} boards",
+                        n = policy::SIZE
+                    ));
+                }
+                // No empty point, no pair.
+                Ok(pspairs(
+                    &mcts::network_priors(game, color).unwrap_or_default(),
+                ))
+            }
             Command::Variation(color) => {
                 let analysis = self.search(color)?;
                 Ok(analysis

@@ -1399,7 +1399,7 @@ pub fn priors(game: &Game, color: Color) -> Vec<(Point, f64)> {
 }
 
 /// Every empty point's chance for `color` to move from the policy network, `None` on a
-/// board of a size it did not learn ([`policy::SIZE`]): the priors the search gives a
+/// board of a size it did not learn ([`policy::SIZE`]) or with no empty point: the priors the search gives a
 /// node's children once it has had `--policy` visits.
 pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Point, f64)>> {
     if usize::from(game.size()) != policy::SIZE || !game.is_square() {
