@@ -794,18 +794,13 @@ impl Engine {
                 }
                 Ok(pspairs(&mcts::priors(game, color)))
             }
-            Command::Policy(color) => {
-                if usize::from(game.size()) != policy::SIZE || !game.is_square() {
-                    return Err(format!(
-                        "the policy network knows only {n}x{n} boards",
-                        n = policy::SIZE
-                    ));
-                }
-                // No empty point, no pair.
-                Ok(pspairs(
-                    &mcts::network_priors(game, color).unwrap_or_default(),
-                ))
-            }
+            Command::Policy(color) => match mcts::network_priors(game, color) {
+                None => Err(format!(
+                    "the policy network knows only {n}x{n} boards",
+                    n = policy::SIZE
+                )),
+                Some(priors) => Ok(pspairs(&priors)),
+            },
             Command::Variation(color) => {
                 let analysis = self.search(color)?;
                 Ok(analysis
@@ -1336,19 +1331,22 @@ mod tests {
         assert_eq!(values.split_whitespace().count(), 1 + 2 * 8, "{values}");
         assert!(reply(&mut e, "mcts-pv w").starts_with("= "));
         // Each empty point's prior from the learned patterns, summing to 1.
-        let priors = reply(&mut e, "mcts-priors w");
-        let words: Vec<&str> = priors.trim_start_matches("= ").split_whitespace().collect();
-        assert_eq!(words.len(), 2 * 8, "{priors}");
-        let total: f64 = words
-            .iter()
-            .skip(1)
-            .step_by(2)
-            .map(|w| w.parse::<f64>().unwrap())
-            .sum();
-        assert!((total - 1.0).abs() < 1e-3, "{priors}");
+        let priors = pairs(&mut e, "mcts-priors w");
+        assert_eq!(priors.len(), 8, "{priors:?}");
+        let total: f64 = priors.iter().map(|(_, v)| v).sum();
+        assert!((total - 1.0).abs() < 1e-3, "{priors:?}");
         assert_eq!(reply(&mut e, "param_player patterns 1.5"), "= \n\n");
         assert!(reply(&mut e, "param_player").contains("[string] patterns 1.5\n"));
         assert_eq!(reply(&mut e, "quit"), "= \n\n");
+    }
+
+    /// The points and values of a `pspairs` answer to `command`.
+    fn pairs(e: &mut Engine, command: &str) -> Vec<(String, f64)> {
+        let answer = reply(e, command);
+        let words: Vec<&str> = answer.trim_start_matches("= ").split_whitespace().collect();
+        (words.chunks(2))
+            .map(|w| (w[0].to_string(), w[1].parse().unwrap()))
+            .collect()
     }
 
     #[test]
@@ -1361,13 +1359,6 @@ mod tests {
         );
         assert_eq!(reply(&mut e, "boardsize 11"), "= \n\n");
         assert_eq!(reply(&mut e, "play b f6"), "= \n\n");
-        let pairs = |e: &mut Engine, command: &str| -> Vec<(String, f64)> {
-            let answer = reply(e, command);
-            let words: Vec<&str> = answer.trim_start_matches("= ").split_whitespace().collect();
-            (words.chunks(2))
-                .map(|w| (w[0].to_string(), w[1].parse().unwrap()))
-                .collect()
-        };
         let policy = pairs(&mut e, "mcts-policy w");
         assert_eq!(policy.len(), 120);
         assert!(policy.iter().all(|(p, _)| p != "f6"));
