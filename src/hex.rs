@@ -12,9 +12,9 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use hex::contest;
 use hex::engine::arena::{self, Adjudication, Program, Rules};
-use hex::engine::opening::OpeningBook;
+use hex::engine::opening::{self, OpeningBook};
 use hex::engine::records;
-use hex::engine::{Budget, Engine, Reuse, Settings};
+use hex::engine::{Budget, Engine, Point, Reuse, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::io::{self, InputArg};
@@ -290,6 +290,11 @@ struct ArenaArgs {
     /// White may swap (the engines are sent `param_game allow_swap 1`).
     #[arg(long)]
     swap: bool,
+    /// Moves every game starts with, Black first, comma-separated (`f6`, `g5,g6`): both
+    /// engines are told them with `play`, and the first to move is asked after them (to
+    /// measure the answers to one opening).
+    #[arg(long, value_name = "MOVES")]
+    opening: Option<String>,
     /// Where the games are saved as SGF (game-001.sgf, ...); the run ends by naming it.
     #[arg(
         long,
@@ -329,6 +334,31 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
+/// The moves of `--opening` on a board of `size`: each a point, the whole a game that has
+/// not ended.
+fn parse_opening(text: &str, size: u8) -> Result<Vec<Point>> {
+    let mut moves = Vec::new();
+    for word in text.split(',').map(str::trim) {
+        let Some(point) = Point::parse(word, size) else {
+            bail!(
+                "--opening: {word:?} is not a point of the {size}x{size} board (a1 to {})",
+                Point {
+                    row: size - 1,
+                    col: size - 1
+                }
+            );
+        };
+        moves.push(point);
+        let ends = opening::replay(size, &moves).map(|game| game.winner().is_some());
+        match ends {
+            None => bail!("--opening: {word} is already taken"),
+            Some(true) => bail!("--opening: the game is over after {word}"),
+            Some(false) => {}
+        }
+    }
+    Ok(moves)
+}
+
 fn run_arena(args: ArenaArgs) -> Result<()> {
     let dir = &args.sgf_dir;
     if args.tally {
@@ -349,6 +379,10 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     if !(0.0..=86_400.0).contains(&args.adjudicate) {
         bail!("--adjudicate must be 0..86400 seconds");
     }
+    let opening = match &args.opening {
+        Some(text) => parse_opening(text, args.size)?,
+        None => Vec::new(),
+    };
     let limits = args.player.limits()?;
     if let Some(path) = &args.book.opening_book {
         // Read once here, so that a bad book is named before any game.
@@ -406,6 +440,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
             adjudicate: (args.adjudicate > 0.0).then(|| Duration::from_secs_f64(args.adjudicate)),
         },
         seed: limits.seed,
+        opening,
     };
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let names = game.engines.each_ref().map(|engine| engine.name.as_str());

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use child::LineChild;
 
-use super::game::{Color, Game, Move};
+use super::game::{Color, Game, Move, Point};
 use super::sgf::Record;
 use crate::solver::{self, MAX_SOLVER_SIZE, Solver};
 
@@ -187,8 +187,15 @@ pub struct Rules {
     pub adjudicate: Option<Duration>,
 }
 
-/// Plays one game, `programs[black]` as Black.
-pub fn play_game(programs: &[Program; 2], black: usize, rules: Rules) -> io::Result<GameResult> {
+/// Plays one game, `programs[black]` as Black, from the position that `opening` (moves from
+/// the empty board, Black first) reaches: both engines are told those moves with `play`.
+/// An opening that is not a legal game in progress is an error.
+pub fn play_game(
+    programs: &[Program; 2],
+    black: usize,
+    rules: Rules,
+    opening: &[Point],
+) -> io::Result<GameResult> {
     let mut engines = Vec::new();
     for program in programs {
         engines.push(Running::start(program)?);
@@ -215,6 +222,26 @@ pub fn play_game(programs: &[Program; 2], black: usize, rules: Rules) -> io::Res
             if let Err(failure) = engine.ask(&command, rules.command_time) {
                 result = Some((color.opponent(), failure_ending(failure)));
                 break 'setup;
+            }
+        }
+    }
+    for &point in opening {
+        if result.is_some() {
+            break;
+        }
+        let color = game.to_move();
+        let refused = |why: String| io::Error::new(io::ErrorKind::InvalidInput, why);
+        game.play(color, Move::Play(point))
+            .map_err(|e| refused(format!("the opening's {point}: {e}")))?;
+        if game.winner().is_some() {
+            return Err(refused(format!("the opening ends the game at {point}")));
+        }
+        // Told to both engines; one that fails to take it loses with its colour.
+        for engine_color in Color::BOTH {
+            let command = format!("play {color} {point}");
+            if let Err(failure) = engines[side(engine_color)].ask(&command, rules.command_time) {
+                result = Some((engine_color.opponent(), failure_ending(failure)));
+                break;
             }
         }
     }
@@ -336,6 +363,8 @@ pub struct Match {
     pub rules: Rules,
     /// The seed: game G gives the first engine `seed + 2G` and the second one more.
     pub seed: u64,
+    /// The moves every game starts with, Black first (see [`play_game`]).
+    pub opening: Vec<Point>,
 }
 
 impl Match {
@@ -376,7 +405,7 @@ impl Match {
         let mut table = Table::default();
         for number in numbers {
             let black = usize::from(number % 2 == 0);
-            let outcome = play_game(&self.programs(number), black, self.rules)?;
+            let outcome = play_game(&self.programs(number), black, self.rules, &self.opening)?;
             table.add(&outcome);
             each(number, &outcome, &table)?;
         }
@@ -557,6 +586,7 @@ mod tests {
             games: 2,
             rules: rules(),
             seed: 5,
+            opening: Vec::new(),
         };
         let seeds = |number| game.programs(number).map(|p| p.command[1].clone());
         assert_eq!(seeds(1), ["--seed=7", "--seed=8"]);
@@ -613,21 +643,21 @@ mod tests {
         for (bad, verdict) in cases {
             // The bad engine plays White, so the good one (always a1) moves first.
             let programs = [good.clone(), bad];
-            let outcome = play_game(&programs, 0, rules()).unwrap();
+            let outcome = play_game(&programs, 0, rules(), &[]).unwrap();
             assert_eq!(outcome.winner, Color::Black);
             assert_eq!(outcome.winner_program(), 0);
             assert_eq!(outcome.ending.to_string(), verdict);
         }
         // A reply line past the cap loses as malformed, however long it would go on.
         let flood = scripted("floods", "yes abcdefgh | tr -d '\\n'");
-        let outcome = play_game(&[good.clone(), flood], 0, rules()).unwrap();
+        let outcome = play_game(&[good.clone(), flood], 0, rules(), &[]).unwrap();
         let start = "abcdefgh".repeat(8);
         assert_eq!(
             outcome.ending.to_string(),
             format!("malformed reply: \"{start}...\"")
         );
         // An occupied point: White answers a1 to a1.
-        let outcome = play_game(&[good.clone(), good], 0, rules()).unwrap();
+        let outcome = play_game(&[good.clone(), good], 0, rules(), &[]).unwrap();
         assert_eq!(
             outcome.ending.to_string(),
             "illegal move: a1: a1 is occupied"
@@ -644,7 +674,7 @@ mod tests {
             adjudicate: Some(Duration::from_secs(30)),
             ..rules()
         };
-        let outcome = play_game(&[good, scripted("dies", "exit 3")], 0, rules).unwrap();
+        let outcome = play_game(&[good, scripted("dies", "exit 3")], 0, rules, &[]).unwrap();
         assert_eq!(outcome.winner, Color::White);
         assert_eq!(outcome.ending, Ending::Crashed);
         assert_eq!(outcome.adjudication, Some(Adjudication::Solved));
@@ -665,7 +695,7 @@ mod tests {
         let swapper = scripted("swapper", "printf '= swap-pieces\\n\\n'");
         let good = scripted("good", "printf '= a1\\n\\n'");
         let programs = [good, swapper];
-        let outcome = play_game(&programs, 0, rules()).unwrap();
+        let outcome = play_game(&programs, 0, rules(), &[]).unwrap();
         assert!(
             matches!(outcome.ending, Ending::Illegal(_)),
             "{}",
@@ -677,12 +707,37 @@ mod tests {
         };
         // With swapping allowed, White's swap stands and Black's a1 (now White's) is then
         // occupied.
-        let outcome = play_game(&programs, 0, swap).unwrap();
+        let outcome = play_game(&programs, 0, swap, &[]).unwrap();
         assert_eq!(
             outcome.record.to_string().lines().nth(2),
             Some(";W[swap-pieces]"),
             "{}",
             outcome.record
         );
+    }
+
+    #[test]
+    fn games_start_from_the_opening() {
+        let a1 = Point::parse("a1", 2).unwrap();
+        let black = scripted("black", "printf '= a2\\n\\n'");
+        let white = scripted("white", "printf '= b1\\n\\n'");
+        let outcome = play_game(&[black.clone(), white.clone()], 0, rules(), &[a1]).unwrap();
+        let record = outcome.record.to_string();
+        let moves: Vec<&str> = record.lines().skip(1).take(3).collect();
+        assert_eq!(moves, [";B[a1]", ";W[b1]", ";B[a2]"], "{record}");
+        assert_eq!(outcome.winner, Color::Black);
+        // The opening's move was no engine's: each was asked for one move, White first.
+        assert_eq!((outcome.moves[0].0, outcome.moves[1].0), (1, 1));
+        // An engine that refuses to be told the opening loses before anyone moves.
+        let deaf = sh(
+            "deaf",
+            "while read cmd rest; do case $cmd in play) printf '? no\\n\\n';; quit) exit;; *) printf '= \\n\\n';; esac; done",
+        );
+        let outcome = play_game(&[black, deaf], 0, rules(), &[a1]).unwrap();
+        assert_eq!(outcome.ending.to_string(), "refused: no");
+        assert_eq!((outcome.winner, outcome.moves[0].0), (Color::Black, 0));
+        // An opening that is not a legal game is an error, not a game.
+        let error = play_game(&[white.clone(), white], 0, rules(), &[a1, a1]).unwrap_err();
+        assert_eq!(error.to_string(), "the opening's a1: a1 is occupied");
     }
 }
