@@ -12,9 +12,9 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use hex::contest;
 use hex::engine::arena::{self, Adjudication, Program, Rules};
-use hex::engine::opening::{self, OpeningBook};
+use hex::engine::opening::OpeningBook;
 use hex::engine::records;
-use hex::engine::{Budget, Engine, Point, Reuse, Settings};
+use hex::engine::{Budget, Engine, Game, Move, Point, Reuse, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::io::{self, InputArg};
@@ -337,6 +337,7 @@ pub fn run(args: Args) -> Result<()> {
 /// The moves of `--opening` on a board of `size`: each a point, the whole a game that has
 /// not ended.
 fn parse_opening(text: &str, size: u8) -> Result<Vec<Point>> {
+    let mut game = Game::new(size).context("a board size 1..=19")?;
     let mut moves = Vec::new();
     for word in text.split(',').map(str::trim) {
         let Some(point) = Point::parse(word, size) else {
@@ -348,13 +349,13 @@ fn parse_opening(text: &str, size: u8) -> Result<Vec<Point>> {
                 }
             );
         };
-        moves.push(point);
-        let ends = opening::replay(size, &moves).map(|game| game.winner().is_some());
-        match ends {
-            None => bail!("--opening: {word} is already taken"),
-            Some(true) => bail!("--opening: the game is over after {word}"),
-            Some(false) => {}
+        if game.play(game.to_move(), Move::Play(point)).is_err() {
+            bail!("--opening: {word} is already taken");
         }
+        if game.winner().is_some() {
+            bail!("--opening: the game is over after {word}");
+        }
+        moves.push(point);
     }
     Ok(moves)
 }

@@ -196,19 +196,30 @@ pub fn play_game(
     rules: Rules,
     opening: &[Point],
 ) -> io::Result<GameResult> {
+    let refused = |why: String| io::Error::new(io::ErrorKind::InvalidInput, why);
+    let mut game = Game::new(rules.size).ok_or_else(|| refused("a board size 1..=19".into()))?;
+    game.set_allow_swap(rules.swap);
+    // The opening, played before any engine starts; each engine is told it as set-up.
+    let mut told = Vec::new();
+    for &point in opening {
+        let color = game.to_move();
+        game.play(color, Move::Play(point))
+            .map_err(|e| refused(format!("the opening's {point}: {e}")))?;
+        if game.winner().is_some() {
+            return Err(refused(format!("the opening ends the game at {point}")));
+        }
+        told.push(format!("play {color} {point}"));
+    }
     let mut engines = Vec::new();
     for program in programs {
         engines.push(Running::start(program)?);
     }
-    let mut game = Game::new(rules.size)
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "a board size 1..=19"))?;
-    game.set_allow_swap(rules.swap);
     let side = |color: Color| match color {
         Color::Black => black,
         Color::White => 1 - black,
     };
     let mut result: Option<(Color, Ending)> = None;
-    // Set up both engines; a failure here loses for that engine's colour.
+    // Set up both engines (the opening too); a failure here loses for that engine's colour.
     'setup: for color in Color::BOTH {
         let engine = &mut engines[side(color)];
         let mut setup = vec![
@@ -218,30 +229,11 @@ pub fn play_game(
         if rules.swap {
             setup.push("param_game allow_swap 1".into());
         }
+        setup.extend(told.iter().cloned());
         for command in setup {
             if let Err(failure) = engine.ask(&command, rules.command_time) {
                 result = Some((color.opponent(), failure_ending(failure)));
                 break 'setup;
-            }
-        }
-    }
-    for &point in opening {
-        if result.is_some() {
-            break;
-        }
-        let color = game.to_move();
-        let refused = |why: String| io::Error::new(io::ErrorKind::InvalidInput, why);
-        game.play(color, Move::Play(point))
-            .map_err(|e| refused(format!("the opening's {point}: {e}")))?;
-        if game.winner().is_some() {
-            return Err(refused(format!("the opening ends the game at {point}")));
-        }
-        // Told to both engines; one that fails to take it loses with its colour.
-        for engine_color in Color::BOTH {
-            let command = format!("play {color} {point}");
-            if let Err(failure) = engines[side(engine_color)].ask(&command, rules.command_time) {
-                result = Some((engine_color.opponent(), failure_ending(failure)));
-                break;
             }
         }
     }
