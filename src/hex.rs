@@ -40,6 +40,14 @@ enum Verb {
     OpeningBook(opening_book::Args),
 }
 
+/// Whether a record's player `name` (its `PB` or `PW`) is the one a `--player` option asks
+/// for: its text inside the name, ignoring case; any player when none is asked for.
+fn is_player(wanted: Option<&str>, name: Option<&str>) -> bool {
+    wanted.is_none_or(|wanted| {
+        name.is_some_and(|name| name.to_lowercase().contains(&wanted.to_lowercase()))
+    })
+}
+
 /// Checks a `--size` option: a board the engine plays, 1..=19.
 fn check_size(size: u8) -> Result<()> {
     if !(1..=hex::engine::MAX_BOARD).contains(&size) {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use hex::engine::opening::{Line, OpeningBook, replay};
-use hex::engine::{Move, analyse};
+use hex::engine::{Color, Move, Point, analyse, records};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::PlayerArgs;
@@ -23,6 +23,12 @@ use crate::io;
 /// stops can be started again and goes on where it stopped. `boardgames hex gtp
 /// --opening-book FILE` plays from the book; the engine ships with books for 9x9 and 11x11
 /// made this way (their first lines say how).
+///
+/// With --games the book follows game records instead of every move: at each ply below
+/// --plies it answers the positions that the records reach while the book's side (the player
+/// named by --player, or each side in turn) played the book's moves, most-met first, and
+/// leaves out those met in fewer than --min-games records. Fed the records of matches, this
+/// deepens the book along the lines opponents play.
 ///
 /// A line of the book: the board's side, the moves that reach the position (`-` for none),
 /// the reply, the search's chance of winning for the side replying, and its simulations.
@@ -43,6 +49,17 @@ pub struct Args {
     /// Plies to answer (3: Black's first two moves and White's first).
     #[arg(long, default_value_t = 3, value_name = "P")]
     plies: usize,
+    /// Follow the records in these folders (game-001.sgf, ... as `hex arena` and `hex
+    /// selfplay` save them) instead of every move.
+    #[arg(long, value_name = "DIR")]
+    games: Vec<PathBuf>,
+    /// With --games: answer only the positions of the player whose name (the record's `PB`
+    /// or `PW`) contains NAME, ignoring case.
+    #[arg(long = "player", value_name = "NAME", requires = "games")]
+    games_player: Option<String>,
+    /// With --games: answer a position only if at least this many records reach it.
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "games")]
+    min_games: usize,
     /// The book's file: read first if it exists, and added to.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -52,9 +69,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     super::check_size(args.size)?;
-    if !(1..=8).contains(&args.plies) {
-        bail!("--plies must be 1..8");
+    let most = if args.games.is_empty() { 8 } else { 100 };
+    if !(1..=most).contains(&args.plies) {
+        bail!("--plies must be 1..{most}");
     }
+    let games = followed_games(&args)?;
     let mut limits = args.player.limits()?;
     if args.player.time.is_none() && args.player.playouts.is_none() {
         limits.time = Some(Duration::from_secs(10));
@@ -77,7 +96,11 @@ pub fn run(args: Args) -> Result<()> {
     }
     let mut added = 0;
     for ply in 0..args.plies {
-        let todo = book.unanswered(args.size, ply);
+        let todo = if args.games.is_empty() {
+            book.unanswered(args.size, ply)
+        } else {
+            book.unanswered_in(args.size, &games, ply, args.min_games)
+        };
         let bar = ProgressBar::new(todo.len() as u64).with_style(ProgressStyle::with_template(
             "{bar:30} {pos}/{len} positions of ply {msg}, {elapsed} (about {eta} left)",
         )?);
@@ -110,4 +133,33 @@ pub fn run(args: Args) -> Result<()> {
         "{answered} positions answered in {} ({added} new)\n",
         path.display()
     ))
+}
+
+/// The records of --games as the book follows them: each record's moves (up to a swap or a
+/// resignation) with a side the book plays, for the records of the board's size without
+/// setup stones.
+fn followed_games(args: &Args) -> Result<Vec<(Vec<Point>, Color)>> {
+    let name = args.games_player.as_deref();
+    let mut games = Vec::new();
+    for dir in &args.games {
+        let saved = records::read_dir(dir)
+            .with_context(|| format!("cannot read the records in {}", dir.display()))?;
+        for (_, record) in saved {
+            if record.size != args.size || !record.setup.is_empty() {
+                continue;
+            }
+            let moves: Vec<Point> = (record.moves.iter())
+                .map_while(|&(_, mv)| match mv {
+                    Move::Play(point) => Some(point),
+                    _ => None,
+                })
+                .collect();
+            for (color, player) in [(Color::Black, &record.black), (Color::White, &record.white)] {
+                if super::is_player(name, player.as_deref()) {
+                    games.push((moves.clone(), color));
+                }
+            }
+        }
+    }
+    Ok(games)
 }

@@ -38,19 +38,14 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let player = args.player.as_deref().map(str::to_lowercase);
+    let player = args.player.as_deref();
     let mut out = String::new();
     for (k, dir) in args.dirs.iter().enumerate() {
         let saved = records::read_dir(dir)
             .with_context(|| format!("cannot read the records in {}", dir.display()))?;
         for (number, record) in saved {
             let file = dir.join(records::file_name(number));
-            let plays = |name: &Option<String>| match &player {
-                None => true,
-                Some(player) => name
-                    .as_ref()
-                    .is_some_and(|name| name.to_lowercase().contains(player)),
-            };
+            let plays = |name: &Option<String>| super::is_player(player, name.as_deref());
             let (black, white) = (plays(&record.black), plays(&record.white));
             let learn = |color| if color == Color::Black { black } else { white };
             let lines = extract(&format!("d{}-{number}", k + 1), &record, learn).map_err(

@@ -99,14 +99,18 @@ impl Line {
 /// The game reached from the empty board of `size` by `moves`, Black first; `None` if one
 /// is illegal or the game is over before the last.
 pub fn replay(size: u8, moves: &[Point]) -> Option<Game> {
+    walk(size, moves, |_, _| true)
+}
+
+/// [`replay`], with each move first shown to `allow` (the game before it, and the move);
+/// `None` as soon as it refuses one.
+fn walk(size: u8, moves: &[Point], mut allow: impl FnMut(&Game, Point) -> bool) -> Option<Game> {
     let mut game = Game::new(size)?;
-    let mut color = Color::Black;
     for &point in moves {
-        if game.winner().is_some() {
+        if game.winner().is_some() || !allow(&game, point) {
             return None;
         }
-        game.play(color, Move::Play(point)).ok()?;
-        color = color.opponent();
+        game.play(game.to_move(), Move::Play(point)).ok()?;
     }
     Some(game)
 }
@@ -276,6 +280,57 @@ impl OpeningBook {
         found
     }
 
+    /// The positions of ply `ply` on a board of `size` that the book should answer and
+    /// does not, met in at least `min_games` of `games`, as the moves that reach them. Each
+    /// game is its moves from the empty board and the side whose moves the book would play
+    /// in it: the book follows a game while that side's moves are the book's replies, and
+    /// answers that side's positions (so a game leaves the book's lines where the book would
+    /// have played another move). Most-met first; a position and its half turn are one.
+    pub fn unanswered_in(
+        &self,
+        size: u8,
+        games: &[(Vec<Point>, Color)],
+        ply: usize,
+        min_games: usize,
+    ) -> Vec<Vec<Point>> {
+        let mut met: HashMap<Key, (usize, usize)> = HashMap::new();
+        let mut found: Vec<Vec<Point>> = Vec::new();
+        for (moves, side) in games.iter().filter(|(moves, _)| moves.len() >= ply) {
+            let Some(game) = self.follow(size, &moves[..ply], *side) else {
+                continue;
+            };
+            if game.winner().is_some() || game.to_move() != *side {
+                continue;
+            }
+            let (key, _) = key(&game, *side);
+            if self.index.contains_key(&key) {
+                continue;
+            }
+            met.entry(key)
+                .or_insert_with(|| {
+                    found.push(moves[..ply].to_vec());
+                    (found.len() - 1, 0)
+                })
+                .1 += 1;
+        }
+        let mut counted: Vec<(usize, usize)> = met.into_values().collect();
+        counted.retain(|&(_, count)| count >= min_games.max(1));
+        // Most-met first, then in the order the games met them.
+        counted.sort_by_key(|&(at, count)| (std::cmp::Reverse(count), at));
+        counted
+            .into_iter()
+            .map(|(at, _)| found[at].clone())
+            .collect()
+    }
+
+    /// The game after `moves` from the empty board of `size`, if every move of `side`'s
+    /// among them is the book's reply (and all are legal).
+    fn follow(&self, size: u8, moves: &[Point], side: Color) -> Option<Game> {
+        walk(size, moves, |game, point| {
+            game.to_move() != side || self.reply(game, side) == Some(point)
+        })
+    }
+
     /// The positions of ply `ply` the book answers, as moves with the reply (a line's reply
     /// is in its moves' orientation, and a position answered again replaced its line).
     fn answered(&self, size: u8, ply: usize) -> Vec<(Vec<Point>, Point)> {
@@ -439,6 +494,43 @@ mod tests {
         // After a1 b2, each of Black's seven moves; none are twins (a1 breaks the symmetry),
         // and the ones that end the game are left out (none can on 3x3 with two stones).
         assert_eq!(book.unanswered(3, 3).len(), 7);
+    }
+
+    #[test]
+    fn positions_to_answer_from_games_follow_the_book_side_only() {
+        let moves = |names: &str| -> Vec<Point> { names.split(' ').map(|m| p(m, 5)).collect() };
+        let mut book = OpeningBook::default();
+        book.insert(line(5, &[], "c3"));
+        let games = vec![
+            (moves("c3 a1 b2 e5"), Color::Black),
+            // The half turn of c3 a1 (c3 stays, a1 turns to e5).
+            (moves("c3 e5 d4 a1"), Color::Black),
+            (moves("c3 b1 b2 e5"), Color::Black),
+            // Black leaves the book at once.
+            (moves("a1 c3 b2 e5"), Color::Black),
+            // White's positions: after c3, twice.
+            (moves("c3 a1 b2 e5"), Color::White),
+            (moves("c3 b1"), Color::White),
+        ];
+        // Black's positions at ply 2: after c3 a1 (met twice, up to the half turn), then
+        // after c3 b1; White's ply-2 positions are not asked for.
+        let two = book.unanswered_in(5, &games, 2, 1);
+        assert_eq!(two, vec![moves("c3 a1"), moves("c3 b1")]);
+        assert_eq!(book.unanswered_in(5, &games, 2, 2), vec![moves("c3 a1")]);
+        assert!(book.unanswered_in(5, &games, 2, 3).is_empty());
+        assert_eq!(book.unanswered_in(5, &games, 1, 1), vec![moves("c3")]);
+        // The book answers c3 a1 with b2: the first game goes on to ply 4, and the second,
+        // its half turn (d4 is b2's), meets the same position there. The third left the
+        // book: it has no reply after c3 b1.
+        book.insert(line(5, &["c3", "a1"], "b2"));
+        assert_eq!(
+            book.unanswered_in(5, &games, 4, 2),
+            vec![moves("c3 a1 b2 e5")]
+        );
+        assert!(book.unanswered_in(5, &games, 4, 3).is_empty());
+        // With another reply there, both games leave the book before ply 4.
+        book.insert(line(5, &["c3", "a1"], "a2"));
+        assert!(book.unanswered_in(5, &games, 4, 1).is_empty());
     }
 
     #[test]
