@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use hex::engine::opening::{Line, OpeningBook, replay};
+use hex::engine::opening::{Followed, Line, OpeningBook, replay};
 use hex::engine::{Color, Move, Point, analyse, records};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -28,7 +28,9 @@ use crate::io;
 /// --plies it answers the positions that the records reach while the book's side (the player
 /// named by --player, or each side in turn) played the book's moves, most-met first, and
 /// leaves out those met in fewer than --min-games records. Fed the records of matches, this
-/// deepens the book along the lines opponents play.
+/// deepens the book along the lines opponents play. With --by-results a position's reply is
+/// the move the records played there with the most wins over losses, if it won more games
+/// than it lost; the other positions are searched.
 ///
 /// A line of the book: the board's side, the moves that reach the position (`-` for none),
 /// the reply, the search's chance of winning for the side replying, and its simulations.
@@ -57,6 +59,11 @@ pub struct Args {
     /// or `PW`) contains NAME, ignoring case.
     #[arg(long = "player", value_name = "NAME", requires = "games")]
     games_player: Option<String>,
+    /// With --games: where the records played a move that won more games than it lost,
+    /// take the one with the most wins over losses instead of searching (its line records
+    /// its share of wins and no simulations).
+    #[arg(long, requires = "games")]
+    by_results: bool,
     /// With --games: answer a position only if at least this many records reach it.
     #[arg(long, default_value_t = 1, value_name = "N", requires = "games")]
     min_games: usize,
@@ -106,18 +113,26 @@ pub fn run(args: Args) -> Result<()> {
         )?);
         bar.set_message(ply.to_string());
         for moves in todo {
-            let game = replay(args.size, &moves).context("a book's line is legal")?;
-            let color = game.to_move();
-            let found = analyse(&game, color, limits, settings);
-            let Move::Play(reply) = found.best else {
-                bail!("the search answered {} to a position", found.best);
+            let proven = (args.by_results)
+                .then(|| proven_move(&book.played_in(args.size, &games, &moves)))
+                .flatten();
+            let (reply, win_rate, playouts) = match proven {
+                Some((reply, share)) => (reply, share, 0),
+                None => {
+                    let game = replay(args.size, &moves).context("a book's line is legal")?;
+                    let found = analyse(&game, game.to_move(), limits, settings);
+                    let Move::Play(reply) = found.best else {
+                        bail!("the search answered {} to a position", found.best);
+                    };
+                    (reply, found.win_rate, found.playouts)
+                }
             };
             let line = Line {
                 size: args.size,
                 moves,
                 reply,
-                win_rate: found.win_rate,
-                playouts: found.playouts,
+                win_rate,
+                playouts,
             };
             writeln!(file, "{line}").with_context(|| format!("cannot write {}", path.display()))?;
             book.insert(line);
@@ -138,7 +153,7 @@ pub fn run(args: Args) -> Result<()> {
 /// The records of --games as the book follows them: each record's moves (up to a swap or a
 /// resignation) with a side the book plays, for the records of the board's size without
 /// setup stones.
-fn followed_games(args: &Args) -> Result<Vec<(Vec<Point>, Color)>> {
+fn followed_games(args: &Args) -> Result<Vec<Followed>> {
     let name = args.games_player.as_deref();
     let mut games = Vec::new();
     for dir in &args.games {
@@ -156,10 +171,41 @@ fn followed_games(args: &Args) -> Result<Vec<(Vec<Point>, Color)>> {
                 .collect();
             for (color, player) in [(Color::Black, &record.black), (Color::White, &record.white)] {
                 if super::is_player(name, player.as_deref()) {
-                    games.push((moves.clone(), color));
+                    let won = (record.result.as_deref())
+                        .is_some_and(|result| result.starts_with(color.letter()));
+                    games.push(Followed {
+                        moves: moves.clone(),
+                        side: color,
+                        won,
+                    });
                 }
             }
         }
     }
     Ok(games)
+}
+
+/// Of the moves the records played in a position (each with its games and wins), the one
+/// with the most wins over losses, if it won more games than it lost, with its share of
+/// wins.
+fn proven_move(played: &[(Point, usize, usize)]) -> Option<(Point, f64)> {
+    let net = |&(_, games, wins): &(Point, usize, usize)| 2 * wins as i64 - games as i64;
+    let best = played.iter().max_by_key(|entry| net(entry))?;
+    (net(best) > 0).then(|| (best.0, best.2 as f64 / best.1 as f64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_proven_move_won_more_than_it_lost_and_most_over_its_losses() {
+        let p = |name| Point::parse(name, 5).unwrap();
+        // 7 of 11 (+3) beats 1 of 1 (+1) and 3 of 13.
+        let played = [(p("a1"), 13, 3), (p("b2"), 1, 1), (p("c3"), 11, 7)];
+        assert_eq!(proven_move(&played), Some((p("c3"), 7.0 / 11.0)));
+        // Half the games won is not enough.
+        assert_eq!(proven_move(&[(p("a1"), 4, 2), (p("b2"), 3, 0)]), None);
+        assert_eq!(proven_move(&[]), None);
+    }
 }

@@ -132,6 +132,17 @@ impl fmt::Display for Line {
     }
 }
 
+/// A game record as a book follows it (see [`OpeningBook::unanswered_in`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Followed {
+    /// The moves from the empty board, Black first.
+    pub moves: Vec<Point>,
+    /// The side whose moves the book would play.
+    pub side: Color,
+    /// Whether that side won the game.
+    pub won: bool,
+}
+
 /// Replies by position (see the module's introduction).
 #[derive(Clone, Debug, Default)]
 pub struct OpeningBook {
@@ -289,13 +300,13 @@ impl OpeningBook {
     pub fn unanswered_in(
         &self,
         size: u8,
-        games: &[(Vec<Point>, Color)],
+        games: &[Followed],
         ply: usize,
         min_games: usize,
     ) -> Vec<Vec<Point>> {
         let mut met: HashMap<Key, (usize, usize)> = HashMap::new();
         let mut found: Vec<Vec<Point>> = Vec::new();
-        for (moves, side) in games.iter().filter(|(moves, _)| moves.len() >= ply) {
+        for Followed { moves, side, .. } in games.iter().filter(|g| g.moves.len() >= ply) {
             let Some(game) = self.follow(size, &moves[..ply], *side) else {
                 continue;
             };
@@ -321,6 +332,51 @@ impl OpeningBook {
             .into_iter()
             .map(|(at, _)| found[at].clone())
             .collect()
+    }
+
+    /// The moves that the followed `games` played in the position reached by `moves` (in
+    /// that position's orientation), each with the games that played it and the games of
+    /// those that its side won; most-played first.
+    pub fn played_in(
+        &self,
+        size: u8,
+        games: &[Followed],
+        moves: &[Point],
+    ) -> Vec<(Point, usize, usize)> {
+        let Some(target) = replay(size, moves) else {
+            return Vec::new();
+        };
+        let side = target.to_move();
+        let (wanted, turned) = key(&target, side);
+        let mut played: Vec<(Point, usize, usize)> = Vec::new();
+        let ply = moves.len();
+        for game in games
+            .iter()
+            .filter(|g| g.side == side && g.moves.len() > ply)
+        {
+            let Some(reached) = self.follow(size, &game.moves[..ply], side) else {
+                continue;
+            };
+            let (key, game_turned) = key(&reached, side);
+            if key != wanted {
+                continue;
+            }
+            let next = game.moves[ply];
+            let next = if game_turned == turned {
+                next
+            } else {
+                half_turn(next, size)
+            };
+            match played.iter_mut().find(|(point, _, _)| *point == next) {
+                Some(entry) => {
+                    entry.1 += 1;
+                    entry.2 += usize::from(game.won);
+                }
+                None => played.push((next, 1, usize::from(game.won))),
+            }
+        }
+        played.sort_by_key(|&(_, count, _)| std::cmp::Reverse(count));
+        played
     }
 
     /// The game after `moves` from the empty board of `size`, if every move of `side`'s
@@ -501,16 +557,21 @@ mod tests {
         let moves = |names: &str| -> Vec<Point> { names.split(' ').map(|m| p(m, 5)).collect() };
         let mut book = OpeningBook::default();
         book.insert(line(5, &[], "c3"));
+        let game = |names: &str, side, won| Followed {
+            moves: moves(names),
+            side,
+            won,
+        };
         let games = vec![
-            (moves("c3 a1 b2 e5"), Color::Black),
+            game("c3 a1 b2 e5", Color::Black, true),
             // The half turn of c3 a1 (c3 stays, a1 turns to e5).
-            (moves("c3 e5 d4 a1"), Color::Black),
-            (moves("c3 b1 b2 e5"), Color::Black),
+            game("c3 e5 d4 a1", Color::Black, false),
+            game("c3 b1 b2 e5", Color::Black, true),
             // Black leaves the book at once.
-            (moves("a1 c3 b2 e5"), Color::Black),
+            game("a1 c3 b2 e5", Color::Black, true),
             // White's positions: after c3, twice.
-            (moves("c3 a1 b2 e5"), Color::White),
-            (moves("c3 b1"), Color::White),
+            game("c3 a1 b2 e5", Color::White, false),
+            game("c3 b1", Color::White, true),
         ];
         // Black's positions at ply 2: after c3 a1 (met twice, up to the half turn), then
         // after c3 b1; White's ply-2 positions are not asked for.
@@ -519,6 +580,20 @@ mod tests {
         assert_eq!(book.unanswered_in(5, &games, 2, 2), vec![moves("c3 a1")]);
         assert!(book.unanswered_in(5, &games, 2, 3).is_empty());
         assert_eq!(book.unanswered_in(5, &games, 1, 1), vec![moves("c3")]);
+        // What the games played there: b2 twice after c3 a1 (d4 is its half turn), won
+        // once; White's a1 and b1 after c3, each once.
+        assert_eq!(
+            book.played_in(5, &games, &moves("c3 a1")),
+            vec![(p("b2", 5), 2, 1)]
+        );
+        assert_eq!(
+            book.played_in(5, &games, &moves("c3 e5")),
+            vec![(p("d4", 5), 2, 1)]
+        );
+        assert_eq!(
+            book.played_in(5, &games, &moves("c3")),
+            vec![(p("a1", 5), 1, 0), (p("b1", 5), 1, 1)]
+        );
         // The book answers c3 a1 with b2: the first game goes on to ply 4, and the second,
         // its half turn (d4 is b2's), meets the same position there. The third left the
         // book: it has no reply after c3 b1.
