@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use hex::engine::opening::{Followed, Line, OpeningBook, replay};
+use hex::engine::opening::{Followed, Line, Met, OpeningBook, replay};
 use hex::engine::{Color, Move, Point, analyse, records};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -103,8 +103,15 @@ pub fn run(args: Args) -> Result<()> {
     }
     let mut added = 0;
     for ply in 0..args.plies {
-        let todo = if args.games.is_empty() {
-            book.unanswered(args.size, ply)
+        // Each position with the moves the records played there (none without --games).
+        let todo: Vec<Met> = if args.games.is_empty() {
+            (book.unanswered(args.size, ply).into_iter())
+                .map(|moves| Met {
+                    moves,
+                    games: 0,
+                    played: Vec::new(),
+                })
+                .collect()
         } else {
             book.unanswered_in(args.size, &games, ply, args.min_games)
         };
@@ -112,10 +119,8 @@ pub fn run(args: Args) -> Result<()> {
             "{bar:30} {pos}/{len} positions of ply {msg}, {elapsed} (about {eta} left)",
         )?);
         bar.set_message(ply.to_string());
-        for moves in todo {
-            let proven = (args.by_results)
-                .then(|| proven_move(&book.played_in(args.size, &games, &moves)))
-                .flatten();
+        for Met { moves, played, .. } in todo {
+            let proven = args.by_results.then(|| proven_move(&played)).flatten();
             let (reply, win_rate, playouts) = match proven {
                 Some((reply, share)) => (reply, share, 0),
                 None => {

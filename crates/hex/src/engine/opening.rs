@@ -143,6 +143,18 @@ pub struct Followed {
     pub won: bool,
 }
 
+/// A position that followed games reach (see [`OpeningBook::unanswered_in`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Met {
+    /// The moves that reach it: those of the first game that does.
+    pub moves: Vec<Point>,
+    /// The games that reach it.
+    pub games: usize,
+    /// The moves the games played there, in the orientation of `moves`, each with the games
+    /// that played it and how many of those its side won; most-played first.
+    pub played: Vec<(Point, usize, usize)>,
+}
+
 /// Replies by position (see the module's introduction).
 #[derive(Clone, Debug, Default)]
 pub struct OpeningBook {
@@ -292,91 +304,73 @@ impl OpeningBook {
     }
 
     /// The positions of ply `ply` on a board of `size` that the book should answer and
-    /// does not, met in at least `min_games` of `games`, as the moves that reach them. Each
-    /// game is its moves from the empty board and the side whose moves the book would play
-    /// in it: the book follows a game while that side's moves are the book's replies, and
-    /// answers that side's positions (so a game leaves the book's lines where the book would
-    /// have played another move). Most-met first; a position and its half turn are one.
+    /// does not, met in at least `min_games` of `games`, each with what the games played
+    /// there. Each game is its moves from the empty board and the side whose moves the book
+    /// would play in it: the book follows a game while that side's moves are the book's
+    /// replies, and answers that side's positions (so a game leaves the book's lines where
+    /// the book would have played another move). Most-met first; a position and its half
+    /// turn are one.
     pub fn unanswered_in(
         &self,
         size: u8,
         games: &[Followed],
         ply: usize,
         min_games: usize,
-    ) -> Vec<Vec<Point>> {
-        let mut met: HashMap<Key, (usize, usize)> = HashMap::new();
-        let mut found: Vec<Vec<Point>> = Vec::new();
-        for Followed { moves, side, .. } in games.iter().filter(|g| g.moves.len() >= ply) {
+    ) -> Vec<Met> {
+        // Each position met, with whether its first game's orientation is the key's turned.
+        let mut met: HashMap<Key, (Met, bool)> = HashMap::new();
+        let mut order: Vec<Key> = Vec::new();
+        for Followed { moves, side, won } in games.iter().filter(|g| g.moves.len() >= ply) {
             let Some(game) = self.follow(size, &moves[..ply], *side) else {
                 continue;
             };
             if game.winner().is_some() || game.to_move() != *side {
                 continue;
             }
-            let (key, _) = key(&game, *side);
+            let (key, turned) = key(&game, *side);
             if self.index.contains_key(&key) {
                 continue;
             }
-            met.entry(key)
-                .or_insert_with(|| {
-                    found.push(moves[..ply].to_vec());
-                    (found.len() - 1, 0)
-                })
-                .1 += 1;
-        }
-        let mut counted: Vec<(usize, usize)> = met.into_values().collect();
-        counted.retain(|&(_, count)| count >= min_games.max(1));
-        // Most-met first, then in the order the games met them.
-        counted.sort_by_key(|&(at, count)| (std::cmp::Reverse(count), at));
-        counted
-            .into_iter()
-            .map(|(at, _)| found[at].clone())
-            .collect()
-    }
-
-    /// The moves that the followed `games` played in the position reached by `moves` (in
-    /// that position's orientation), each with the games that played it and the games of
-    /// those that its side won; most-played first.
-    pub fn played_in(
-        &self,
-        size: u8,
-        games: &[Followed],
-        moves: &[Point],
-    ) -> Vec<(Point, usize, usize)> {
-        let Some(target) = replay(size, moves) else {
-            return Vec::new();
-        };
-        let side = target.to_move();
-        let (wanted, turned) = key(&target, side);
-        let mut played: Vec<(Point, usize, usize)> = Vec::new();
-        let ply = moves.len();
-        for game in games
-            .iter()
-            .filter(|g| g.side == side && g.moves.len() > ply)
-        {
-            let Some(reached) = self.follow(size, &game.moves[..ply], side) else {
+            let (entry, first_turned) = met.entry(key.clone()).or_insert_with(|| {
+                order.push(key);
+                let first = Met {
+                    moves: moves[..ply].to_vec(),
+                    games: 0,
+                    played: Vec::new(),
+                };
+                (first, turned)
+            });
+            entry.games += 1;
+            let Some(&next) = moves.get(ply) else {
                 continue;
             };
-            let (key, game_turned) = key(&reached, side);
-            if key != wanted {
-                continue;
-            }
-            let next = game.moves[ply];
-            let next = if game_turned == turned {
+            // The move in the orientation of the position's first game.
+            let next = if turned == *first_turned {
                 next
             } else {
                 half_turn(next, size)
             };
-            match played.iter_mut().find(|(point, _, _)| *point == next) {
-                Some(entry) => {
-                    entry.1 += 1;
-                    entry.2 += usize::from(game.won);
+            match entry.played.iter_mut().find(|(point, _, _)| *point == next) {
+                Some(played) => {
+                    played.1 += 1;
+                    played.2 += usize::from(*won);
                 }
-                None => played.push((next, 1, usize::from(game.won))),
+                None => entry.played.push((next, 1, usize::from(*won))),
             }
         }
-        played.sort_by_key(|&(_, count, _)| std::cmp::Reverse(count));
-        played
+        // Most-met first, then in the order the games met them; each position's moves
+        // most-played first.
+        let mut found: Vec<Met> = (order.iter())
+            .filter_map(|key| met.remove(key).map(|(found, _)| found))
+            .filter(|found| found.games >= min_games.max(1))
+            .collect();
+        found.sort_by_key(|found| std::cmp::Reverse(found.games));
+        for found in &mut found {
+            found
+                .played
+                .sort_by_key(|&(_, count, _)| std::cmp::Reverse(count));
+        }
+        found
     }
 
     /// The game after `moves` from the empty board of `size`, if every move of `side`'s
@@ -573,39 +567,52 @@ mod tests {
             game("c3 a1 b2 e5", Color::White, false),
             game("c3 b1", Color::White, true),
         ];
+        let reached = |book: &OpeningBook, games: &[Followed], ply, min| -> Vec<Vec<Point>> {
+            (book.unanswered_in(5, games, ply, min).into_iter())
+                .map(|met| met.moves)
+                .collect()
+        };
         // Black's positions at ply 2: after c3 a1 (met twice, up to the half turn), then
         // after c3 b1; White's ply-2 positions are not asked for.
-        let two = book.unanswered_in(5, &games, 2, 1);
-        assert_eq!(two, vec![moves("c3 a1"), moves("c3 b1")]);
-        assert_eq!(book.unanswered_in(5, &games, 2, 2), vec![moves("c3 a1")]);
-        assert!(book.unanswered_in(5, &games, 2, 3).is_empty());
-        assert_eq!(book.unanswered_in(5, &games, 1, 1), vec![moves("c3")]);
+        assert_eq!(
+            reached(&book, &games, 2, 1),
+            vec![moves("c3 a1"), moves("c3 b1")]
+        );
+        assert_eq!(reached(&book, &games, 2, 2), vec![moves("c3 a1")]);
+        assert!(reached(&book, &games, 2, 3).is_empty());
+        assert_eq!(reached(&book, &games, 1, 1), vec![moves("c3")]);
         // What the games played there: b2 twice after c3 a1 (d4 is its half turn), won
-        // once; White's a1 and b1 after c3, each once.
+        // once, in the orientation of the first game to meet the position; White's a1 and
+        // b1 after c3, each once.
+        let played =
+            |book: &OpeningBook, games: &[Followed], ply| -> Vec<(Vec<Point>, usize, Vec<_>)> {
+                (book.unanswered_in(5, games, ply, 1).into_iter())
+                    .map(|met| (met.moves, met.games, met.played))
+                    .collect()
+            };
         assert_eq!(
-            book.played_in(5, &games, &moves("c3 a1")),
-            vec![(p("b2", 5), 2, 1)]
+            played(&book, &games, 2)[0],
+            (moves("c3 a1"), 2, vec![(p("b2", 5), 2, 1)])
+        );
+        // The same two games, the half-turned one first.
+        let turned = [games[1].clone(), games[0].clone()];
+        assert_eq!(
+            played(&book, &turned, 2)[0],
+            (moves("c3 e5"), 2, vec![(p("d4", 5), 2, 1)])
         );
         assert_eq!(
-            book.played_in(5, &games, &moves("c3 e5")),
-            vec![(p("d4", 5), 2, 1)]
-        );
-        assert_eq!(
-            book.played_in(5, &games, &moves("c3")),
-            vec![(p("a1", 5), 1, 0), (p("b1", 5), 1, 1)]
+            played(&book, &games, 1),
+            vec![(moves("c3"), 2, vec![(p("a1", 5), 1, 0), (p("b1", 5), 1, 1)])]
         );
         // The book answers c3 a1 with b2: the first game goes on to ply 4, and the second,
         // its half turn (d4 is b2's), meets the same position there. The third left the
         // book: it has no reply after c3 b1.
         book.insert(line(5, &["c3", "a1"], "b2"));
-        assert_eq!(
-            book.unanswered_in(5, &games, 4, 2),
-            vec![moves("c3 a1 b2 e5")]
-        );
-        assert!(book.unanswered_in(5, &games, 4, 3).is_empty());
+        assert_eq!(reached(&book, &games, 4, 2), vec![moves("c3 a1 b2 e5")]);
+        assert!(reached(&book, &games, 4, 3).is_empty());
         // With another reply there, both games leave the book before ply 4.
         book.insert(line(5, &["c3", "a1"], "a2"));
-        assert!(book.unanswered_in(5, &games, 4, 1).is_empty());
+        assert!(reached(&book, &games, 4, 1).is_empty());
     }
 
     #[test]
