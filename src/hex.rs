@@ -83,9 +83,6 @@ struct PlayerArgs {
     /// Tuning: playouts do not answer bridge intrusions.
     #[arg(long, help_heading = "Tuning")]
     no_bridges: bool,
-    /// Tuning: new nodes start with a prior favouring bridge answers and local replies.
-    #[arg(long, help_heading = "Tuning")]
-    prior: bool,
     /// Tuning: a node asks the Hex knowledge at this many visits, the root always (boards up
     /// to 11x11; 0 turns the knowledge off).
     #[arg(
@@ -124,24 +121,6 @@ struct PlayerArgs {
         help_heading = "Tuning"
     )]
     expand_after: u32,
-    /// Tuning: playout moves are drawn in proportion to their learned patterns' gammas,
-    /// each at most CAP (0: every empty cell alike).
-    #[arg(
-        long,
-        default_value_t = Settings::default().weighted_playouts.unwrap_or(0.0),
-        value_name = "CAP",
-        help_heading = "Tuning"
-    )]
-    weighted_playouts: f32,
-    /// Tuning: the power of the learned factors of moves near the last two moves in the
-    /// pattern bias (0 leaves them out).
-    #[arg(
-        long,
-        default_value_t = Settings::default().recent.unwrap_or(0.0),
-        value_name = "P",
-        help_heading = "Tuning"
-    )]
-    recent: f32,
     /// Tuning: on 11x11, once a node has had more than this many visits, its children's
     /// priors come from the policy network instead of the patterns (0: never).
     #[arg(
@@ -176,28 +155,18 @@ impl PlayerArgs {
 
     fn settings(&self) -> Result<Settings> {
         let fine = |x: f64| x >= 0.0 && x.is_finite();
-        if !fine(self.rave)
-            || !fine(self.exploration)
-            || !fine(self.patterns)
-            || !fine(f64::from(self.weighted_playouts))
-            || !fine(f64::from(self.recent))
-        {
-            bail!(
-                "--rave, --exploration, --patterns, --weighted-playouts and --recent must be 0 or more"
-            );
+        if !fine(self.rave) || !fine(self.exploration) || !fine(self.patterns) {
+            bail!("--rave, --exploration and --patterns must be 0 or more");
         }
         Ok(Settings {
             bridges: !self.no_bridges,
             rave: (self.rave > 0.0).then_some(self.rave),
             exploration: self.exploration,
             knowledge: (self.knowledge > 0).then_some(self.knowledge),
-            prior: self.prior,
             patterns: (self.patterns > 0.0).then_some(self.patterns),
             shared_tree: self.shared_tree,
             fill_in: !self.no_fill_in,
             expand_after: self.expand_after,
-            weighted_playouts: (self.weighted_playouts > 0.0).then_some(self.weighted_playouts),
-            recent: (self.recent > 0.0).then_some(self.recent),
             policy: (self.policy > 0).then_some(self.policy),
         })
     }
@@ -406,20 +375,17 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     let flags = [
         (tuning.no_bridges, " --no-bridges"),
         (tuning.no_reuse, " --no-reuse"),
-        (tuning.prior, " --prior"),
         (tuning.shared_tree, " --shared-tree"),
         (tuning.no_fill_in, " --no-fill-in"),
     ];
     let builtin = format!(
-        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {} --expand-after {} --weighted-playouts {} --recent {} --policy {}{}{} --seed {{seed}}",
+        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {} --expand-after {} --policy {}{}{} --seed {{seed}}",
         limits.threads,
         tuning.rave,
         tuning.exploration,
         tuning.knowledge,
         tuning.patterns,
         tuning.expand_after,
-        tuning.weighted_playouts,
-        tuning.recent,
         tuning.policy,
         flags.map(|(on, flag)| if on { flag } else { "" }).concat(),
         args.book.flags()

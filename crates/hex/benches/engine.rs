@@ -45,13 +45,6 @@ fn search(c: &mut Criterion) {
                 },
             ),
             (
-                "weighted playouts",
-                Settings {
-                    weighted_playouts: Some(0.15),
-                    ..Settings::default()
-                },
-            ),
-            (
                 "no rave",
                 Settings {
                     rave: None,

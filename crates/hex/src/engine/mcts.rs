@@ -32,7 +32,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 use std::time::{Duration, Instant};
 
 use super::game::{Color, Game, Move, Point};
-use super::patterns::{self, Frame, Near, PlayoutWeights};
+use super::patterns::{self, Frame};
 use super::policy;
 use crate::board::Player;
 use crate::geometry::{Bits, bit, cells_of, slot};
@@ -66,7 +66,8 @@ impl Default for Budget {
     }
 }
 
-/// The search's tunable ideas, so that a match can compare them.
+/// The search's tunable ideas, so that a match can compare them; the matches behind each
+/// default are in `docs/tuning/hex.md`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
     /// Answer bridge intrusions in playouts.
@@ -75,67 +76,33 @@ pub struct Settings {
     pub rave: Option<f64>,
     /// The UCT exploration constant.
     pub exploration: f64,
-    /// Visits of a leaf before it is expanded. 1 by default: MoHex's 10 makes simulations
-    /// 30% cheaper on 11x11 and won 24 of 40 games against 1 at 0.25 s a move, but against
-    /// MoHex 2.0 (11x11, 1 s a move) 11 of 40 where 1 won 13 of 40 the same day.
+    /// Visits of a leaf before it is expanded (MoHex's 10 is cheaper but measured weaker).
     pub expand_after: u32,
     /// Ask the Hex knowledge at the root, and at a node once it has this many visits
     /// (boards up to 11x11; `None`: never).
     pub knowledge: Option<u32>,
-    /// Start new nodes with prior AMAF statistics favouring the answer to a bridge
-    /// intrusion and the cells next to the last move.
-    pub prior: bool,
     /// Progressive bias from the learned move patterns ([`patterns::LEARNED`]): a child's
     /// value gains c·P/√(n+1), P its pattern's share of the gammas of its siblings' and
     /// n its visits; the constant c (`None`: off).
     pub patterns: Option<f64>,
     /// The threads grow one tree together (else each its own, their root statistics
-    /// summed). Off by default: on 11x11 at 0.5 s a move it won 21 of 40 games against the
-    /// trees apart, its one tree getting 1.4-1.7 times one thread's simulations where they
-    /// get nearly twice them in two.
+    /// summed); off, as it measured even at best.
     pub shared_tree: bool,
     /// Once the knowledge has looked at a node (and at the root), the captured cells it
     /// found are given to their captors in every simulation through it, so that the
-    /// playouts below start from the filled-in board. On by default: against MoHex 2.0 on
-    /// 11x11 (1 s a move, 2 threads) it won 16 of 40 games, and 13 of 40 in a second run,
-    /// where the same build without it won 7 of 40; against the search without it, 21 of 40 at 10,000 playouts a move and
-    /// 23 of 40 at 0.25 s a move on two threads.
+    /// playouts below start from the filled-in board (MoHex's fill-in).
     pub fill_in: bool,
-    /// Playout moves are drawn with chances in proportion to the gammas of their learned
-    /// patterns ([`patterns::LEARNED`]), each taken at most at this cap (`None`: every empty
-    /// cell alike; see [`PlayoutWeights`]). Bridge intrusions are answered first either way.
-    /// Off by default: on 11x11 with the cap 0.15 (so that it mostly keeps the playouts off
-    /// the cells MoHex seldom plays) a simulation costs 1.8 times as much, and it won 20 of
-    /// 40 games against uniform playouts both at 10,000 playouts a move and at 0.25 s a move,
-    /// but 8 of 40 against MoHex 2.0 at 1 s a move, where uniform playouts won 13 and 16;
-    /// the caps 1 and 10 won 16 and 15 of 40 at 10,000 playouts.
-    pub weighted_playouts: Option<f32>,
-    /// The pattern bias multiplies a move's gamma by the learned table's factors of moves
-    /// next to the last move or a bridge away from it, and of those near the move before
-    /// ([`patterns::Table::near`]), raised to this power (`None`: not at all), as MoHex's
-    /// local patterns add to its prior.
-    pub recent: Option<f32>,
     /// On 11x11, the board the policy network ([`policy::LEARNED`]) learned, once a node has
     /// had more than this many visits (the root too) the priors of its children come from the
     /// network instead of the patterns (`None`: never; nor without [`Settings::patterns`],
-    /// whose bias they are). 30 by default. With the first network (4 layers), on 11x11 at
-    /// 0.25 s a move, 100 won 25 of 40 games against the search without the network, 30 won
-    /// 26 of 40 against 100, and 10 20 of 40 against 30; against MoHex 2.0 (11x11, 1 s a move)
-    /// 100 won 15 of 40 and 30 won 19 of 40, where the search without it won 16, 13 and 11.
-    /// With the present one (6 layers), 10 won 20 of 40 against 30 at 0.25 s a move.
+    /// whose bias they are).
     pub policy: Option<u32>,
 }
 
 impl Default for Settings {
     /// Bridge replies, RAVE with equivalence parameter 1000, no UCT term, expansion at the
-    /// first visit, knowledge at [`KNOWLEDGE_AFTER`] visits; no prior, which matches did not
-    /// show to help; the pattern bias with constant 3, its priors from the policy network
-    /// past 30 visits on 11x11 ([`Settings::policy`]). On 11x11, against the search without
-    /// it, the table learned from MoHex's moves in match games won 28 of 40 games at 10,000
-    /// playouts a move and 29 of 40 at 0.25 s a move on two threads, though a simulation
-    /// costs half as much again; an earlier training on the same records won 22, 57 (of 80)
-    /// and 27 of 40 with constants 1, 3 and 8, and the first table (1,893 positions of
-    /// MoHex's self-play on 9x9) 17 of 40 with 3.
+    /// first visit, knowledge at [`KNOWLEDGE_AFTER`] visits, the pattern bias with constant 3,
+    /// its priors from the policy network past 30 visits on 11x11.
     fn default() -> Settings {
         Settings {
             bridges: true,
@@ -143,12 +110,9 @@ impl Default for Settings {
             exploration: 0.0,
             expand_after: 1,
             knowledge: Some(KNOWLEDGE_AFTER),
-            prior: false,
             patterns: Some(3.0),
             shared_tree: false,
             fill_in: true,
-            weighted_playouts: None,
-            recent: None,
             policy: Some(30),
         }
     }
@@ -226,8 +190,8 @@ struct Padded {
     around: [isize; 6],
     /// Where the cells of each move's pattern lie in `cells`.
     frame: Arc<Frame>,
-    /// The cells of the game's last move and of the one before, when they were stones.
-    recent: [Option<usize>; 2],
+    /// The cell of the game's last move, when it was a stone.
+    last: Option<usize>,
 }
 
 impl Padded {
@@ -250,11 +214,10 @@ impl Padded {
                 cells[Self::at_width(width, point)] = code(color);
             }
         }
-        let mut played = (game.history().iter().rev()).map(|&(_, mv)| match mv {
-            Move::Play(point) => Some(Self::at_width(width, point)),
+        let last = match game.history().last() {
+            Some(&(_, Move::Play(point))) => Some(Self::at_width(width, point)),
             _ => None,
-        });
-        let recent = [played.next().flatten(), played.next().flatten()];
+        };
         let w = width as isize;
         let frame = Frame::new(game.rows(), game.cols(), |row, col| {
             Self::at_width(width, Point { row, col })
@@ -265,7 +228,7 @@ impl Padded {
             cells,
             around: [-w, -w + 1, 1, w, w - 1, -1],
             frame: Arc::new(frame),
-            recent,
+            last,
         }
     }
 
@@ -302,19 +265,6 @@ impl Padded {
                 && self.cells[n[(i + 1) % 6]] == owner)
                 .then_some(q)
         })
-    }
-
-    /// How the cell `at` lies from the cell `from`: next to it, a bridge away, or neither.
-    fn near(&self, from: usize, at: usize) -> Option<Near> {
-        let d = at as isize - from as isize;
-        let a = &self.around;
-        if a.contains(&d) {
-            Some(Near::Neighbour)
-        } else {
-            (0..6)
-                .any(|i| a[i] + a[(i + 1) % 6] == d)
-                .then_some(Near::Bridge)
-        }
     }
 
     /// The learned gamma of a move at `at` (a cell of the board) by `mover`.
@@ -540,9 +490,6 @@ impl Node {
     }
 }
 
-/// The weight of the prior, in AMAF visits.
-const PRIOR_VISITS: u32 = 20;
-
 /// The most nodes a tree may hold (about 40 bytes each); past it leaves stop expanding.
 const MAX_NODES: usize = 1 << 22;
 
@@ -627,8 +574,6 @@ struct Tree {
     curve: Box<[(f64, f64)]>,
     /// The cells filled in at nodes ([`Settings::fill_in`]), with their stones' codes.
     fills: RwLock<Vec<Fill>>,
-    /// The weights of playout moves ([`Settings::weighted_playouts`]), if they are weighted.
-    playout_weights: Option<Arc<PlayoutWeights>>,
 }
 
 /// Cells and the stones that fill them in.
@@ -646,7 +591,7 @@ fn rave_beta(k: f64, n: f64) -> f64 {
 impl Tree {
     fn new(root: &Padded, color: u8, settings: Settings) -> Tree {
         let tree = Tree::empty(color, settings);
-        tree.expand(0, root, color, root.recent);
+        tree.expand(0, root, color);
         tree
     }
 
@@ -664,15 +609,12 @@ impl Tree {
             settings,
             curve,
             fills: RwLock::default(),
-            playout_weights: settings.weighted_playouts.map(PlayoutWeights::learned),
         }
     }
 
     /// Gives `node` its children, one for each empty cell, unless another thread is doing
-    /// so. With the prior on, the answer to a bridge intrusion by the last move gets
-    /// AMAF statistics of a strong move to start with, and the cells next to the last move
-    /// those of a fair one.
-    fn expand(&self, node: usize, board: &Padded, to_move: u8, recent: [Option<usize>; 2]) {
+    /// so; with the patterns on, each child's prior is its pattern's share of the gammas.
+    fn expand(&self, node: usize, board: &Padded, to_move: u8) {
         if self.nodes[node].expanding.swap(true, Relaxed) {
             return;
         }
@@ -690,50 +632,12 @@ impl Tree {
             self.nodes[child].cell.store(at as u16, Relaxed);
         }
         if self.settings.patterns.is_some() {
-            let table = &patterns::LEARNED;
-            let near = |from: Option<usize>, at| from.and_then(|from| board.near(from, at));
-            let gammas: Vec<f32> = (empty.iter())
-                .map(|&at| {
-                    let gamma = board.gamma(at, to_move);
-                    match self.settings.recent {
-                        Some(power) => {
-                            let factor = table.near(near(recent[0], at), near(recent[1], at));
-                            gamma
-                                * if factor == 1.0 {
-                                    1.0
-                                } else {
-                                    factor.powf(power)
-                                }
-                        }
-                        None => gamma,
-                    }
-                })
-                .collect();
+            let gammas: Vec<f32> = (empty.iter()).map(|&at| board.gamma(at, to_move)).collect();
             let total: f32 = gammas.iter().sum();
             for (child, gamma) in children.clone().zip(gammas) {
                 self.nodes[child]
                     .bias
                     .store((gamma / total).to_bits(), Relaxed);
-            }
-        }
-        if self.settings.prior && node != 0 {
-            let last = usize::from(self.nodes[node].cell.load(Relaxed));
-            let save = board.bridge_reply(last, to_move);
-            for (child, &cell) in children.clone().zip(&empty) {
-                let (n, rate) = if Some(cell) == save {
-                    (PRIOR_VISITS, 9)
-                } else if board
-                    .around
-                    .iter()
-                    .any(|&d| last.wrapping_add_signed(d) == cell)
-                {
-                    (PRIOR_VISITS / 2, 6)
-                } else {
-                    continue;
-                };
-                // The prior's win rate in tenths: 18 wins of 20, 6 of 10.
-                add(&self.nodes[child].amaf_visits, n);
-                add(&self.nodes[child].amaf_wins, n * rate / 10);
             }
         }
         let span = (first as u64) << 16 | empty.len() as u64;
@@ -754,14 +658,12 @@ impl Tree {
         }
     }
 
-    /// The cells of the last move and of the one before at the end of `path` (a path of
-    /// nodes from the root), the game's before the root.
-    fn recent(&self, root: &Padded, path: &[usize]) -> [Option<usize>; 2] {
-        let cell = |id: usize| Some(usize::from(self.nodes[id].cell.load(Relaxed)));
+    /// The cell of the last move at the end of `path` (a path of nodes from the root), the
+    /// game's at the root.
+    fn last_move(&self, root: &Padded, path: &[usize]) -> Option<usize> {
         match path {
-            [.., before, last] if path.len() >= 3 => [cell(*last), cell(*before)],
-            [_, last] => [cell(*last), root.recent[0]],
-            _ => root.recent,
+            [_, .., last] => Some(usize::from(self.nodes[*last].cell.load(Relaxed))),
+            _ => root.last,
         }
     }
 
@@ -938,8 +840,7 @@ impl Tree {
             let mut n = self.nodes[node].get();
             if n.children == 0 {
                 if n.visits > self.settings.expand_after && node != 0 {
-                    let recent = self.recent(root, &work.path);
-                    self.expand(node, board, to_move, recent);
+                    self.expand(node, board, to_move);
                     n = self.nodes[node].get();
                     if n.children == 0 {
                         break;
@@ -956,8 +857,8 @@ impl Tree {
                 && n.visits > after
                 && !self.nodes[node].guided.swap(true, Relaxed)
             {
-                let recent = self.recent(root, &work.path);
-                self.guide(node, board, to_move, recent[0]);
+                let last = self.last_move(root, &work.path);
+                self.guide(node, board, to_move, last);
             }
             if let Some((expert, after)) = knowledge
                 && node != 0
@@ -997,10 +898,7 @@ impl Tree {
         let winner = match proof {
             Proof::Won => opponent(to_move),
             Proof::Lost => to_move,
-            Proof::Open => match &self.playout_weights {
-                Some(table) => weighted_playout(last, to_move, root, work, rng, bridges, table),
-                None => playout(last, to_move, work, rng, bridges),
-            },
+            Proof::Open => playout(last, to_move, work, rng, bridges),
         };
         self.back_up(winner, work);
     }
@@ -1192,157 +1090,8 @@ fn playout(
     if black { BLACK } else { WHITE }
 }
 
-/// The weights of the playout's moves for each side ([`Settings::weighted_playouts`]):
-/// each empty cell's pattern index and weight, kept up to date as stones are played, and
-/// the sums of the weights of each row of cells, to draw a move from. Weights are whole
-/// numbers ([`PlayoutWeights`]), so that the sums stay exact as they change.
-#[derive(Default)]
-struct Weights {
-    /// For Black's moves, then White's: the index of each cell's pattern.
-    index: [Vec<u32>; 2],
-    /// For Black's moves, then White's: each cell's weight (0 when it is not empty).
-    weight: [Vec<u32>; 2],
-    /// For Black's moves, then White's: the sum of the weights of each row of cells.
-    rows: [Vec<u32>; 2],
-}
-
-/// The slot of a side's weights: Black's first.
-fn side(code: u8) -> usize {
-    usize::from(code == WHITE)
-}
-
-impl Weights {
-    /// The weights of the empty cells of `board`.
-    fn reset(&mut self, board: &Padded, table: &PlayoutWeights) {
-        let (cells, width) = (board.cells.len(), board.width);
-        for (s, mover) in [Color::Black, Color::White].into_iter().enumerate() {
-            self.index[s].resize(cells, 0);
-            self.weight[s].clear();
-            self.weight[s].resize(cells, 0);
-            self.rows[s].clear();
-            self.rows[s].resize(width, 0);
-            for at in 0..cells {
-                // Stones played later add to every index, a filled cell's too.
-                self.index[s][at] = 0;
-                if board.cells[at] == EMPTY && board.inside(at) {
-                    let index = board
-                        .frame
-                        .index(at, mover, |q| SEEN[usize::from(board.cells[q])]);
-                    self.index[s][at] = index;
-                    let weight = u32::from(table.weight(&board.frame, at, mover, index));
-                    self.weight[s][at] = weight;
-                    self.rows[s][at / width] += weight;
-                }
-            }
-        }
-    }
-
-    /// The weights of `board`, from those of `root` (`root_weights`): the root's with the
-    /// stones `board` has beyond it played, in any order.
-    fn start(
-        &mut self,
-        root_weights: &Weights,
-        root: &Padded,
-        board: &Padded,
-        table: &PlayoutWeights,
-    ) {
-        for s in 0..2 {
-            self.index[s].clone_from(&root_weights.index[s]);
-            self.weight[s].clone_from(&root_weights.weight[s]);
-            self.rows[s].clone_from(&root_weights.rows[s]);
-        }
-        for at in 0..board.cells.len() {
-            // A cell's weight is worked out again at each stone around it: the last time,
-            // every stone around it is on the board and in its index.
-            if board.cells[at] != root.cells[at] {
-                self.play(board, at, board.cells[at], table);
-            }
-        }
-    }
-
-    /// Takes account of a stone of `stone`'s just played at `at` on `board`.
-    fn play(&mut self, board: &Padded, at: usize, stone: u8, table: &PlayoutWeights) {
-        let color = SEEN[usize::from(stone)].unwrap_or(Color::Black);
-        let width = board.width;
-        for (s, mover) in [Color::Black, Color::White].into_iter().enumerate() {
-            let (index, weight, rows) =
-                (&mut self.index[s], &mut self.weight[s], &mut self.rows[s]);
-            rows[at / width] -= weight[at];
-            weight[at] = 0;
-            let digit = Frame::code(color, mover);
-            for &(q, place) in board.frame.readers(at, mover) {
-                let q = q as usize;
-                index[q] += digit * place;
-                if board.cells[q] == EMPTY {
-                    let new = u32::from(table.weight(&board.frame, q, mover, index[q]));
-                    rows[q / width] = rows[q / width] - weight[q] + new;
-                    weight[q] = new;
-                }
-            }
-        }
-    }
-
-    /// A move for `mover` (`BLACK` or `WHITE`), drawn in proportion to the weights; `None`
-    /// when no cell is left.
-    fn draw(&self, board: &Padded, mover: u8, rng: &mut Rng) -> Option<usize> {
-        let s = side(mover);
-        let rows = &self.rows[s][1..board.size + 1];
-        let total: u32 = rows.iter().sum();
-        if total == 0 {
-            return None;
-        }
-        let mut left = rng.below(total as usize) as u32;
-        for (r, &sum) in (1..).zip(rows) {
-            if left >= sum {
-                left -= sum;
-                continue;
-            }
-            let start = r * board.width + 1;
-            let cells = &self.weight[s][start..start + board.size];
-            for (at, &w) in (start..).zip(cells) {
-                if left < w {
-                    return Some(at);
-                }
-                left -= w;
-            }
-        }
-        unreachable!("a draw below the total lands on a cell")
-    }
-}
-
 /// The stone of each cell code.
 const SEEN: [Option<Color>; 3] = [None, Some(Color::Black), Some(Color::White)];
-
-/// The playout of [`playout`] with each move drawn in proportion to its pattern's weight in
-/// `table`, `root` the search's root position. The winner.
-fn weighted_playout(
-    last: Option<usize>,
-    mut to_move: u8,
-    root: &Padded,
-    work: &mut Work,
-    rng: &mut Rng,
-    bridges: bool,
-    table: &PlayoutWeights,
-) -> u8 {
-    let board = &mut work.board;
-    let weights = &mut work.weights;
-    let root_weights = &mut work.root_weights;
-    if root_weights.index[0].is_empty() {
-        root_weights.reset(root, table);
-    }
-    weights.start(root_weights, root, board, table);
-    let mut reply = last.and_then(|last| board.bridge_reply(last, to_move));
-    while let Some(at) = reply.take().or_else(|| weights.draw(board, to_move, rng)) {
-        board.cells[at] = to_move;
-        weights.play(board, at, to_move, table);
-        to_move = opponent(to_move);
-        if bridges {
-            reply = board.bridge_reply(at, to_move);
-        }
-    }
-    let black = board.black_wins(&mut work.seen, &mut work.stack);
-    if black { BLACK } else { WHITE }
-}
 
 /// Scratch space of one thread's simulations.
 struct Work {
@@ -1351,9 +1100,6 @@ struct Work {
     empties: Vec<u16>,
     seen: Vec<bool>,
     stack: Vec<usize>,
-    weights: Weights,
-    /// The root position's playout weights (made at the first weighted playout).
-    root_weights: Weights,
     /// The AMAF visits and wins this thread owes the root's children, added to the tree
     /// every [`Work::flush_every`] simulations: every simulation updates them, and threads
     /// writing them at once would pass their memory to and fro.
@@ -1370,8 +1116,6 @@ impl Work {
             empties: Vec::with_capacity(root.cells.len()),
             seen: Vec::new(),
             stack: Vec::new(),
-            weights: Weights::default(),
-            root_weights: Weights::default(),
             root_amaf: Vec::new(),
             flush_every,
         }
@@ -1411,7 +1155,7 @@ pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Point, f64)>> {
     let cells: Vec<usize> = (points.iter())
         .map(|&p| Padded::at_width(board.width, p))
         .collect();
-    let shares = network_shares(&board, code(color), board.recent[0], &cells).unwrap_or_default();
+    let shares = network_shares(&board, code(color), board.last, &cells).unwrap_or_default();
     Some(
         points
             .into_iter()
@@ -1591,7 +1335,7 @@ impl Search {
             .map(|kept| {
                 let tree = kept.unwrap_or_else(|| Tree::new(&root, code(color), settings));
                 if tree.nodes[0].children().is_empty() {
-                    tree.expand(0, &root, code(color), root.recent);
+                    tree.expand(0, &root, code(color));
                 }
                 if let Some(moves) = consider {
                     tree.keep(0, |at| moves & bit(root.index(at)) != 0);
@@ -1940,33 +1684,6 @@ mod tests {
     }
 
     #[test]
-    fn the_prior_favours_the_bridge_answer() {
-        let g = game(5, &["b2", "c3"], &[]);
-        let settings = Settings {
-            prior: true,
-            ..Settings::default()
-        };
-        let mut board = Padded::new(&g);
-        let tree = Tree::new(&board, WHITE, settings);
-        let c2 = board.at(Point::parse("c2", 5).unwrap());
-        let b3 = board.at(Point::parse("b3", 5).unwrap());
-        let child = tree.child_on(0, c2).unwrap();
-        board.cells[c2] = WHITE;
-        tree.expand(child, &board, BLACK, [None; 2]);
-        let grandchildren = tree.children(child);
-        let save = grandchildren
-            .iter()
-            .find(|n| usize::from(n.cell) == b3)
-            .unwrap();
-        assert_eq!((save.amaf_visits, save.amaf_wins), (PRIOR_VISITS, 18));
-        let far = grandchildren
-            .iter()
-            .find(|n| n.cell == board.at(Point::parse("e5", 5).unwrap()) as u16)
-            .unwrap();
-        assert_eq!(far.amaf_visits, 0);
-    }
-
-    #[test]
     fn the_learned_patterns_favour_the_bridge_answer() {
         // White intrudes into Black's bridge b2-c3 at c2: Black's save at b3 has the
         // highest prior, in the tree as in `priors`.
@@ -1998,73 +1715,6 @@ mod tests {
         };
         let plain = Tree::new(&board, BLACK, off);
         assert!(plain.root_children().iter().all(|c| c.bias == 0.0));
-    }
-
-    /// The root's children's priors by cell, in a tree with the patterns on, `recent` as
-    /// given.
-    fn root_priors(game: &Game, color: u8, recent: Option<f32>) -> Vec<(usize, f32)> {
-        let settings = Settings {
-            patterns: Some(1.0),
-            recent,
-            ..Settings::default()
-        };
-        let tree = Tree::new(&Padded::new(game), color, settings);
-        (tree.root_children().iter())
-            .map(|c| (usize::from(c.cell), c.bias))
-            .collect()
-    }
-
-    #[test]
-    fn moves_near_the_last_two_have_their_priors_multiplied() {
-        // Black c3, then White b4: Black to move. With the local factors on, each prior
-        // (before the sum is taken to 1) is multiplied by the table's factor for how the
-        // move lies from b4 (the last move) and from c3 (the one before).
-        let mut g = Game::new(5).unwrap();
-        for (color, name) in [(Color::Black, "c3"), (Color::White, "b4")] {
-            g.play(color, Move::Play(Point::parse(name, 5).unwrap()))
-                .unwrap();
-        }
-        let board = Padded::new(&g);
-        let [last, before] = board.recent.map(Option::unwrap);
-        assert_eq!(board.point(last), Point::parse("b4", 5).unwrap());
-        assert_eq!(board.point(before), Point::parse("c3", 5).unwrap());
-        let (on, off) = (
-            root_priors(&g, BLACK, Some(1.0)),
-            root_priors(&g, BLACK, None),
-        );
-        let factor = |at| patterns::LEARNED.near(board.near(last, at), board.near(before, at));
-        let far = board.at(Point::parse("e1", 5).unwrap());
-        assert_eq!(factor(far), 1.0);
-        let ratio = |list: &[(usize, f32)], at| {
-            let of = |cell| list.iter().find(|&&(c, _)| c == cell).unwrap().1;
-            of(at) / of(far)
-        };
-        let mut multiplied = 0;
-        for &(at, _) in &on {
-            let expected = ratio(&off, at) * factor(at);
-            assert!((ratio(&on, at) - expected).abs() <= 1e-4 * expected, "{at}");
-            multiplied += usize::from(factor(at) != 1.0);
-        }
-        // b4 and c3 have 17 empty cells near them on this board.
-        assert!(multiplied > 10, "{multiplied}");
-        // Below the root, the last two moves are the path's: the child c2's children are
-        // multiplied by the factors for c2 (the last move) and b4 (the one before).
-        let settings = Settings {
-            patterns: Some(1.0),
-            ..Settings::default()
-        };
-        let tree = Tree::new(&board, BLACK, settings);
-        let c2 = board.at(Point::parse("c2", 5).unwrap());
-        let child = tree.child_on(0, c2).unwrap();
-        assert_eq!(tree.recent(&board, &[0]), board.recent);
-        assert_eq!(tree.recent(&board, &[0, child]), [Some(c2), Some(last)]);
-        let mut below = board.clone();
-        below.cells[c2] = BLACK;
-        tree.expand(child, &below, WHITE, tree.recent(&board, &[0, child]));
-        let d4 = board.at(Point::parse("d4", 5).unwrap());
-        let grandchild = tree.child_on(child, d4).unwrap();
-        let path = [0, child, grandchild];
-        assert_eq!(tree.recent(&board, &path), [Some(d4), Some(c2)]);
     }
 
     #[test]
@@ -2164,7 +1814,7 @@ mod tests {
                 ..Settings::default()
             };
             let tree = Tree::new(&root, BLACK, settings);
-            tree.expand(0, &root, BLACK, root.recent);
+            tree.expand(0, &root, BLACK);
             let (mut work, mut rng) = (Work::new(&root, 1), Rng::new(3));
             for _ in 0..500 {
                 tree.simulate(&root, &mut work, &mut rng, None);
@@ -2205,88 +1855,5 @@ mod tests {
             board.bridge_reply(b1, BLACK),
             Some(board.at(Point::parse("c1", 5).unwrap()))
         );
-    }
-
-    #[test]
-    fn playout_weights_kept_move_by_move_are_the_weights_worked_out_afresh() {
-        let table = PlayoutWeights::learned(0.15);
-        for size in [4u8, 9, 11] {
-            let mut rng = Rng::new(u64::from(size));
-            let mut board = Padded::new(&Game::new(size).unwrap());
-            let mut kept = Weights::default();
-            kept.reset(&board, &table);
-            let (start, mut empty) = (board.clone(), Weights::default());
-            empty.reset(&start, &table);
-            let mut to_move = BLACK;
-            let mut moves = 0;
-            while let Some(at) = kept.draw(&board, to_move, &mut rng) {
-                assert_eq!(board.cells[at], EMPTY);
-                board.cells[at] = to_move;
-                kept.play(&board, at, to_move, &table);
-                to_move = opponent(to_move);
-                moves += 1;
-                let mut fresh = Weights::default();
-                fresh.reset(&board, &table);
-                // Started from the empty board's weights, with the stones played since.
-                let mut started = Weights::default();
-                started.start(&empty, &start, &board, &table);
-                assert_eq!(started.weight, fresh.weight);
-                assert_eq!(started.rows, fresh.rows);
-                assert_eq!(
-                    kept.weight, fresh.weight,
-                    "after {moves} moves on {size}x{size}"
-                );
-                assert_eq!(kept.rows, fresh.rows);
-                for at in (0..board.cells.len()).filter(|&at| board.cells[at] == EMPTY) {
-                    assert_eq!(kept.index[0][at], fresh.index[0][at]);
-                    assert_eq!(kept.index[1][at], fresh.index[1][at]);
-                }
-            }
-            // Moves are drawn until the board is full.
-            assert_eq!(moves, usize::from(size) * usize::from(size));
-        }
-    }
-
-    #[test]
-    fn playout_moves_are_drawn_in_proportion_to_their_weights() {
-        let table = PlayoutWeights::learned(0.15);
-        let board = Padded::new(&game(5, &["b2", "d3"], &["c3", "c2"]));
-        let mut weights = Weights::default();
-        weights.reset(&board, &table);
-        let mut rng = Rng::new(5);
-        let draws = 40_000;
-        let mut seen = vec![0u32; board.cells.len()];
-        for _ in 0..draws {
-            seen[weights.draw(&board, WHITE, &mut rng).unwrap()] += 1;
-        }
-        let w = &weights.weight[side(WHITE)];
-        let total: u32 = w.iter().sum();
-        // The weights differ.
-        let low = w.iter().filter(|&&x| x > 0).min().unwrap();
-        let high = w.iter().max().unwrap();
-        assert!(*high > 4 * low, "weights from {low} to {high}");
-        for at in 0..board.cells.len() {
-            let p = f64::from(w[at]) / f64::from(total);
-            let expected = p * f64::from(draws);
-            let sigma = (expected * (1.0 - p)).sqrt().max(1.0);
-            let got = f64::from(seen[at]);
-            assert!(
-                (got - expected).abs() < 5.0 * sigma,
-                "cell {at}: drawn {got} times, expected {expected:.0}"
-            );
-        }
-    }
-
-    #[test]
-    fn weighted_playouts_find_the_only_winning_move_in_small_positions() {
-        let settings = Settings {
-            knowledge: None,
-            weighted_playouts: Some(0.15),
-            ..Settings::default()
-        };
-        for (g, color, only) in forced_positions(8) {
-            let e = analyse(&g, color, fixed(3000), settings);
-            assert_eq!(e.best, Move::Play(only), "{color} to move in\n{g}");
-        }
     }
 }

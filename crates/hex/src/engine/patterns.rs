@@ -16,7 +16,7 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::{Arc, LazyLock, Mutex, OnceLock};
+use std::sync::{LazyLock, OnceLock};
 
 use hashbrown::HashMap;
 
@@ -157,19 +157,8 @@ pub struct Frame {
     /// For each of the caller's indices and each mover (Black, then White): the pattern
     /// of a move there (unused at indices of no cell of the board).
     shapes: Vec<Shape>,
-    /// For each of the caller's indices and each mover: the patterns that read the cell
-    /// there, so that a stone played there can be added to their indices ([`Frame::index`]).
-    readers: Vec<Readers>,
     /// The shape numbers of `shapes`, packed close.
     numbers: Vec<u8>,
-}
-
-/// The patterns of one mover that read one cell: their points (by the caller's index) and
-/// what a code at the cell counts in each one's index (a power of 3).
-#[derive(Clone, Copy, Debug, Default)]
-struct Readers {
-    len: u8,
-    of: [(u32, u32); CELLS],
 }
 
 /// A pattern on a known board: its cells on the board (by the caller's index) in
@@ -208,25 +197,8 @@ impl Frame {
                 });
             }
         }
-        // The 12 cells around a point are the points whose patterns read it (the offsets
-        // come in opposite pairs), so each cell has at most 12 readers.
-        let mut readers = vec![Readers::default(); 2 * len];
-        for (i, shape) in shapes.iter().enumerate() {
-            let (at, side) = (i / 2, i % 2);
-            let mut place = 1;
-            for &q in &shape.on[..usize::from(shape.len)] {
-                let r = &mut readers[2 * q as usize + side];
-                r.of[usize::from(r.len)] = (at as u32, place);
-                r.len += 1;
-                place *= 3;
-            }
-        }
         let numbers = shapes.iter().map(|shape| shape.number).collect();
-        Frame {
-            shapes,
-            readers,
-            numbers,
-        }
+        Frame { shapes, numbers }
     }
 
     /// Where a move by `mover` at the cell of index `at` has its entries in the per-move
@@ -238,10 +210,9 @@ impl Frame {
 
     /// The index of the pattern of a move by `mover` at the cell of index `at` among its
     /// shape's patterns, the stones read by `stone`: its cells' codes in base 3, the first
-    /// cell the lowest digit. A stone played later on a cell of the pattern adds
-    /// [`Frame::code`] times the place [`Frame::readers`] gives.
+    /// cell the lowest digit.
     #[inline]
-    pub fn index(&self, at: usize, mover: Color, stone: impl Fn(usize) -> Option<Color>) -> u32 {
+    fn index(&self, at: usize, mover: Color, stone: impl Fn(usize) -> Option<Color>) -> u32 {
         let shape = &self.shapes[Frame::slot(at, mover)];
         let mut index = 0;
         for &q in shape.on[..usize::from(shape.len)].iter().rev() {
@@ -256,20 +227,6 @@ impl Frame {
     fn gamma_of(&self, direct: &Direct, at: usize, mover: Color, index: u32) -> f32 {
         let number = self.numbers[Frame::slot(at, mover)];
         direct.gammas(number)[index as usize]
-    }
-
-    /// The patterns of moves by `mover` that read the cell of index `at`: each one's point
-    /// and the place of the cell's digit in its index.
-    #[inline]
-    pub fn readers(&self, at: usize, mover: Color) -> &[(u32, u32)] {
-        let r = &self.readers[Frame::slot(at, mover)];
-        &r.of[..usize::from(r.len)]
-    }
-
-    /// The digit of a cell holding `stone` in the index of a pattern of `mover`'s.
-    #[inline]
-    pub fn code(stone: Color, mover: Color) -> u32 {
-        u32::from(Pattern::code(Some(stone), mover))
     }
 
     /// The gamma in `direct` of the pattern of a move by `mover` at the cell of index `at`,
@@ -316,31 +273,20 @@ impl FromStr for Pattern {
     }
 }
 
-/// Learned weights of patterns; a pattern not in the table weighs 1. A table may also have
-/// the factors of moves near the last two moves ([`Table::near`]).
-#[derive(Clone, Debug)]
+/// Learned weights of patterns; a pattern not in the table weighs 1.
+#[derive(Clone, Debug, Default)]
 pub struct Table {
     gammas: HashMap<Pattern, f32>,
-    /// The factors of a move next to the last move, a bridge away from it, next to the move
-    /// before the last, and a bridge away from that (1 where the table has none).
-    local: [f32; 4],
 }
 
-impl Default for Table {
-    fn default() -> Table {
-        Table {
-            gammas: HashMap::new(),
-            local: [1.0; 4],
-        }
-    }
-}
-
-/// The names of [`Table::near`]'s factors in a table's text, in its order.
+/// The names of the factors of moves near the last two moves, which the trainer can learn
+/// (`train.py --local`) and a table may carry. The search does not use them: multiplying the
+/// priors by them measured worse (`docs/tuning/hex.md`), so a table's reader passes them over.
 const LOCAL: [&str; 4] = ["@n", "@b", "@N", "@B"];
 
 impl Table {
-    /// Reads a table: `#` comment lines, then a line a pattern (or a local factor: `@n`,
-    /// `@b`, `@N` or `@B`), its text and its gamma. On a bad line, its number (from 1) and
+    /// Reads a table: `#` comment lines, then a line a pattern (or a local factor, `@n`,
+    /// `@b`, `@N` or `@B`, passed over), its text and its gamma. On a bad line, its number (from 1) and
     /// why.
     pub fn parse(text: &str) -> Result<Table, (usize, String)> {
         let mut table = Table::default();
@@ -364,25 +310,13 @@ impl Table {
                         format!("invalid gamma {gamma:?} (a positive number)"),
                     )
                 })?;
-            if let Some(i) = LOCAL.iter().position(|&l| l == pattern) {
-                table.local[i] = gamma;
+            if LOCAL.contains(&pattern) {
                 continue;
             }
             let pattern: Pattern = pattern.parse().map_err(|e| (n + 1, e))?;
             table.gammas.insert(pattern, gamma);
         }
         Ok(table)
-    }
-
-    /// The factor of a move's gamma when it lies `last` from the last move and `before` from
-    /// the one before (1 when neither).
-    pub fn near(&self, last: Option<Near>, before: Option<Near>) -> f32 {
-        let factor = |near: Option<Near>, first: usize| match near {
-            Some(Near::Neighbour) => self.local[first],
-            Some(Near::Bridge) => self.local[first + 1],
-            None => 1.0,
-        };
-        factor(last, 0) * factor(before, 2)
     }
 
     /// The pattern's gamma (1 when the table does not have it).
@@ -454,44 +388,6 @@ impl Direct {
                 })
                 .collect()
         })
-    }
-}
-
-/// A table's gammas as playout weights, in arrays like [`Direct`]'s but of one byte each
-/// (so that the largest, 3^12 entries, fits a core's cache): a gamma at most `cap`, in
-/// 255ths of `cap`, at least 1.
-pub struct PlayoutWeights {
-    cap: f32,
-    /// By shape number.
-    shapes: Vec<Box<[u8]>>,
-}
-
-impl PlayoutWeights {
-    /// The weights of the shipped table's gammas capped at `cap`, made once for each cap.
-    pub fn learned(cap: f32) -> Arc<PlayoutWeights> {
-        static MADE: Mutex<Vec<Arc<PlayoutWeights>>> = Mutex::new(Vec::new());
-        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(weights) = made.iter().find(|w| w.cap == cap) {
-            return Arc::clone(weights);
-        }
-        let shapes = (0..81)
-            .map(|number| {
-                (LEARNED_DIRECT.gammas(number).iter())
-                    .map(|&g| ((g.min(cap) / cap * 255.0).round() as u8).max(1))
-                    .collect()
-            })
-            .collect();
-        let weights = Arc::new(PlayoutWeights { cap, shapes });
-        made.push(Arc::clone(&weights));
-        weights
-    }
-
-    /// The weight of the pattern of a move by `mover` at the cell of index `at` of `frame`
-    /// whose index ([`Frame::index`]) is `index`.
-    #[inline]
-    pub fn weight(&self, frame: &Frame, at: usize, mover: Color, index: u32) -> u8 {
-        let number = frame.numbers[Frame::slot(at, mover)];
-        self.shapes[usize::from(number)][index as usize]
     }
 }
 
@@ -787,15 +683,10 @@ mod tests {
     }
 
     #[test]
-    fn a_table_gives_the_factors_of_moves_near_the_last_two() {
+    fn a_table_passes_over_the_local_factors() {
         let table = Table::parse("@n 4\n@b 3\n@N 2\n............ 2.5\n").unwrap();
         assert_eq!(table.len(), 1);
-        assert_eq!(table.near(None, None), 1.0);
-        assert_eq!(table.near(Some(Near::Neighbour), None), 4.0);
-        assert_eq!(table.near(Some(Near::Bridge), Some(Near::Neighbour)), 6.0);
-        // A factor the table does not have is 1.
-        assert_eq!(table.near(None, Some(Near::Bridge)), 1.0);
-        assert_eq!(Table::default().near(Some(Near::Neighbour), None), 1.0);
+        assert_eq!(table.gamma("............".parse().unwrap()), 2.5);
         assert_eq!(Table::parse("@n 0\n").unwrap_err().0, 1);
         assert_eq!(Table::parse("@x 2\n").unwrap_err().0, 1);
     }
