@@ -12,9 +12,10 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use hex::contest;
 use hex::engine::arena::{self, Adjudication, Program, Rules};
-use hex::engine::opening::OpeningBook;
 use hex::engine::records;
-use hex::engine::{Budget, Engine, Game, Move, Point, Reuse, Settings};
+use hex::engine::{Engine, Game, Move, Point};
+use hex::player::Player;
+use hex::player::cli::PlayerArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::io::{self, InputArg};
@@ -40,14 +41,6 @@ enum Verb {
     OpeningBook(opening_book::Args),
 }
 
-/// Whether a record's player `name` (its `PB` or `PW`) is the one a `--player` option asks
-/// for: its text inside the name, ignoring case; any player when none is asked for.
-fn is_player(wanted: Option<&str>, name: Option<&str>) -> bool {
-    wanted.is_none_or(|wanted| {
-        name.is_some_and(|name| name.to_lowercase().contains(&wanted.to_lowercase()))
-    })
-}
-
 /// Checks a `--size` option: a board the engine plays, 1..=19.
 fn check_size(size: u8) -> Result<()> {
     if !(1..=hex::engine::MAX_BOARD).contains(&size) {
@@ -56,162 +49,12 @@ fn check_size(size: u8) -> Result<()> {
     Ok(())
 }
 
-/// How hard the built-in player searches.
-#[derive(clap::Args, Debug, Clone)]
-struct PlayerArgs {
-    /// Seconds a move (the default is 1 when --playouts is not given).
-    #[arg(long, value_name = "SECONDS", conflicts_with = "playouts")]
-    time: Option<f64>,
-    /// A fixed number of simulations a move instead of a time (deterministic with --seed
-    /// and --threads 1).
-    #[arg(long, value_name = "N")]
-    playouts: Option<u64>,
-    /// Search threads.
-    #[arg(long, default_value_t = 2, value_name = "T")]
-    threads: usize,
-    /// The seed of the random playouts.
-    #[arg(long, default_value_t = 1, value_name = "S")]
-    seed: u64,
-    /// Tuning: the RAVE equivalence parameter (0 turns RAVE off).
-    #[arg(
-        long,
-        default_value_t = 1000.0,
-        value_name = "K",
-        help_heading = "Tuning"
-    )]
-    rave: f64,
-    /// Tuning: playouts do not answer bridge intrusions.
-    #[arg(long, help_heading = "Tuning")]
-    no_bridges: bool,
-    /// Tuning: a node asks the Hex knowledge at this many visits, the root always (boards up
-    /// to 11x11; 0 turns the knowledge off).
-    #[arg(
-        long,
-        default_value_t = hex::engine::KNOWLEDGE_AFTER,
-        value_name = "VISITS",
-        help_heading = "Tuning"
-    )]
-    knowledge: u32,
-    /// Tuning: the progressive bias of the learned move patterns (0 turns it off).
-    #[arg(
-        long,
-        default_value_t = Settings::default().patterns.unwrap_or(0.0),
-        value_name = "C",
-        help_heading = "Tuning"
-    )]
-    patterns: f64,
-    /// Tuning: every move's search starts afresh (no tree kept from the last move).
-    #[arg(long, help_heading = "Tuning")]
-    no_reuse: bool,
-    /// Tuning: the UCT exploration constant.
-    #[arg(long, default_value_t = 0.0, value_name = "C", help_heading = "Tuning")]
-    exploration: f64,
-    /// Tuning: the threads grow one search tree together (by default each grows its own,
-    /// their statistics summed at the root).
-    #[arg(long, help_heading = "Tuning")]
-    shared_tree: bool,
-    /// Tuning: simulations do not fill in the captured cells the knowledge finds.
-    #[arg(long, help_heading = "Tuning")]
-    no_fill_in: bool,
-    /// Tuning: a leaf gets its children once it has had more than this many visits.
-    #[arg(
-        long,
-        default_value_t = Settings::default().expand_after,
-        value_name = "VISITS",
-        help_heading = "Tuning"
-    )]
-    expand_after: u32,
-    /// Tuning: on 11x11, once a node has had more than this many visits, its children's
-    /// priors come from the policy network instead of the patterns (0: never).
-    #[arg(
-        long,
-        default_value_t = Settings::default().policy.unwrap_or(0),
-        value_name = "VISITS",
-        help_heading = "Tuning"
-    )]
-    policy: u32,
-}
-
-impl PlayerArgs {
-    fn limits(&self) -> Result<Budget> {
-        let time = match (self.time, self.playouts) {
-            (Some(s), _) if !(s > 0.0 && s <= 86_400.0) => {
-                bail!("--time must be more than 0 and at most 86400 seconds")
-            }
-            (Some(s), _) => Some(Duration::from_secs_f64(s)),
-            (None, None) => Some(Duration::from_secs(1)),
-            (None, Some(_)) => None,
-        };
-        if !(1..=64).contains(&self.threads) {
-            bail!("--threads must be 1..64");
-        }
-        Ok(Budget {
-            time,
-            playouts: self.playouts,
-            threads: self.threads,
-            seed: self.seed,
-        })
-    }
-
-    fn settings(&self) -> Result<Settings> {
-        let fine = |x: f64| x >= 0.0 && x.is_finite();
-        if !fine(self.rave) || !fine(self.exploration) || !fine(self.patterns) {
-            bail!("--rave, --exploration and --patterns must be 0 or more");
-        }
-        Ok(Settings {
-            bridges: !self.no_bridges,
-            rave: (self.rave > 0.0).then_some(self.rave),
-            exploration: self.exploration,
-            knowledge: (self.knowledge > 0).then_some(self.knowledge),
-            patterns: (self.patterns > 0.0).then_some(self.patterns),
-            shared_tree: self.shared_tree,
-            fill_in: !self.no_fill_in,
-            expand_after: self.expand_after,
-            policy: (self.policy > 0).then_some(self.policy),
-        })
-    }
-}
-
 #[derive(clap::Args, Debug)]
 #[command(about = io::summary(hex::engine::GTP_ABOUT), long_about = hex::engine::GTP_ABOUT)]
 #[command(after_long_help = hex::engine::GTP_EXAMPLE)]
 struct GtpArgs {
     #[command(flatten)]
     player: PlayerArgs,
-    #[command(flatten)]
-    book: BookArgs,
-}
-
-/// Which opening book the built-in player plays from.
-#[derive(clap::Args, Debug, Clone)]
-struct BookArgs {
-    /// Play the first moves from this opening book (made by `hex opening-book`) instead of
-    /// the built-in ones (9x9 and 11x11).
-    #[arg(long, value_name = "FILE", conflicts_with = "no_opening_book")]
-    opening_book: Option<PathBuf>,
-    /// Search every move, the first ones too.
-    #[arg(long)]
-    no_opening_book: bool,
-}
-
-impl BookArgs {
-    /// Sets up `engine`'s book.
-    fn apply(&self, engine: &mut Engine) -> Result<()> {
-        if let Some(path) = &self.opening_book {
-            engine.set_book(io::read_path(path)?.parse(OpeningBook::parse)?);
-        }
-        engine.set_use_book(!self.no_opening_book);
-        Ok(())
-    }
-
-    /// The options that give the same book to `hex gtp`.
-    fn flags(&self) -> String {
-        match &self.opening_book {
-            _ if self.no_opening_book => " --no-opening-book".into(),
-            Some(path) => format!(" --opening-book {}", path.display()),
-            None => String::new(),
-        }
-    }
 }
 
 /// Plays two GTP engines against each other: G games on an NxN board, colours alternating.
@@ -282,8 +125,6 @@ struct ArenaArgs {
     sgf_dir: PathBuf,
     #[command(flatten)]
     player: PlayerArgs,
-    #[command(flatten)]
-    book: BookArgs,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -294,13 +135,8 @@ pub fn run(args: Args) -> Result<()> {
             io::print(&input.parse(contest::run)?)
         }
         Some(Verb::Gtp(gtp)) => {
-            let mut engine = Engine::new(gtp.player.limits()?);
-            engine.set_settings(gtp.player.settings()?);
-            if gtp.player.no_reuse {
-                engine.set_reuse(Reuse::Off);
-            }
-            gtp.book.apply(&mut engine)?;
-            engine
+            let player = Player::new(gtp.player.config).map_err(anyhow::Error::msg)?;
+            Engine::new(player)
                 .run(std::io::stdin().lock(), std::io::stdout().lock())
                 .context("GTP session")
         }
@@ -361,48 +197,38 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         Some(text) => parse_opening(text, args.size)?,
         None => Vec::new(),
     };
-    let limits = args.player.limits()?;
-    if let Some(path) = &args.book.opening_book {
-        // Read once here, so that a bad book is named before any game.
-        io::read_path(path)?.parse(OpeningBook::parse)?;
-    }
+    let config = &args.player.config;
+    // Read once here, so that a bad book is named before any game.
+    Player::new(config.clone()).map_err(anyhow::Error::msg)?;
     let me = std::env::current_exe().context("cannot find the boardgames program")?;
-    let tuning = &args.player;
-    let work = match limits.time {
-        Some(t) => format!("--time {}", t.as_secs_f64()),
-        None => format!("--playouts {}", limits.playouts.unwrap_or(1000)),
-    };
-    let flags = [
-        (tuning.no_bridges, " --no-bridges"),
-        (tuning.no_reuse, " --no-reuse"),
-        (tuning.shared_tree, " --shared-tree"),
-        (tuning.no_fill_in, " --no-fill-in"),
-    ];
-    let builtin = format!(
-        "hex gtp {work} --threads {} --rave {} --exploration {} --knowledge {} --patterns {} --expand-after {} --policy {}{}{} --seed {{seed}}",
-        limits.threads,
-        tuning.rave,
-        tuning.exploration,
-        tuning.knowledge,
-        tuning.patterns,
-        tuning.expand_after,
-        tuning.policy,
-        flags.map(|(on, flag)| if on { flag } else { "" }).concat(),
-        args.book.flags()
-    );
+    // The built-in engine is told its parameters in GTP, a seed for each game.
+    let mut setup: Vec<String> = (config.changes().into_iter())
+        .filter(|&(name, _)| name != "seed")
+        .map(|(name, value)| format!("param_player {name} {value}"))
+        .collect();
+    setup.push("param_player seed {seed}".into());
     let engine = |given: &Option<String>, number: u8| -> Result<Program> {
         let Some(line) = given else {
-            let mut command = vec![me.display().to_string()];
-            command.extend(builtin.split_whitespace().map(String::from));
+            let command = vec![me.display().to_string(), "hex".into(), "gtp".into()];
             let name = format!("boardgames-{number}");
-            return Ok(Program { name, command });
+            let setup = setup.clone();
+            return Ok(Program {
+                name,
+                command,
+                setup,
+            });
         };
         let command: Vec<String> = line.split_whitespace().map(String::from).collect();
         if command.is_empty() {
             bail!("an engine command is empty");
         }
         let name = line.clone();
-        Ok(Program { name, command })
+        let setup = Vec::new();
+        Ok(Program {
+            name,
+            command,
+            setup,
+        })
     };
     let game = arena::Match {
         engines: [engine(&args.engine1, 1)?, engine(&args.engine2, 2)?],
@@ -414,7 +240,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
             swap: args.swap,
             adjudicate: (args.adjudicate > 0.0).then(|| Duration::from_secs_f64(args.adjudicate)),
         },
-        seed: limits.seed,
+        seed: config.seed,
         opening,
     };
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;

@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 use std::process::{Child, Command};
 
-use hex::engine::{Budget, Engine, sgf};
+use hex::engine::{Engine, sgf};
+use hex::player::Player;
 
 mod common;
 use common::BIN;
@@ -60,7 +61,7 @@ fn solve(path: &std::path::Path) -> (Stones, String) {
 
 /// GTP `loadsgf FILE` then `showboard`, in memory.
 fn gtp(path: &std::path::Path) -> Stones {
-    let mut engine = Engine::new(Budget::default());
+    let mut engine = Engine::new(Player::default());
     let mut out = Vec::new();
     let input = format!("loadsgf {}\nshowboard\n", path.display());
     engine.run(input.as_bytes(), &mut out).unwrap();

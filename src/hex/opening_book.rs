@@ -5,11 +5,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use hex::engine::opening::{Followed, Line, Met, OpeningBook, replay};
-use hex::engine::{Color, Move, Point, analyse, records};
+use hex::player::book::OpeningBook;
+use hex::player::building::{Plan, Step, followed_games};
+use hex::player::cli::PlayerArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::PlayerArgs;
 use crate::io;
 
 /// Builds an opening book: the built-in player's replies in a game's first plies, each
@@ -80,12 +80,18 @@ pub fn run(args: Args) -> Result<()> {
     if !(1..=most).contains(&args.plies) {
         bail!("--plies must be 1..{most}");
     }
-    let games = followed_games(&args)?;
-    let mut limits = args.player.limits()?;
-    if args.player.time.is_none() && args.player.playouts.is_none() {
-        limits.time = Some(Duration::from_secs(10));
+    let plan = Plan {
+        size: args.size,
+        plies: args.plies,
+        games: followed_games(&args.games, args.size, args.games_player.as_deref())
+            .map_err(anyhow::Error::msg)?,
+        min_games: args.min_games,
+        by_results: args.by_results,
+    };
+    let mut config = args.player.config.clone();
+    if config.max_time.is_none() && config.playouts.is_none() {
+        config.max_time = Some(Duration::from_secs(10));
     }
-    let settings = args.player.settings()?;
     let path = &args.out;
     let mut book = if path.exists() {
         io::read_path(path)?.parse(OpeningBook::parse)?
@@ -101,51 +107,26 @@ pub fn run(args: Args) -> Result<()> {
         let how = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
         writeln!(file, "# boardgames {how}")?;
     }
-    let mut added = 0;
-    for ply in 0..args.plies {
-        // Each position with the moves the records played there (none without --games).
-        let todo: Vec<Met> = if args.games.is_empty() {
-            (book.unanswered(args.size, ply).into_iter())
-                .map(|moves| Met {
-                    moves,
-                    games: 0,
-                    played: Vec::new(),
-                })
-                .collect()
-        } else {
-            book.unanswered_in(args.size, &games, ply, args.min_games)
-        };
-        let bar = ProgressBar::new(todo.len() as u64).with_style(ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} positions of ply {msg}, {elapsed} (about {eta} left)",
-        )?);
-        bar.set_message(ply.to_string());
-        for Met { moves, played, .. } in todo {
-            let proven = args.by_results.then(|| proven_move(&played)).flatten();
-            let (reply, win_rate, playouts) = match proven {
-                Some((reply, share)) => (reply, share, 0),
-                None => {
-                    let game = replay(args.size, &moves).context("a book's line is legal")?;
-                    let found = analyse(&game, game.to_move(), limits, settings);
-                    let Move::Play(reply) = found.best else {
-                        bail!("the search answered {} to a position", found.best);
-                    };
-                    (reply, found.win_rate, found.playouts)
-                }
-            };
-            let line = Line {
-                size: args.size,
-                moves,
-                reply,
-                win_rate,
-                playouts,
-            };
-            writeln!(file, "{line}").with_context(|| format!("cannot write {}", path.display()))?;
-            book.insert(line);
-            added += 1;
-            bar.inc(1);
+    let style = ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} positions of ply {msg}, {elapsed} (about {eta} left)",
+    )?;
+    let mut bar = ProgressBar::hidden();
+    let added = book.build(&plan, &config, |step| -> Result<()> {
+        match step {
+            Step::Ply { ply, positions } => {
+                bar.finish_and_clear();
+                bar = ProgressBar::new(positions as u64).with_style(style.clone());
+                bar.set_message(ply.to_string());
+            }
+            Step::Added(line) => {
+                writeln!(file, "{line}")
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                bar.inc(1);
+            }
         }
-        bar.finish_and_clear();
-    }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
     let answered = (book.lines().iter())
         .filter(|line| line.size == args.size && line.moves.len() < args.plies)
         .count();
@@ -153,64 +134,4 @@ pub fn run(args: Args) -> Result<()> {
         "{answered} positions answered in {} ({added} new)\n",
         path.display()
     ))
-}
-
-/// The records of --games as the book follows them: each record's moves (up to a swap or a
-/// resignation) with a side the book plays, for the records of the board's size without
-/// setup stones.
-fn followed_games(args: &Args) -> Result<Vec<Followed>> {
-    let name = args.games_player.as_deref();
-    let mut games = Vec::new();
-    for dir in &args.games {
-        let saved = records::read_dir(dir)
-            .with_context(|| format!("cannot read the records in {}", dir.display()))?;
-        for (_, record) in saved {
-            if record.size != args.size || !record.setup.is_empty() {
-                continue;
-            }
-            let moves: Vec<Point> = (record.moves.iter())
-                .map_while(|&(_, mv)| match mv {
-                    Move::Play(point) => Some(point),
-                    _ => None,
-                })
-                .collect();
-            for (color, player) in [(Color::Black, &record.black), (Color::White, &record.white)] {
-                if super::is_player(name, player.as_deref()) {
-                    let won = (record.result.as_deref())
-                        .is_some_and(|result| result.starts_with(color.letter()));
-                    games.push(Followed {
-                        moves: moves.clone(),
-                        side: color,
-                        won,
-                    });
-                }
-            }
-        }
-    }
-    Ok(games)
-}
-
-/// Of the moves the records played in a position (each with its games and wins), the one
-/// with the most wins over losses, if it won more games than it lost, with its share of
-/// wins.
-fn proven_move(played: &[(Point, usize, usize)]) -> Option<(Point, f64)> {
-    let net = |&(_, games, wins): &(Point, usize, usize)| 2 * wins as i64 - games as i64;
-    let best = played.iter().max_by_key(|entry| net(entry))?;
-    (net(best) > 0).then(|| (best.0, best.2 as f64 / best.1 as f64))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_proven_move_won_more_than_it_lost_and_most_over_its_losses() {
-        let p = |name| Point::parse(name, 5).unwrap();
-        // 7 of 11 (+3) beats 1 of 1 (+1) and 3 of 13.
-        let played = [(p("a1"), 13, 3), (p("b2"), 1, 1), (p("c3"), 11, 7)];
-        assert_eq!(proven_move(&played), Some((p("c3"), 7.0 / 11.0)));
-        // Half the games won is not enough.
-        assert_eq!(proven_move(&[(p("a1"), 4, 2), (p("b2"), 3, 0)]), None);
-        assert_eq!(proven_move(&[]), None);
-    }
 }

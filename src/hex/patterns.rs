@@ -4,8 +4,9 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow};
 use hex::engine::Color;
-use hex::engine::patterns::extract;
 use hex::engine::records;
+use hex::engine::records::is_player;
+use hex::player::patterns::extract;
 
 use crate::io;
 
@@ -45,7 +46,7 @@ pub fn run(args: Args) -> Result<()> {
             .with_context(|| format!("cannot read the records in {}", dir.display()))?;
         for (number, record) in saved {
             let file = dir.join(records::file_name(number));
-            let plays = |name: &Option<String>| super::is_player(player, name.as_deref());
+            let plays = |name: &Option<String>| is_player(player, name.as_deref());
             let (black, white) = (plays(&record.black), plays(&record.white));
             let learn = |color| if color == Color::Black { black } else { white };
             let lines = extract(&format!("d{}-{number}", k + 1), &record, learn).map_err(

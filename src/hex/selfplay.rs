@@ -3,11 +3,10 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use hex::engine::Reuse;
 use hex::engine::records::file_name;
 use hex::engine::selfplay::SelfPlay;
+use hex::player::cli::PlayerArgs;
 
-use super::PlayerArgs;
 use crate::io;
 
 /// Self-play records: the built-in player against itself, each game saved as SGF.
@@ -47,18 +46,12 @@ pub fn run(args: Args) -> Result<()> {
         .context("--first-game must be 1 or more, and the last game's number fit 32 bits")?;
     let run = SelfPlay {
         size: args.size,
-        limits: args.player.limits()?,
-        settings: args.player.settings()?,
-        reuse: if args.player.no_reuse {
-            Reuse::Off
-        } else {
-            Reuse::On
-        },
+        config: args.player.config,
     };
     let dir = &args.out;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     for number in args.first_game..end {
-        let record = run.play(number).context("a board size 1..19")?;
+        let record = run.play(number).map_err(anyhow::Error::msg)?;
         let name = file_name(number);
         let path = dir.join(&name);
         std::fs::write(&path, record.to_string())

@@ -8,7 +8,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hex::engine::{Budget, Color, Game, Settings, analyse};
+use hex::engine::{Color, Game};
+use hex::player::{Budget, Settings, analyse};
 
 fn search(c: &mut Criterion) {
     let limits = Budget {
@@ -92,8 +93,8 @@ fn threads(c: &mut Criterion) {
 }
 
 fn policy(c: &mut Criterion) {
-    use hex::engine::policy::{LEARNED, Policy};
     use hex::engine::{Move, Point};
+    use hex::player::policy::{LEARNED, Policy};
     let mut game = Game::new(11).unwrap();
     let mut color = Color::Black;
     for name in ["g5", "g6", "f6", "e8", "d8", "e7", "d7", "e6", "d6", "e4"] {

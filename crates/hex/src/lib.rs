@@ -31,6 +31,7 @@ pub mod contest;
 pub mod engine;
 pub mod geometry;
 pub mod knowledge;
+pub mod player;
 pub mod position;
 pub mod solver;
 pub mod svg;

@@ -20,6 +20,7 @@ use axum::extract::Query;
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
 use hex::engine::{self, Color, IllegalMove, MAX_BOARD, Move, Point, sgf};
+use hex::player::{self as engine_player, Config};
 use hex::svg::{Marks, colour, svg, winning_chain};
 use hex::{Analysis, Cell, Player, Verdict};
 use serde::Deserialize;
@@ -328,11 +329,12 @@ impl Game {
             && self.game.empty_points().next().is_some()
     }
 
-    /// The search's bounds for the position: the game's playouts within the server's time,
-    /// one thread, a seed of the game's seed and the move number.
-    fn limits(&self) -> engine::Budget {
-        engine::Budget {
-            time: Some(ENGINE_TIME),
+    /// The player's parameters for the position: the game's playouts within the server's
+    /// time, one thread, a seed of the game's seed and the move number; the rest as `boardgames
+    /// hex gtp` has them by default.
+    fn config(&self) -> Config {
+        Config {
+            max_time: Some(ENGINE_TIME),
             playouts: Some(self.opponent.playouts),
             threads: 1,
             seed: self
@@ -340,37 +342,31 @@ impl Game {
                 .seed
                 .wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 .wrapping_add(self.game.history().len() as u64),
+            ..Config::default()
         }
     }
 
-    /// The engine's move for the side to move (as `boardgames hex gtp` chooses it: the swap
-    /// when the first stone looks better than any answer, resigning when it sees no chance).
+    /// The engine's move for the side to move, as `boardgames hex gtp` chooses it (the same
+    /// player: its opening book, its endgame solver, the search; the swap when the first
+    /// stone looks better than any answer, resigning when it sees no chance).
     fn engine_move(&self) -> Move {
-        let color = self.to_move();
-        let analysis = engine::analyse(
-            &self.game,
-            color,
-            self.limits(),
-            engine::Settings::default(),
-        );
-        if self.game.can_swap(color) && analysis.win_rate < 0.5 {
-            return Move::Swap;
-        }
-        if analysis.win_rate < 0.02 && analysis.playouts >= 2000 {
-            return Move::Resign;
-        }
-        analysis.best
+        let mut player =
+            engine_player::Player::new(self.config()).expect("the built-in book is not read");
+        (player.choose(&self.game, self.to_move())).unwrap_or(Move::Resign)
     }
 
     /// The engine's win rate for the side to move after each empty cell it tried at least
     /// [`VALUE_VISITS`] times, in per cent, from a search of at least [`VALUE_PLAYOUTS`] playouts.
     fn engine_values(&self) -> Vec<(Cell, String, Player)> {
         let color = self.to_move();
-        let limits = engine::Budget {
+        let config = Config {
             playouts: Some(self.opponent.playouts.max(VALUE_PLAYOUTS)),
-            ..self.limits()
+            ..self.config()
         };
-        let analysis = engine::analyse(&self.game, color, limits, engine::Settings::default());
+        let mut player = engine_player::Player::new(config).expect("the built-in book is not read");
+        let Ok(analysis) = player.analyse(&self.game, color) else {
+            return Vec::new();
+        };
         analysis
             .values
             .into_iter()

@@ -633,3 +633,31 @@ async fn patolli_refuses_malformed_requests() {
     )
     .await;
 }
+
+/// The engine's first move in `location`, a redirect after the engine moved first.
+fn first_move(location: &str) -> &str {
+    let moves = location.split("moves=").nth(1).expect("the engine moved");
+    moves.split(['.', '&']).next().unwrap()
+}
+
+#[tokio::test]
+async fn the_page_plays_the_gtp_engines_book_and_endgame_solver() {
+    // The opening book's first move on 9x9, as `hex gtp`'s `genmove b` plays it.
+    let (status, location, _) = get("/hex?size=9&engine=o").await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(first_move(&location), "E5", "{location}");
+    // With one playout a move the search alone plays almost at random; the endgame solver
+    // finds a winning first move on 5x5 whatever the seed.
+    for seed in 1..=6 {
+        let (_, location, _) = get(&format!("/hex?size=5&engine=o&playouts=1&seed={seed}")).await;
+        let cell = hex::Cell::parse(first_move(&location), 5).expect("a cell");
+        let mut board = hex::Board::empty(5).unwrap();
+        board.set(cell, hex::Player::O);
+        let solved =
+            hex::solver::Solver::new(hex::solver::Limits::default()).solve(&board, hex::Player::X);
+        let Ok(hex::solver::Outcome::Proven(proof)) = solved else {
+            panic!("5x5 is small")
+        };
+        assert_eq!(proof.winner, hex::Player::O, "seed {seed}: {cell} loses");
+    }
+}

@@ -26,6 +26,9 @@ pub struct Program {
     pub name: String,
     /// The program and its arguments.
     pub command: Vec<String>,
+    /// GTP commands sent first, each expecting `=` (the built-in engine's `param_player`
+    /// lines); `{seed}` in them is replaced as in `command`.
+    pub setup: Vec<String>,
 }
 
 /// How a game ended, from the winner's side.
@@ -222,10 +225,11 @@ pub fn play_game(
     // Set up both engines (the opening too); a failure here loses for that engine's colour.
     'setup: for color in Color::BOTH {
         let engine = &mut engines[side(color)];
-        let mut setup = vec![
+        let mut setup = programs[side(color)].setup.clone();
+        setup.extend([
             format!("boardsize {0} {0}", rules.size),
             "clear_board".into(),
-        ];
+        ]);
         if rules.swap {
             setup.push("param_game allow_swap 1".into());
         }
@@ -366,13 +370,15 @@ impl Match {
         [0, 1].map(|engine| {
             let seed = seed.wrapping_add(engine).to_string();
             let program = &self.engines[engine as usize];
+            let replace = |words: &[String]| -> Vec<String> {
+                (words.iter())
+                    .map(|word| word.replace("{seed}", &seed))
+                    .collect()
+            };
             Program {
                 name: program.name.clone(),
-                command: program
-                    .command
-                    .iter()
-                    .map(|word| word.replace("{seed}", &seed))
-                    .collect(),
+                command: replace(&program.command),
+                setup: replace(&program.setup),
             }
         })
     }
@@ -572,6 +578,7 @@ mod tests {
         let engine = |name: &str| Program {
             name: name.into(),
             command: vec!["engine".into(), "--seed={seed}".into()],
+            setup: vec!["param_player seed {seed}".into()],
         };
         let game = Match {
             engines: [engine("a"), engine("b")],
@@ -584,12 +591,14 @@ mod tests {
         assert_eq!(seeds(1), ["--seed=7", "--seed=8"]);
         assert_eq!(seeds(2), ["--seed=9", "--seed=10"]);
         assert_eq!(game.programs(2)[1].name, "b");
+        assert_eq!(game.programs(2)[1].setup, ["param_player seed 10"]);
     }
 
     fn sh(name: &str, script: &str) -> Program {
         Program {
             name: name.into(),
             command: vec!["sh".into(), "-c".into(), script.into()],
+            setup: Vec::new(),
         }
     }
 
@@ -729,7 +738,20 @@ mod tests {
         assert_eq!(outcome.ending.to_string(), "refused: no");
         assert_eq!((outcome.winner, outcome.moves[0].0), (Color::Black, 0));
         // An opening that is not a legal game is an error, not a game.
-        let error = play_game(&[white.clone(), white], 0, rules(), &[a1, a1]).unwrap_err();
+        let error = play_game(&[white.clone(), white.clone()], 0, rules(), &[a1, a1]).unwrap_err();
         assert_eq!(error.to_string(), "the opening's a1: a1 is occupied");
+    }
+
+    #[test]
+    fn an_engines_set_up_lines_come_first_and_a_refused_one_loses() {
+        let mut picky = sh(
+            "picky",
+            "while read cmd rest; do case $cmd in param_player) printf '? no %s\\n\\n' \"$rest\";; quit) exit;; *) printf '= \\n\\n';; esac; done",
+        );
+        picky.setup = vec!["param_player threads 1".into()];
+        let white = scripted("white", "printf '= b1\\n\\n'");
+        let outcome = play_game(&[picky, white], 0, rules(), &[]).unwrap();
+        assert_eq!(outcome.ending.to_string(), "refused: no threads 1");
+        assert_eq!((outcome.winner, outcome.moves[0].0), (Color::White, 0));
     }
 }

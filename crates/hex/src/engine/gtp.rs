@@ -7,21 +7,17 @@
 //! not in UTF-8 gets a `? ` reply; nothing the controller sends stops the loop but `quit`
 //! or the end of the input.
 
-use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
-use std::time::Duration;
 
 use super::game::{Color, Game, MAX_BOARD, Move, Point};
-use super::mcts::{self, Budget, Reuse, Search, Settings};
-use super::opening::OpeningBook;
-use super::policy;
 use super::sgf;
 use crate::completion::shortest_completion;
 use crate::geometry::{Bits, cells_of, slot};
 use crate::knowledge::{Decision, Endpoint, Expert};
+use crate::player::{self, Player, policy, search};
 use crate::position::Position;
-use crate::solver::{ENTRY_BYTES, Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
+use crate::solver::{MAX_SOLVER_SIZE, Outcome};
 
 /// The longest command line read (bytes); the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 4096;
@@ -76,8 +72,8 @@ pub enum Command {
     TimeLeft,
     /// `param_game [NAME VALUE]`: `allow_swap`.
     ParamGame(Option<(String, String)>),
-    /// `param_player [NAME VALUE]`: `max_time`, `playouts`, `threads`, `seed`, `patterns`,
-    /// `opening_book` (whether `genmove` plays from the opening book).
+    /// `param_player [NAME VALUE]`: every parameter of the player ([`crate::player::PARAMS`],
+    /// the same as `hex gtp`'s flags).
     ParamPlayer(Option<(String, String)>),
     /// `hexgui-analyze_commands`.
     AnalyzeCommands,
@@ -417,165 +413,20 @@ const SQUARE_ONLY: &str = "the player plays square boards only (the solver takes
 /// What `dfpn-solve-state` says when the limits are reached before a proof.
 pub const UNKNOWN: &str = "unknown within the limits";
 
-/// The solver's settings (`param_dfpn`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DfpnSettings {
-    /// `dfpn-solve-state`'s time limit; none for no limit.
-    pub time: Option<Duration>,
-    /// The transposition table's size in bytes (`memory` in MiB, `tt_size` in positions).
-    pub table_bytes: usize,
-    /// Threads searching one proof.
-    pub threads: usize,
-    /// Whether `genmove` asks the solver first when few cells are empty.
-    pub endgame: bool,
-    /// At most this many empty cells for `genmove` to ask the solver.
-    pub endgame_empty: usize,
-    /// `genmove`'s time limit for the solver.
-    pub endgame_time: Duration,
-    /// HexGui's `use_guifx` (MoHex draws the solver's progress on HexGui's board when it is
-    /// on): accepted, no effect.
-    pub use_guifx: bool,
-}
-
-impl Default for DfpnSettings {
-    fn default() -> DfpnSettings {
-        DfpnSettings {
-            time: Some(Duration::from_secs(10)),
-            table_bytes: 64 << 20,
-            threads: 1,
-            endgame: true,
-            endgame_empty: ENDGAME_EMPTY,
-            endgame_time: Duration::from_millis(ENDGAME_MILLIS),
-            use_guifx: false,
-        }
-    }
-}
-
-/// The largest table `memory` and `tt_size` allow, in MiB.
-const MAX_MIB: usize = 65_536;
-
-/// `genmove` asks the solver when at most this many cells are empty (by default).
-pub const ENDGAME_EMPTY: usize = 30;
-/// `genmove`'s default time for the solver (milliseconds).
-pub const ENDGAME_MILLIS: u64 = 500;
-
-impl DfpnSettings {
-    fn list(&self) -> String {
-        format!(
-            "[string] time {}\n[string] memory {}\n[string] tt_size {}\n[string] threads {}\n[bool] endgame {}\n[string] endgame_empty {}\n[string] endgame_time {}\n[bool] use_guifx {}",
-            self.time.map_or(0.0, |t| t.as_secs_f64()),
-            self.table_bytes >> 20,
-            self.table_bytes / ENTRY_BYTES,
-            self.threads,
-            u8::from(self.endgame),
-            self.endgame_empty,
-            self.endgame_time.as_secs_f64(),
-            u8::from(self.use_guifx)
-        )
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let bad = |allowed: &str| invalid(name, value, allowed);
-        let seconds = |allowed: &str| {
-            value
-                .parse::<f64>()
-                .ok()
-                .filter(|s| (0.0..=86_400.0).contains(s))
-                .ok_or_else(|| bad(allowed))
-        };
-        let flag = || parse_flag(name, value);
-        match name {
-            "time" | "timelimit" => {
-                let s = seconds("seconds 0..86400, 0 for no limit")?;
-                self.time = (s > 0.0).then(|| Duration::from_secs_f64(s));
-            }
-            "memory" => {
-                let mib: usize = value
-                    .parse()
-                    .ok()
-                    .filter(|m| (1..=MAX_MIB).contains(m))
-                    .ok_or_else(|| bad("MiB 1..65536"))?;
-                self.table_bytes = mib << 20;
-            }
-            "tt_size" => {
-                let most = (MAX_MIB << 20) / ENTRY_BYTES;
-                let entries: usize = value
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=most).contains(n))
-                    .ok_or_else(|| bad(&format!("positions 1..{most}")))?;
-                self.table_bytes = entries * ENTRY_BYTES;
-            }
-            "threads" => {
-                self.threads = value
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=64).contains(n))
-                    .ok_or_else(|| bad("1..64"))?;
-            }
-            "endgame" => self.endgame = flag()?,
-            "endgame_empty" => {
-                self.endgame_empty = value
-                    .parse()
-                    .map_err(|_| bad("a number of empty cells, 0 or more"))?;
-            }
-            "endgame_time" => {
-                let allowed = "seconds above 0, at most 86400";
-                let s = seconds(allowed)?;
-                if s == 0.0 {
-                    return Err(bad(allowed));
-                }
-                self.endgame_time = Duration::from_secs_f64(s);
-            }
-            "use_guifx" => self.use_guifx = flag()?,
-            _ => {
-                return Err(format!(
-                    "unknown parameter {name:?} (time, timelimit, memory, tt_size, threads, endgame, endgame_empty, endgame_time, use_guifx)"
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    fn limits(&self, time: Option<Duration>) -> SolverLimits {
-        SolverLimits {
-            time,
-            nodes: None,
-            memory: self.table_bytes,
-        }
-    }
-}
-
-/// The engine: the game, the player's settings, and the solver.
+/// The engine: the game and the player.
 #[derive(Debug)]
 pub struct Engine {
     game: Game,
-    limits: Budget,
-    settings: Settings,
-    search: Search,
-    dfpn: DfpnSettings,
-    /// Made at the first question for the solver and kept, with its table, for the next
-    /// (`dfpn-solve-state` and `genmove`'s endgame alike).
-    solver: Option<Solver>,
-    /// The opening book `genmove` plays from (the built-in one unless another is given),
-    /// and whether it does.
-    book: Cow<'static, OpeningBook>,
-    use_book: bool,
+    player: Player,
     quit: bool,
 }
 
 impl Engine {
-    /// An engine on an empty 11x11 board, swap off, searching with `limits`.
-    pub fn new(limits: Budget) -> Engine {
+    /// An engine on an empty 11x11 board, swap off, with `player`.
+    pub fn new(player: Player) -> Engine {
         Engine {
             game: Game::new(11).expect("11 is a board size"),
-            limits,
-            settings: Settings::default(),
-            search: Search::default(),
-            dfpn: DfpnSettings::default(),
-            solver: None,
-            book: Cow::Borrowed(OpeningBook::built_in()),
-            use_book: true,
+            player,
             quit: false,
         }
     }
@@ -585,39 +436,14 @@ impl Engine {
         &self.game
     }
 
-    /// The player's ideas (for matches comparing them).
-    pub fn set_settings(&mut self, settings: Settings) {
-        self.settings = settings;
+    /// The player.
+    pub fn player(&self) -> &Player {
+        &self.player
     }
 
-    /// Plays from `book` instead of the built-in opening book.
-    pub fn set_book(&mut self, book: OpeningBook) {
-        self.book = Cow::Owned(book);
-    }
-
-    /// Whether `genmove` plays from the opening book (on by default).
-    pub fn set_use_book(&mut self, on: bool) {
-        self.use_book = on;
-    }
-
-    /// Whether the search keeps its trees from move to move.
-    pub fn set_reuse(&mut self, reuse: Reuse) {
-        self.search.reuse = reuse;
-    }
-
-    fn search(&mut self, color: Color) -> Result<mcts::Evaluation, String> {
-        if !self.game.is_square() {
-            return Err(SQUARE_ONLY.into());
-        }
-        if self.game.winner().is_some() {
-            return Err("the game is over".into());
-        }
-        if self.game.empty_points().next().is_none() {
-            return Err("the board is full".into());
-        }
-        Ok(self
-            .search
-            .analyse(&self.game, color, self.limits, self.settings))
+    /// The player, to change.
+    pub fn player_mut(&mut self) -> &mut Player {
+        &mut self.player
     }
 
     /// Carries out one command: the text of a `=` reply, or of a `?` reply.
@@ -659,11 +485,13 @@ impl Engine {
                 Ok(String::new())
             }
             Command::GenMove(color) => {
-                let mv = self.choose(color)?;
+                let mv = self.player.choose(game, color).map_err(|e| e.to_string())?;
                 self.game.play(color, mv).map_err(|e| e.to_string())?;
                 Ok(mv.to_string())
             }
-            Command::RegGenMove(color) => Ok(self.choose(color)?.to_string()),
+            Command::RegGenMove(color) => Ok((self.player.choose(game, color))
+                .map_err(|e| e.to_string())?
+                .to_string()),
             Command::Inferior(color) => knowledge(game, color, false),
             Command::MustPlay(color) => knowledge(game, color, true),
             Command::VcBetween(color, ends, full) => connections(game, color, ends, full),
@@ -716,71 +544,14 @@ impl Engine {
                 }
                 _ => Err(format!("unknown parameter {name:?} (allow_swap)")),
             },
-            Command::ParamPlayer(None) => {
-                let l = self.limits;
-                Ok(format!(
-                    "[string] max_time {}\n[string] playouts {}\n[string] threads {}\n[string] seed {}\n[string] patterns {}\n[bool] opening_book {}",
-                    l.time.map_or(0.0, |t| t.as_secs_f64()),
-                    l.playouts.unwrap_or(0),
-                    l.threads,
-                    l.seed,
-                    self.settings.patterns.unwrap_or(0.0),
-                    u8::from(self.use_book)
-                ))
-            }
+            Command::ParamPlayer(None) => Ok(self.player.config().list()),
             Command::ParamPlayer(Some((name, value))) => {
-                let bad = |allowed: &str| invalid(&name, &value, allowed);
-                let l = &mut self.limits;
-                match name.as_str() {
-                    "max_time" => {
-                        let s = value
-                            .parse::<f64>()
-                            .ok()
-                            .filter(|s| (0.0..=86_400.0).contains(s))
-                            .ok_or_else(|| bad("seconds a move, 0..86400; 0: playouts decide"))?;
-                        l.time = (s > 0.0).then(|| Duration::from_secs_f64(s));
-                    }
-                    "playouts" => {
-                        let n: u64 = value.parse().map_err(|_| {
-                            bad("a whole number of playouts a move; 0: max_time decides")
-                        })?;
-                        l.playouts = (n > 0).then_some(n);
-                    }
-                    "threads" => {
-                        l.threads = value
-                            .parse()
-                            .ok()
-                            .filter(|n| (1..=64).contains(n))
-                            .ok_or_else(|| bad("1..64"))?;
-                    }
-                    "seed" => {
-                        l.seed = value
-                            .parse()
-                            .map_err(|_| bad(&format!("a whole number 0..{}", u64::MAX)))?;
-                    }
-                    "patterns" => {
-                        let c = value
-                            .parse::<f64>()
-                            .ok()
-                            .filter(|c| c.is_finite() && *c >= 0.0)
-                            .ok_or_else(|| bad("the progressive bias of the learned patterns, 0 or more; 0: off"))?;
-                        self.settings.patterns = (c > 0.0).then_some(c);
-                    }
-                    "opening_book" => self.use_book = parse_flag(&name, &value)?,
-                    _ => {
-                        return Err(format!(
-                            "unknown parameter {name:?} (max_time, playouts, threads, seed, patterns, opening_book)"
-                        ));
-                    }
-                }
-                if l.time.is_none() && l.playouts.is_none() {
-                    l.time = Some(Duration::from_secs(1));
-                }
+                self.player.set(&name, &value)?;
                 Ok(String::new())
             }
             Command::AnalyzeCommands => Ok(ANALYZE_COMMANDS.into()),
             Command::Values(color) => {
-                let analysis = self.search(color)?;
+                let analysis = (self.player.analyse(game, color)).map_err(|e| e.to_string())?;
                 Ok(analysis
                     .values
                     .iter()
@@ -792,9 +563,9 @@ impl Engine {
                 if !game.is_square() {
                     return Err(SQUARE_ONLY.into());
                 }
-                Ok(pspairs(&mcts::priors(game, color)))
+                Ok(pspairs(&player::priors(game, color)))
             }
-            Command::Policy(color) => match mcts::network_priors(game, color) {
+            Command::Policy(color) => match search::network_priors(game, color) {
                 None => Err(format!(
                     "the policy network knows only {n}x{n} boards",
                     n = policy::SIZE
@@ -802,7 +573,7 @@ impl Engine {
                 Some(priors) => Ok(pspairs(&priors)),
             },
             Command::Variation(color) => {
-                let analysis = self.search(color)?;
+                let analysis = (self.player.analyse(game, color)).map_err(|e| e.to_string())?;
                 Ok(analysis
                     .variation
                     .iter()
@@ -825,111 +596,42 @@ impl Engine {
                         .join(" "),
                 })
             }
-            Command::DfpnSolveState(color) => match self.solve(color, self.dfpn.time)? {
-                Outcome::Proven(proof) => Ok(Color::of_player(proof.winner).to_string()),
-                Outcome::Unknown { .. } => Err(UNKNOWN.into()),
-            },
+            Command::DfpnSolveState(color) => {
+                match self.player.solve(game, color, self.player.dfpn().time)? {
+                    Outcome::Proven(proof) => Ok(Color::of_player(proof.winner).to_string()),
+                    Outcome::Unknown { .. } => Err(UNKNOWN.into()),
+                }
+            }
             Command::DfpnFindWinning(color) => {
-                let limits = self.dfpn.limits(self.dfpn.time);
-                let (rows, cols, position) = self.position(color);
-                match self.solver(limits).winning_moves(rows, cols, position) {
+                let limits = self.player.dfpn().limits(self.player.dfpn().time);
+                let (rows, cols, position) = player::solver_position(game, color);
+                match self
+                    .player
+                    .solver(limits)
+                    .winning_moves(rows, cols, position)
+                {
                     Err(e) => Err(e.to_string()),
                     Ok(None) => Err(UNKNOWN.into()),
                     Ok(Some(cells)) => Ok(points(cells)),
                 }
             }
             Command::DfpnGetPv(color) => {
-                let limits = self.dfpn.limits(self.dfpn.time);
-                let (rows, cols, position) = self.position(color);
-                (self.solver(limits).variation(rows, cols, position))
+                let limits = self.player.dfpn().limits(self.player.dfpn().time);
+                let (rows, cols, position) = player::solver_position(game, color);
+                (self.player.solver(limits).variation(rows, cols, position))
                     .map(points)
                     .map_err(|e| e.to_string())
             }
             Command::DfpnClearTt => {
-                if let Some(solver) = &mut self.solver {
-                    solver.clear_table();
-                }
+                self.player.clear_solver();
                 Ok(String::new())
             }
-            Command::ParamDfpn(None) => Ok(self.dfpn.list()),
+            Command::ParamDfpn(None) => Ok(self.player.dfpn().list()),
             Command::ParamDfpn(Some((name, value))) => {
-                self.dfpn.set(&name, &value)?;
+                self.player.dfpn_mut().set(&name, &value)?;
                 Ok(String::new())
             }
         }
-    }
-
-    /// The move `genmove` plays: `resign` when the search sees no chance, `swap-pieces`
-    /// when swapping is allowed and Black's first stone looks better than any answer.
-    fn choose(&mut self, color: Color) -> Result<Move, String> {
-        if let Some(mv) = self.endgame(color) {
-            return Ok(mv);
-        }
-        if self.use_book && !self.game.can_swap(color) {
-            if let Some(point) = self.book.reply(&self.game, color) {
-                return Ok(Move::Play(point));
-            }
-        }
-        let analysis = self.search(color)?;
-        if self.game.can_swap(color) && analysis.win_rate < 0.5 {
-            return Ok(Move::Swap);
-        }
-        if analysis.win_rate < RESIGN_BELOW && analysis.playouts >= RESIGN_AFTER {
-            return Ok(Move::Resign);
-        }
-        Ok(analysis.best)
-    }
-
-    /// The solver's winning move for `color`, when `endgame` is on, few cells are empty and
-    /// it finds a proof within `endgame_time` (a proven loss is left to the search).
-    fn endgame(&mut self, color: Color) -> Option<Move> {
-        let d = self.dfpn;
-        let game = &self.game;
-        if !d.endgame
-            || game.winner().is_some()
-            || game.can_swap(color)
-            || game.rows().max(game.cols()) > MAX_SOLVER_SIZE
-            || game.empty_points().count() > d.endgame_empty
-        {
-            return None;
-        }
-        match self.solve(color, Some(d.endgame_time)) {
-            Ok(Outcome::Proven(Proof {
-                winner,
-                best: Some(cell),
-                ..
-            })) if winner == color.player() => Some(Move::Play(cell.into())),
-            _ => None,
-        }
-    }
-
-    /// The kept solver, within `limits`.
-    fn solver(&mut self, limits: SolverLimits) -> &mut Solver {
-        let solver = self.solver.get_or_insert_with(|| {
-            // GTP's answers never show a proof's size: not counting it saves time.
-            let mut solver = Solver::new(limits);
-            solver.count_proofs(false);
-            solver
-        });
-        solver.set_limits(limits);
-        solver.set_threads(self.dfpn.threads);
-        solver
-    }
-
-    /// Solves the game's position with `color` to move, within `time`, with the kept solver.
-    fn solve(&mut self, color: Color, time: Option<Duration>) -> Result<Outcome, String> {
-        let limits = self.dfpn.limits(time);
-        let (rows, cols, position) = self.position(color);
-        (self.solver(limits).solve_position(rows, cols, position)).map_err(|e| e.to_string())
-    }
-
-    /// The game's shape and position for the solver, `color` to move.
-    fn position(&self, color: Color) -> (u8, u8, Position) {
-        let position = Position {
-            to_move: color.player(),
-            ..Position::of_game(&self.game)
-        };
-        (self.game.rows(), self.game.cols(), position)
     }
 
     /// Reads commands from `input` until `quit` or its end, answering each on `output`.
@@ -1061,11 +763,6 @@ fn connections(game: &Game, color: Color, ends: [VcEnd; 2], full: bool) -> Resul
     Ok(lines.join("\n"))
 }
 
-/// Below this win rate, with enough simulations, `genmove` resigns.
-const RESIGN_BELOW: f64 = 0.02;
-/// The fewest simulations behind a resignation.
-const RESIGN_AFTER: u64 = 2000;
-
 /// A reply: `=` or `?`, the id if any, a space, the text, then a blank line. Blank lines
 /// inside the text are dropped so that the reply ends where the controller expects.
 pub fn format_reply(id: Option<u32>, result: &Result<String, String>) -> String {
@@ -1125,14 +822,22 @@ fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Option
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::player::book::OpeningBook;
+    use crate::player::{Config, DfpnSettings};
+    use crate::solver::{ENTRY_BYTES, Limits as SolverLimits, Solver};
+    use std::time::Duration;
 
     fn engine() -> Engine {
-        Engine::new(Budget {
-            time: None,
-            playouts: Some(300),
-            threads: 1,
-            seed: 3,
-        })
+        engine_with(300, 3)
+    }
+
+    /// An engine at `playouts` a move on one thread, seeded with `seed`.
+    fn engine_with(playouts: u64, seed: u64) -> Engine {
+        let mut config = Config::default();
+        config.set("playouts", &playouts.to_string()).unwrap();
+        config.set("threads", "1").unwrap();
+        config.set("seed", &seed.to_string()).unwrap();
+        Engine::new(Player::new(config).unwrap())
     }
 
     /// Runs a session in memory and returns everything the engine wrote.
@@ -1292,6 +997,10 @@ mod tests {
             format!("? {}\n\n", super::super::game::IllegalMove::NoSwap)
         );
         assert_eq!(reply(&mut e, "param_game"), "= [bool] allow_swap 0\n\n");
+        assert_eq!(
+            reply(&mut e, "param_player"),
+            format!("= {}\n\n", engine().player().config().list())
+        );
         assert_eq!(reply(&mut e, "param_game allow_swap 1"), "= \n\n");
         assert_eq!(reply(&mut e, "play w swap-pieces"), "= \n\n");
         assert_eq!(
@@ -1394,12 +1103,7 @@ mod tests {
 
     #[test]
     fn genmove_resigns_a_lost_game_and_swaps_a_strong_opening() {
-        let mut e = Engine::new(Budget {
-            time: None,
-            playouts: Some(3000),
-            threads: 1,
-            seed: 1,
-        });
+        let mut e = engine_with(3000, 1);
         // On 3x3 the centre wins for Black whatever White does.
         let out = session(&mut e, b"boardsize 3 3\nplay b b2\ngenmove w\n");
         assert_eq!(out, "= \n\n= \n\n= resign\n\n");
@@ -1419,7 +1123,7 @@ mod tests {
         // A book whose moves no search would choose: the corner, and after c3 b2, e5.
         let book = OpeningBook::parse("5 - a1 0.5 1\n5 c3,b2 e5 0.5 1\n").unwrap();
         let mut e = engine();
-        e.set_book(book);
+        e.player_mut().set_book(book);
         // (The endgame solver, which comes first, would prove c3 on so small a board.)
         let out = session(&mut e, b"boardsize 5\nparam_dfpn endgame 0\ngenmove b\n");
         assert_eq!(out, "= \n\n= \n\n= a1\n\n");
@@ -1444,13 +1148,9 @@ mod tests {
         assert!(out.ends_with("= a1\n\n"), "{out}");
         // White may swap: the book (made without swap) is not asked, and the search swaps
         // the winning centre (as in the test of swapping).
-        let mut e = Engine::new(Budget {
-            time: None,
-            playouts: Some(3000),
-            threads: 1,
-            seed: 1,
-        });
-        e.set_book(OpeningBook::parse("5 c3 b2 0.5 1\n").unwrap());
+        let mut e = engine_with(3000, 1);
+        e.player_mut()
+            .set_book(OpeningBook::parse("5 c3 b2 0.5 1\n").unwrap());
         let swap = b"boardsize 5\nparam_game allow_swap 1\nplay b c3\ngenmove w\n";
         assert!(session(&mut e, swap).ends_with("= swap-pieces\n\n"));
         let no_swap = b"clear_board\nparam_game allow_swap 0\nplay b c3\ngenmove w\n";
@@ -1500,7 +1200,7 @@ mod tests {
         assert!(fresh.nodes > 1);
         assert_eq!(reply(&mut e, "dfpn-solve-state w"), "= black\n\n");
         // ...the engine's, asked again, finds it proven in the table it kept.
-        let kept = e.solver.as_mut().expect("the solver is kept");
+        let kept = e.player_mut().kept_solver().expect("the solver is kept");
         let Ok(Outcome::Proven(again)) = kept.solve(&board, crate::Player::X) else {
             panic!("proven before")
         };
@@ -1510,8 +1210,12 @@ mod tests {
         reply(&mut e, "boardsize 4");
         reply(&mut e, "param_dfpn threads 2");
         assert_eq!(reply(&mut e, "dfpn-solve-state b"), "= black\n\n");
-        assert!(e.solver.as_ref().is_some_and(|s| s.table_bytes() > 0));
-        assert_eq!(e.solver.as_ref().map(Solver::threads), Some(2));
+        assert!(
+            e.player_mut()
+                .kept_solver()
+                .is_some_and(|s| s.table_bytes() > 0)
+        );
+        assert_eq!(e.player_mut().kept_solver().map(|s| s.threads()), Some(2));
     }
 
     #[test]
@@ -1577,12 +1281,7 @@ mod tests {
     #[test]
     fn genmove_plays_the_solvers_winning_move() {
         // One playout a move: the search alone would play almost at random.
-        let mut e = Engine::new(Budget {
-            time: None,
-            playouts: Some(1),
-            threads: 1,
-            seed: 7,
-        });
+        let mut e = engine_with(1, 7);
         for size in [3, 4, 5] {
             let out = session(
                 &mut e,
@@ -1625,8 +1324,8 @@ mod tests {
             b"param_dfpn timelimit 7\nparam_dfpn tt_size 100000\n",
         );
         assert_eq!(out, "= \n\n= \n\n");
-        assert_eq!(e.dfpn.time, Some(Duration::from_secs(7)));
-        assert_eq!(e.dfpn.table_bytes, 100_000 * ENTRY_BYTES);
+        assert_eq!(e.player().dfpn().time, Some(Duration::from_secs(7)));
+        assert_eq!(e.player().dfpn().table_bytes, 100_000 * ENTRY_BYTES);
         assert_eq!(
             reply(&mut e, "param_dfpn memory 0"),
             "? invalid value \"0\" for memory (allowed: MiB 1..65536)\n\n"
@@ -1713,7 +1412,11 @@ mod tests {
         }
         // Once the table is cleared the variation is gone.
         session(&mut e, b"boardsize 5\ndfpn-clear-tt\n");
-        assert!(e.solver.as_ref().is_some_and(|s| s.table_bytes() == 0));
+        assert!(
+            e.player_mut()
+                .kept_solver()
+                .is_some_and(|s| s.table_bytes() == 0)
+        );
         assert_eq!(reply(&mut e, "dfpn-get-pv b"), "= \n\n");
     }
 
@@ -1725,15 +1428,15 @@ mod tests {
             ("param_game allow_swap yes", "0 or 1"),
             (
                 "param_player max_time 1e300",
-                "seconds a move, 0..86400; 0: playouts decide",
+                "seconds a move, 0..86400; 0: no time limit",
             ),
             (
                 "param_player max_time NaN",
-                "seconds a move, 0..86400; 0: playouts decide",
+                "seconds a move, 0..86400; 0: no time limit",
             ),
             (
                 "param_player playouts -1",
-                "a whole number of playouts a move; 0: max_time decides",
+                "a whole number of simulations, 0 for no limit",
             ),
             ("param_player threads 65", "1..64"),
             (
@@ -1766,6 +1469,10 @@ mod tests {
         }
         // Nothing was changed by a refused value.
         assert_eq!(reply(&mut e, "param_game"), "= [bool] allow_swap 0\n\n");
+        assert_eq!(
+            reply(&mut e, "param_player"),
+            format!("= {}\n\n", engine().player().config().list())
+        );
         assert_eq!(
             reply(&mut e, "param_dfpn"),
             format!("= {}\n\n", DfpnSettings::default().list())

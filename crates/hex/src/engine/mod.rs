@@ -7,27 +7,14 @@
 //! 1x1 to 19x19. The contest's X and O map onto these once, in [`Color::player`]: Black has
 //! O's edges (the rows), White has X's (the columns).
 //!
-//! The player, for a program (a web page, say) that wants a move or an analysis:
+//! The player, for a program (a web page, say) that wants a move or an analysis, is
+//! [`crate::player::Player`]. The GTP loop runs over any reader and writer:
 //!
 //! ```
-//! use hex::engine::{genmove, analyse, Color, Game, Budget, Move, Point, Settings};
+//! use hex::engine::Engine;
+//! use hex::player::{Config, Player};
 //!
-//! let mut game = Game::new(5).unwrap();
-//! game.play(Color::Black, Move::Play(Point::parse("c3", 5).unwrap())).unwrap();
-//! let limits = Budget { time: None, playouts: Some(2000), threads: 1, seed: 1 };
-//! let reply = genmove(&game, Color::White, limits);
-//! assert!(matches!(reply, Move::Play(p) if game.get(p).is_none()));
-//! // Every empty point with its visits and White's chance of winning after it.
-//! let analysis = analyse(&game, Color::White, limits, Settings::default());
-//! assert_eq!(analysis.values.len(), 24);
-//! ```
-//!
-//! The GTP loop runs over any reader and writer:
-//!
-//! ```
-//! use hex::engine::{Engine, Budget};
-//!
-//! let mut engine = Engine::new(Budget::default());
+//! let mut engine = Engine::new(Player::new(Config::default()).unwrap());
 //! let mut out = Vec::new();
 //! engine.run(&b"boardsize 5 5\nplay b c3\nfinal_score\n"[..], &mut out).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "= \n\n= \n\n= cannot score\n\n");
@@ -36,19 +23,12 @@
 pub mod arena;
 mod game;
 pub mod gtp;
-mod mcts;
-pub mod opening;
-pub mod patterns;
-pub mod policy;
 pub mod records;
 pub mod selfplay;
 pub mod sgf;
 
 pub use game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
 pub use gtp::Engine;
-pub use mcts::{
-    Budget, Evaluation, KNOWLEDGE_AFTER, Reuse, Search, Settings, analyse, genmove, priors,
-};
 
 /// What the GTP engine ([`Engine::run`]) speaks, as its help tells it; the first paragraph sums
 /// it up.
@@ -80,14 +60,12 @@ mod tests {
         let command = lines.next().unwrap();
         let input = command.split('\'').nth(1).unwrap().replace("\\n", "\n");
         assert!(command.ends_with("--playouts 200 --threads 1"), "{command}");
-        let limits = Budget {
-            time: None,
-            playouts: Some(200),
-            threads: 1,
-            seed: 1,
-        };
+        let mut config = crate::player::Config::default();
+        config.set("playouts", "200").unwrap();
+        config.set("threads", "1").unwrap();
+        let player = crate::player::Player::new(config).unwrap();
         let mut out = Vec::new();
-        Engine::new(limits).run(input.as_bytes(), &mut out).unwrap();
+        Engine::new(player).run(input.as_bytes(), &mut out).unwrap();
         let shown: String = lines
             .map(|line| format!("{}\n", line.get(2..).unwrap_or("")))
             .collect();

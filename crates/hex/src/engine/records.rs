@@ -22,6 +22,14 @@ pub fn number_of(name: &str) -> Option<u32> {
     plain.then(|| digits.parse().ok()).flatten()
 }
 
+/// Whether a record's player `name` (its `PB` or `PW`) is the one `wanted` asks for: its
+/// text inside the name, ignoring case; any player when none is asked for.
+pub fn is_player(wanted: Option<&str>, name: Option<&str>) -> bool {
+    wanted.is_none_or(|wanted| {
+        name.is_some_and(|name| name.to_lowercase().contains(&wanted.to_lowercase()))
+    })
+}
+
 /// The records of a folder by game number (files with other names are left alone).
 pub fn read_dir(dir: &Path) -> io::Result<Vec<(u32, Record)>> {
     let named = |path: &Path, e: &dyn std::fmt::Display| {

@@ -4,43 +4,40 @@
 //! whichever job (or machine) plays it.
 
 use super::game::{Game, Move};
-use super::mcts::{Budget, Reuse, Search, Settings};
 use super::sgf::Record;
+use crate::player::{Config, Player};
 
 /// The name the records give both players.
 pub const PLAYER: &str = "boardgames";
 
 /// A self-play run's settings.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SelfPlay {
     /// The board's side.
     pub size: u8,
-    /// Each move's work; its seed is the run's.
-    pub limits: Budget,
-    /// The search's settings.
-    pub settings: Settings,
-    /// Whether a search keeps the tree of the last move.
-    pub reuse: Reuse,
+    /// The player of both sides; its seed is the run's.
+    pub config: Config,
 }
 
 impl SelfPlay {
     /// Plays game `number` (from 1) to its end: the record, with the winner as its result.
-    /// None when the size is not 1..=19.
-    pub fn play(&self, number: u32) -> Option<Record> {
-        let mut game = Game::new(self.size)?;
-        let limits = Budget {
-            seed: self.limits.seed.wrapping_add(u64::from(number)),
-            ..self.limits
+    /// An error when the size is not 1..=19 or the player's book cannot be read.
+    pub fn play(&self, number: u32) -> Result<Record, String> {
+        let mut game = Game::new(self.size)
+            .ok_or_else(|| format!("a board size 1..=19, not {}", self.size))?;
+        let config = Config {
+            seed: self.config.seed.wrapping_add(u64::from(number)),
+            ..self.config.clone()
         };
-        let mut search = Search::default();
-        search.reuse = self.reuse;
+        let mut player = Player::new(config)?;
         let winner = loop {
             if let Some(winner) = game.winner() {
                 break winner;
             }
             let color = game.to_move();
-            let best = search.analyse(&game, color, limits, self.settings).best;
-            if best == Move::Resign || game.play(color, best).is_err() {
+            let played = (player.choose(&game, color).ok())
+                .filter(|&mv| mv != Move::Resign && game.play(color, mv).is_ok());
+            if played.is_none() {
                 break color.opponent();
             }
         };
@@ -53,7 +50,7 @@ impl SelfPlay {
             winner.letter(),
             if resigned { "Resign" } else { "" }
         ));
-        Some(record)
+        Ok(record)
     }
 }
 
@@ -63,16 +60,13 @@ mod tests {
     use crate::engine::Color;
 
     fn run(seed: u64) -> SelfPlay {
+        let mut config = Config::default();
+        for (name, value) in [("playouts", "200"), ("threads", "1")] {
+            config.set(name, value).unwrap();
+        }
         SelfPlay {
             size: 4,
-            limits: Budget {
-                time: None,
-                playouts: Some(200),
-                threads: 1,
-                seed,
-            },
-            settings: Settings::default(),
-            reuse: Reuse::On,
+            config: Config { seed, ..config },
         }
     }
 
@@ -95,7 +89,7 @@ mod tests {
             );
         }
         // Game 3 of seed 7 is game 2 of seed 8: the number only moves the seed.
-        assert_eq!(run(8).play(2), Some(record.clone()));
-        assert_eq!(run(7).play(3), Some(record));
+        assert_eq!(run(8).play(2), Ok(record.clone()));
+        assert_eq!(run(7).play(3), Ok(record));
     }
 }

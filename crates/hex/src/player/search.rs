@@ -31,10 +31,10 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicU64, A
 use std::sync::{Arc, OnceLock, RwLock};
 use std::time::{Duration, Instant};
 
-use super::game::{Color, Game, Move, Point};
 use super::patterns::{self, Frame};
 use super::policy;
 use crate::board::Player;
+use crate::engine::{Color, Game, Move, Point};
 use crate::geometry::{Bits, bit, cells_of, slot};
 use crate::knowledge::{Decision, Expert};
 use crate::position::Position;
@@ -148,11 +148,6 @@ impl Evaluation {
             win_rate: 1.0,
         }
     }
-}
-
-/// The engine's choice for `color` in `game` (which must not be over).
-pub fn genmove(game: &Game, color: Color, limits: Budget) -> Move {
-    analyse(game, color, limits, Settings::default()).best
 }
 
 /// Cells in a padded board: the board with a one-cell frame.
@@ -1532,7 +1527,7 @@ mod tests {
     #[test]
     fn finds_the_only_winning_move_in_small_positions() {
         for (g, color, only) in forced_positions(8) {
-            let mv = genmove(&g, color, fixed(3000));
+            let mv = analyse(&g, color, fixed(3000), Settings::default()).best;
             assert_eq!(mv, Move::Play(only), "{color} to move in\n{g}");
         }
     }

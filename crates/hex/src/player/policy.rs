@@ -10,7 +10,7 @@
 
 use std::sync::LazyLock;
 
-use super::game::{Color, Point};
+use crate::engine::{Color, Point};
 
 /// The input planes.
 pub const PLANES: usize = 4;

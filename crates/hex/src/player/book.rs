@@ -26,7 +26,7 @@ use std::sync::LazyLock;
 
 use text::{Found, ParseError, Tokens};
 
-use super::game::{Color, Game, MAX_BOARD, Move, Point};
+use crate::engine::{Color, Game, MAX_BOARD, Move, Point};
 
 /// A position up to the half turn: the side to move and its stones, each as its index times
 /// two plus one for White, sorted; the smaller of the two orientations' lists.
@@ -181,6 +181,12 @@ static BUILT_IN_BOOK: LazyLock<OpeningBook> = LazyLock::new(|| {
     }
     book
 });
+
+/// Reads a book from a file; an error names the file, and the line and column.
+pub fn read(path: &std::path::Path) -> Result<OpeningBook, String> {
+    let input = text::Input::open(path).map_err(|e| e.to_string())?;
+    input.parse(OpeningBook::parse).map_err(|e| e.to_string())
+}
 
 impl OpeningBook {
     /// The books that ship with the engine (9x9 and 11x11).

@@ -1,0 +1,174 @@
+//! The player's parameters as command-line flags (clap), made from the one table of
+//! [`super::params`]: a bad value is a usage error that says what is allowed.
+
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+
+use super::params::{Config, Kind, PARAMS, Param};
+
+/// The player's flags, flattened into a command (`#[command(flatten)]`); the parsed
+/// [`Config`] is in `config`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerArgs {
+    /// The parameters given, the others at their defaults.
+    pub config: Config,
+}
+
+/// The flag of one parameter.
+fn arg(param: &'static Param) -> Arg {
+    let arg = Arg::new(param.name).long(param.flag);
+    let arg = if param.tuning {
+        arg.help_heading("Tuning")
+    } else {
+        arg
+    };
+    match param.kind {
+        Kind::Bool => arg.help(param.help).action(ArgAction::SetTrue),
+        Kind::Text => {
+            let default = param.default_value();
+            let help = match param.name {
+                // Their defaults are told in their help.
+                "max_time" | "book_file" => param.help.to_string(),
+                _ => format!("{} [default: {default}]", param.help),
+            };
+            arg.help(help)
+                .value_name(param.value_name)
+                .allow_negative_numbers(true)
+                .value_parser(move |value: &str| param.check(value).map(|()| value.to_string()))
+        }
+    }
+}
+
+impl Args for PlayerArgs {
+    fn augment_args(command: Command) -> Command {
+        PARAMS
+            .iter()
+            .fold(command, |command, param| command.arg(arg(param)))
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        PlayerArgs::augment_args(command)
+    }
+}
+
+impl FromArgMatches for PlayerArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<PlayerArgs, clap::Error> {
+        let mut args = PlayerArgs::default();
+        args.update_from_arg_matches(matches)?;
+        Ok(args)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        for param in PARAMS {
+            let value = match param.kind {
+                Kind::Bool if matches.get_flag(param.name) => Some(
+                    if param.flag.starts_with("no-") {
+                        "0"
+                    } else {
+                        "1"
+                    }
+                    .to_string(),
+                ),
+                Kind::Bool => None,
+                Kind::Text => matches.get_one::<String>(param.name).cloned(),
+            };
+            if let Some(value) = value {
+                (self.config.set(param.name, &value))
+                    .map_err(|e| clap::Error::raw(clap::error::ErrorKind::ValueValidation, e))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+    use crate::engine::gtp::Command;
+    use crate::player::Player;
+
+    #[derive(clap::Parser, Debug)]
+    struct Test {
+        #[command(flatten)]
+        player: PlayerArgs,
+    }
+
+    fn parse(args: &[&str]) -> Result<Config, clap::Error> {
+        use clap::Parser;
+        Test::try_parse_from(std::iter::once("test").chain(args.iter().copied()))
+            .map(|t| t.player.config)
+    }
+
+    #[test]
+    fn every_parameter_has_its_flag_and_the_flags_set_what_param_player_sets() {
+        assert_eq!(parse(&[]).unwrap(), Config::default());
+        // The book a flag or a GTP line names is read: one that both can.
+        let dir = std::env::temp_dir().join(format!("hex-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let book = dir.join("book.txt");
+        std::fs::write(&book, "5 - a1 0.5 1\n").unwrap();
+        let book = book.display().to_string();
+        let mut listed = Vec::new();
+        let engine = || Engine::new(Player::default());
+        let list = engine().execute(Command::ParamPlayer(None)).unwrap();
+        for (param, line) in PARAMS.iter().zip(list.lines()) {
+            // The list names every parameter with its HexGui type.
+            let kind = if param.kind == Kind::Bool {
+                "bool"
+            } else {
+                "string"
+            };
+            assert!(
+                line.starts_with(&format!("[{kind}] {} ", param.name)),
+                "{line}"
+            );
+            listed.push(param.name);
+            let (flags, value) = match param.kind {
+                Kind::Bool => {
+                    let on = !param.flag.starts_with("no-");
+                    (
+                        vec![format!("--{}", param.flag)],
+                        if on { "1" } else { "0" },
+                    )
+                }
+                Kind::Text => {
+                    let value = match param.name {
+                        "book_file" => book.as_str(),
+                        "max_time" => "0.5",
+                        _ => "7",
+                    };
+                    (vec![format!("--{}", param.flag), value.into()], value)
+                }
+            };
+            let flagged = parse(&flags.iter().map(String::as_str).collect::<Vec<_>>()).unwrap();
+            assert_ne!(flagged, Config::default(), "{flags:?} changes nothing");
+            // Through GTP, the same parameter set to the same value.
+            let mut gtp = engine();
+            let set = Command::ParamPlayer(Some((param.name.into(), value.into())));
+            gtp.execute(set).unwrap();
+            assert_eq!(gtp.player().config(), &flagged, "{flags:?}");
+        }
+        assert_eq!(listed.len(), list.lines().count());
+        assert_eq!(listed.len(), PARAMS.len());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_bad_value_is_a_usage_error_that_says_what_is_allowed() {
+        for args in [
+            ["--time", "1e300"],
+            ["--time", "-1"],
+            ["--threads", "0"],
+            ["--patterns", "-0.5"],
+        ] {
+            let e = parse(&args).unwrap_err();
+            assert_eq!(
+                e.kind(),
+                clap::error::ErrorKind::ValueValidation,
+                "{args:?}"
+            );
+            assert_eq!(e.exit_code(), 2);
+            assert!(e.to_string().contains(args[1]), "{e}");
+        }
+    }
+}
