@@ -295,7 +295,9 @@ def main():
     if options.address:
         ray.init(address=options.address, log_to_driver=False)
     else:
-        ray.init(num_cpus=options.workers, include_dashboard=False, log_to_driver=False)
+        # "local": a cluster of its own, even where `ray start` left one for ray.init to join.
+        ray.init(address="local", num_cpus=options.workers, include_dashboard=False,
+                 log_to_driver=False)
     stop = threading.Event()
     if options.chaos_dir:
         threading.Thread(target=kill_one_worker, args=(options.chaos_dir, stop),
