@@ -63,11 +63,20 @@ fn in_session(sid: u32) -> Vec<u32> {
         .collect()
 }
 
-/// Runs the driver in a session of its own with two workers, killing a worker once, in `out`;
-/// its result.
+/// Runs the driver in a session of its own with two workers, killing a worker once, in a new
+/// `out`; its result.
 fn driver(python: &Path, out: &Path, args: &[&str]) -> String {
-    let chaos = out.with_extension("chaos");
     let _ = std::fs::remove_dir_all(out);
+    driver_again(python, out, args)
+}
+
+/// The same in `out` as an earlier run left it; one local cluster at a time.
+fn driver_again(python: &Path, out: &Path, args: &[&str]) -> String {
+    static ONE_CLUSTER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _alone = ONE_CLUSTER
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let chaos = out.with_extension("chaos");
     let _ = std::fs::remove_dir_all(&chaos);
     std::fs::create_dir_all(&chaos).unwrap();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/distributed/driver.py");
@@ -212,4 +221,44 @@ fn jobs_on_a_local_ray_cluster_give_the_one_machine_results() {
     let records = files(&out.join("records"));
     assert_eq!(records.len(), 5);
     assert_eq!(records, files(&work.join("selfplay-alone")));
+}
+
+#[test]
+fn a_rerun_searches_again_the_openings_left_unknown() {
+    let Some(python) = python() else { return };
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("distributed-rerun");
+    std::fs::create_dir_all(&work).unwrap();
+    let out = work.join("solve");
+    // At most 2048 positions an opening: C1 of 6x6 needs more, and is left unknown with some
+    // proofs saved.
+    let first = driver(
+        &python,
+        &out,
+        &["solve", "--size", "6", "--", "--nodes", "2048"],
+    );
+    assert!(
+        first.contains("C1       unknown within the limits"),
+        "{first}"
+    );
+    let proofs = std::fs::read_to_string(out.join("open-C1/proofs.txt")).unwrap();
+    assert!(
+        !proofs.is_empty() && !proofs.contains(" opening "),
+        "{proofs}"
+    );
+    let done = |cell: &str| {
+        let marker = out.join(format!("open-{cell}/done"));
+        std::fs::metadata(marker).unwrap().modified().unwrap()
+    };
+    let (a1, c1) = (done("A1"), done("C1"));
+
+    // Without the limit: C1 alone is searched again, and the table is the one-machine one.
+    let table = driver_again(&python, &out, &["solve", "--size", "6"]);
+    assert!(!table.contains("unknown within"), "{table}");
+    assert_eq!(done("A1"), a1);
+    assert_ne!(done("C1"), c1);
+    let alone = binary(
+        &["hex", "solve", "--openings", "6", "--threads", "1"],
+        &work,
+    );
+    assert_eq!(winners(&table), winners(&alone), "{table}");
 }

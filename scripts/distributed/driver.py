@@ -4,8 +4,10 @@ Each job is one run of the `boardgames` binary (the same path on every machine) 
 folder of its own; its output files come back as the task's result, so that no shared disk is
 needed. A job whose binary fails, or whose worker dies, is run again (Ray's `max_retries`).
 Finished jobs are saved in OUT as they come back: a second run with the same OUT skips them,
-and what a job proved is never counted twice (the binary keeps one record per opening and per
-game). The results are put together by the binary itself.
+except the searches that ended unknown within the limits (openings, replies), which it runs
+again from the proofs they saved, so that a rerun with a larger --time finishes them. What a
+job proved is never counted twice (the binary keeps one record per opening and per game). The
+results are put together by the binary itself.
 
     driver.py solve --size 6 --out runs/6x6                  # every opening of 6x6
     driver.py arena --games 200 --per-job 10 --out runs/m1 -- -n 9 --playouts 2000
@@ -32,6 +34,9 @@ if "--address" not in sys.argv:
     os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
 
 import ray  # noqa: E402 (after the setting above, which Ray reads when imported)
+
+# What the binary prints for a position or an opening that it could not solve within the limits.
+UNKNOWN = "unknown within the limits"
 
 
 def cell_name(row, col):
@@ -106,15 +111,18 @@ class Runner:
         self.chaos_dir = options.chaos_dir
         self.task = run_job.options(max_retries=options.retries, retry_exceptions=True)
 
-    def run(self, jobs):
+    def run(self, jobs, again=lambda name, stdout: False):
         """`jobs`: (name, args, stdin, inputs, outputs). Returns {name: stdout}; every job's
-        files are saved under OUT/name/ (the marker `done` last)."""
+        files are saved under OUT/name/ (the marker `done`, with the stdout, last). A job done
+        before is skipped unless `again(name, its stdout)` says to run it again."""
         results, pending = {}, {}
         for name, args, stdin, inputs, outputs in jobs:
             folder = self.out / name
             if (folder / "done").exists():
-                results[name] = (folder / "done").read_text()
-                continue
+                stdout = (folder / "done").read_text()
+                if not again(name, stdout):
+                    results[name] = stdout
+                    continue
             ref = self.task.remote(self.binary, args, stdin, inputs, outputs, self.chaos_dir)
             pending[ref] = name
         while pending:
@@ -144,23 +152,44 @@ class Runner:
         return done.stdout
 
 
+def resumed(runner, name, args, stdin, inputs):
+    """A search job that starts from the proofs its last try saved, if any (`args` and
+    `inputs` with a --book more)."""
+    previous = runner.out / name / "proofs.txt"
+    if not previous.exists():
+        return (name, args, stdin, inputs, ["proofs.txt"])
+    inputs = {**inputs, "previous.txt": previous.read_text()}
+    at = args.index("--proofs-out")
+    return (name, [*args[:at], "--book", "previous.txt", *args[at:]], stdin, inputs,
+            ["proofs.txt"])
+
+
 def solve(runner, options, extra):
     """Every opening, a job each; with --split-time, an opening still unknown after --time is
-    split into a job for each reply, and solved again from their proofs."""
+    split into a job for each reply, and solved again from their proofs. On a rerun, the
+    searches that ended unknown are run again from their proofs, with this run's limits."""
     size, first = options.size, options.first
     common = ["--first", first, "--threads", "1", "--memory", str(options.memory), *extra]
     if options.time:
         common += ["--time", str(options.time)]
     openings = canonical_openings(size)
+
+    def proofs(name):
+        path = runner.out / name / "proofs.txt"
+        return path.read_text() if path.exists() else ""
+
+    solved = lambda name, cell: f"{size} opening {first.upper()} {cell} " in proofs(name)
+    # A search unknown last time is run again, unless its opening was solved from the split.
+    again = lambda name, stdout: UNKNOWN in stdout and not any(
+        solved(f"combine-{cell}", cell) for cell in openings if name == f"open-{cell}")
     jobs = [
-        (f"open-{cell}", ["hex", "solve", "--openings", str(size), "--only", cell, *common,
-                          "--proofs-out", "proofs.txt"], "", {}, ["proofs.txt"])
+        resumed(runner, f"open-{cell}", ["hex", "solve", "--openings", str(size), "--only", cell,
+                                         *common, "--proofs-out", "proofs.txt"], "", {})
         for cell in openings
     ]
-    runner.run(jobs)
-    proofs = lambda name: (runner.out / name / "proofs.txt").read_text()
-    solved = lambda name, cell: f"{size} opening {first.upper()} {cell} " in proofs(name)
-    unknown = [cell for cell in openings if not solved(f"open-{cell}", cell)]
+    runner.run(jobs, again)
+    unknown = [cell for cell in openings
+               if not solved(f"open-{cell}", cell) and not solved(f"combine-{cell}", cell)]
     if unknown and options.split_time:
         to_move = "o" if first == "x" else "x"
         reply_jobs, combine_jobs = [], []
@@ -175,8 +204,8 @@ def solve(runner, options, extra):
                         "--memory", str(options.memory),
                         "--time", str(options.split_time), "--book", "book.txt",
                         "--proofs-out", "proofs.txt"]
-                reply_jobs.append((f"reply-{cell}-{reply}", args, position, book, ["proofs.txt"]))
-        runner.run(reply_jobs)
+                reply_jobs.append(resumed(runner, f"reply-{cell}-{reply}", args, position, book))
+        runner.run(reply_jobs, again)
         for cell in unknown:
             inputs = {"opening.txt": proofs(f"open-{cell}")}
             books = ["--book", "opening.txt"]
@@ -188,7 +217,7 @@ def solve(runner, options, extra):
             combine_jobs.append((f"combine-{cell}", args, "", inputs, ["proofs.txt"]))
         print(f"{to_move} replies to {len(unknown)} openings split into {len(reply_jobs)} jobs",
               file=sys.stderr)
-        runner.run(combine_jobs)
+        runner.run(combine_jobs, again)
     books = []
     for folder in sorted(runner.out.glob("*-*/proofs.txt")):
         books += ["--book", str(folder)]
@@ -266,7 +295,9 @@ def main():
     if options.address:
         ray.init(address=options.address, log_to_driver=False)
     else:
-        ray.init(num_cpus=options.workers, include_dashboard=False, log_to_driver=False)
+        # "local": a cluster of its own, even where `ray start` left one for ray.init to join.
+        ray.init(address="local", num_cpus=options.workers, include_dashboard=False,
+                 log_to_driver=False)
     stop = threading.Event()
     if options.chaos_dir:
         threading.Thread(target=kill_one_worker, args=(options.chaos_dir, stop),
