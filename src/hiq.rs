@@ -45,7 +45,7 @@ struct SolveArgs {
 
     /// Instead, one peg left in this hole (by its number, holes counted row by row from 1):
     /// jumps that get there, or a plain statement that none do.
-    #[arg(long, value_name = "HOLE", value_parser = parse_hole)]
+    #[arg(long, value_name = "HOLE", value_parser = parse_hole, allow_negative_numbers = true)]
     finish: Option<u32>,
 
     #[command(flatten)]
@@ -64,7 +64,7 @@ struct CountArgs {
     /// in /proc/meminfo; 10 million where it cannot be read). The english board needs 3.6
     /// million (0.4 GB), the european 54 million (5.8 GB): a board that needs more is
     /// refused at once.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = io::whole_number, allow_negative_numbers = true)]
     max_positions: Option<u64>,
 }
 

@@ -132,6 +132,19 @@ pub fn usage(path: &[&str], message: String) -> anyhow::Error {
         .into()
 }
 
+/// The value parser of an option that takes a whole number of any size, 0 or more. clap's own
+/// (`u64`) says only "invalid digit found in string" of `-5` (given as a value by the option's
+/// `allow_negative_numbers`, where it would otherwise read as an unknown option).
+pub fn whole_number(text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| {
+        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            format!("too large: at most {}", u64::MAX)
+        } else {
+            "expected a whole number, 0 or more".to_string()
+        }
+    })
+}
+
 /// An outcome already reported in full, that ends the program with this exit status.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Status(pub u8);

@@ -13,7 +13,7 @@ use anyhow::{Context, Result};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The port to listen on (0 picks a free one).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, allow_negative_numbers = true)]
     port: u16,
 
     /// The address or host name to listen on (`localhost`, for one); 0.0.0.0 lets other

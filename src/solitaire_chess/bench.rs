@@ -13,11 +13,11 @@ use crate::io;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The contest groups to play (1..6), as `A-B` or a list `A,B,...`.
-    #[arg(long, value_name = "GROUPS", alias = "groups", default_value = "1-6", value_parser = |t: &str| bench::groups(t).map(Groups))]
+    #[arg(long, value_name = "GROUPS", alias = "groups", default_value = "1-6", value_parser = |t: &str| bench::groups(t).map(Groups), allow_hyphen_values = true)]
     group: Groups,
 
     /// The deals' seeds (the judge's `random.seed`) to play in each group, as `A-B` or a list.
-    #[arg(long, value_name = "SEEDS", alias = "seeds", default_value = "1-30", value_parser = |t: &str| bench::numbers(t).map(Seeds))]
+    #[arg(long, value_name = "SEEDS", alias = "seeds", default_value = "1-30", value_parser = |t: &str| bench::numbers(t).map(Seeds), allow_hyphen_values = true)]
     seed: Seeds,
 
     /// Play official test cases instead, against the best contestant's scores: all 14, or
@@ -27,7 +27,7 @@ pub struct Args {
 
     /// Games played at once (default: the cores over the player's `--threads`, at least one,
     /// so that each game has the cores the player expects).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_negative_numbers = true)]
     jobs: Option<u16>,
 
     #[command(flatten)]

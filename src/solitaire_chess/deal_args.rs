@@ -9,7 +9,7 @@ use solitaire_chess::{Deal, official_deal};
 #[derive(clap::Args, Debug, Clone)]
 pub struct DealArgs {
     /// A contest group 1..6 (its alphabet), with --seed.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6), conflicts_with = "alphabet")]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6), conflicts_with = "alphabet", allow_negative_numbers = true)]
     pub(super) group: Option<u8>,
 
     /// The judge's letters for the types that occur (`1234tlds` or a part), with --seed.
@@ -21,7 +21,7 @@ pub struct DealArgs {
     pub(super) official: Option<OfficialCase>,
 
     /// The seed of the deal (the judge's `random.seed`).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::io::whole_number, allow_negative_numbers = true)]
     pub(super) seed: u64,
 }
 

@@ -17,7 +17,7 @@ pub struct Args {
     deal: DealArgs,
 
     /// How hard a hint thinks: sampled worlds for each candidate removal.
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
     hint_worlds: u32,
 
     #[command(flatten)]

@@ -9,13 +9,13 @@ use solitaire_chess_player::{Budget, Config, Policy, PolicyError, Strategy};
 #[derive(clap::Args, Debug, Clone)]
 pub struct PlayerArgs {
     /// The player's thinking time for the whole game, in milliseconds of wall-clock time.
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = crate::io::whole_number, allow_negative_numbers = true)]
     budget_ms: u64,
 
     /// Instead of a time budget, a fixed amount of work: N sampled worlds for each candidate
     /// move (each of its rollouts or beam searches). The same seed then gives
     /// the same game on any machine.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
     worlds: Option<u32>,
 
     /// How the player picks a removal: `auto` (what measured best for the board's types),
@@ -54,11 +54,11 @@ pub struct PlayerArgs {
     policy: Option<Box<Policy>>,
 
     /// The seed of the player's random choices.
-    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    #[arg(long, value_name = "SEED", default_value_t = 1, value_parser = crate::io::whole_number, allow_negative_numbers = true)]
     player_seed: u64,
 
     /// Threads for the rollouts of one game (a game depends on it, as on the seed).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64), allow_negative_numbers = true)]
     pub threads: u8,
 }
 

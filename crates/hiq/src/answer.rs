@@ -194,6 +194,20 @@ mod tests {
     }
 
     #[test]
+    fn a_finish_from_no_pegs_says_there_are_none() {
+        let layout = Layout::english();
+        let hole = layout.hole(17).unwrap();
+        let answer = Answer::solve(layout, 1, english(&[]), Goal::Finish(hole));
+        assert_eq!(answer.found(), Err(Unreachable::NoPegs));
+        assert_eq!(
+            answer.to_string().lines().next(),
+            Some(
+                "position 1: 0 pegs; one peg in hole 17: impossible (there are no pegs on the board)"
+            )
+        );
+    }
+
+    #[test]
     fn the_fewest_pegs_are_counted_in_words() {
         let layout = Layout::english();
         let text = Answer::solve(layout, 2, english(&[1, 17]), Goal::Fewest).to_string();

@@ -131,7 +131,7 @@ fn parse_instance(
     let mut listed_at = [Pos::START; 64];
     loop {
         let token = tokens.expect(&expected)?;
-        let number: u32 = token.parse(&expected)?;
+        let number = token.parse_in::<u32>(&expected, ..)?;
         if number == 0 {
             return Ok(position);
         }
@@ -235,6 +235,11 @@ mod tests {
         assert_eq!(
             error("1\n3 peg 0"),
             r#"2:3: expected a hole number 1..33 or 0 to end instance 1 of 1, found "peg""#
+        );
+        // However large, a number that is no hole is told the holes' range alone.
+        assert_eq!(
+            error("1\n3 99999999999999999999 0"),
+            r#"2:3: expected a hole number 1..33 or 0 to end instance 1 of 1, found "99999999999999999999""#
         );
         assert_eq!(
             error("1\n3 -4 0"),

@@ -137,13 +137,11 @@ pub fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
             )),
             _ => err,
         };
-        let rows: u32 = first.parse(ROWS).map_err(too_many)?;
+        let rows = first.parse_in::<u32>(ROWS, ..).map_err(too_many)?;
         if rows == 0 {
             let end = "0 after 0 (`0 0` ends the input)";
             let cols = tokens.expect(end).map_err(too_many)?;
-            if cols.parse::<u32>(end).map_err(too_many)? != 0 {
-                return Err(too_many(cols.error(end)));
-            }
+            cols.parse_in::<u32>(end, 0..=0).map_err(too_many)?;
             tokens
                 .expect_end("the end of the input after `0 0`")
                 .map_err(too_many)?;
@@ -200,10 +198,7 @@ fn given(count: usize) -> String {
 fn parse_cols(tokens: &mut Tokens<'_>, rows: u32) -> Result<Shape, ParseError> {
     const COLS: &str = "the number of columns M (3..20)";
     let token = tokens.expect(COLS)?;
-    let cols: u32 = token.parse(COLS)?;
-    if !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
-        return Err(token.error(COLS));
-    }
+    let cols = token.parse_in(COLS, MIN_SIDE..=MAX_SIDE)?;
     Shape::new(rows, cols).ok_or_else(|| {
         token.error(format!(
             "a number of columns M with N × M at most {MAX_SQUARES} (N is {rows}, so M at most {})",
@@ -389,6 +384,14 @@ mod tests {
             (
                 "21 3",
                 r#"1:1: expected the number of rows N (3..20), or 0 0 to end the input, found "21""#,
+            ),
+            (
+                "99999999999999999999999 3",
+                r#"1:1: expected the number of rows N (3..20), or 0 0 to end the input, found "99999999999999999999999""#,
+            ),
+            (
+                "3 99999999999999999999999",
+                r#"1:3: expected the number of columns M (3..20), found "99999999999999999999999""#,
             ),
             (
                 "-3 3",

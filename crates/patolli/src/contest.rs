@@ -230,7 +230,7 @@ pub fn parse(input: &str, division: Division) -> Result<Vec<Line>, ParseError> {
 }
 
 /// The next token of the line read as a number that `convert` accepts. `expected` says what
-/// should stand there; it is only written out when something else does.
+/// should stand there, with its range; it is only written out when something else does.
 fn read<'a, T>(
     tokens: &mut Tokens<'a>,
     expected: impl Fn() -> String,
@@ -239,7 +239,9 @@ fn read<'a, T>(
     let Some(token) = tokens.next() else {
         return Err(ParseError::new(tokens.pos(), expected(), Found::EndOfLine));
     };
-    match token.parse::<u32>(&expected()).map(convert)? {
+    // A number too large for a `u32` is outside the range `expected` gives as well: the
+    // message names that range alone, not a second bound.
+    match token.text.parse::<u32>().ok().and_then(convert) {
         Some(value) => Ok((token, value)),
         None => Err(token.error(expected())),
     }
@@ -269,11 +271,12 @@ fn parse_line(mut tokens: Tokens<'_>, division: Division) -> Result<Line, ParseE
         }
     }
     let count_at = tokens.pos();
-    let (_, count) = read(
-        &mut tokens,
-        || "the number of rolls (a whole number)".to_string(),
-        Some,
-    )?;
+    let expected = "the number of rolls (a whole number)";
+    // Any count is allowed, so one too large for a `u32` is told the largest there is.
+    let count: u32 = match tokens.next() {
+        Some(token) => token.parse(expected)?,
+        None => return Err(ParseError::new(count_at, expected, Found::EndOfLine)),
+    };
     let mut rolls = Vec::new();
     for index in 1..=count {
         // Bounded by the line: a missing roll ends the loop with an error.
@@ -610,6 +613,15 @@ mod tests {
         assert_eq!(
             error("1 2 3", Junior),
             "1:6: expected a location 1..52 of a marker of the player, found end of line"
+        );
+        // A number too large for any location or roll is named with their range alone.
+        assert_eq!(
+            error("99999999999999999999999999", Intermediate),
+            r#"1:1: expected a location 1..52 of a marker of the opponent, found "99999999999999999999999999""#
+        );
+        assert_eq!(
+            error("1 2 3 4 1 4294967296", Junior),
+            r#"1:11: expected roll 1 of 1 (a number 1..6), found "4294967296""#
         );
         assert_eq!(
             error("1 2 3 4 99999999999 1", Junior),

@@ -25,9 +25,9 @@ pub struct Game {
 /// A list of numbers that is not `A-B` or `A,B,...` (or a mix), or names a group that is none.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BadList {
-    /// Not a number.
-    #[error(transparent)]
-    Number(#[from] std::num::ParseIntError),
+    /// A part of the list that is neither a whole number nor a range of them (`-5`, say).
+    #[error("{0:?} is not a whole number (0 or more) nor a range A-B of them")]
+    Number(String),
     /// A range that is empty or too long.
     #[error("{0:?} is not a range A-B with A <= B (at most 100000 numbers)")]
     Range(String),
@@ -40,10 +40,15 @@ pub enum BadList {
 pub fn numbers(text: &str) -> Result<Vec<u64>, BadList> {
     let mut numbers = Vec::new();
     for part in text.split(',') {
-        let (first, last): (u64, u64) = match part.split_once('-') {
-            Some((a, b)) => (a.trim().parse()?, b.trim().parse()?),
+        let number = |text: &str| {
+            text.trim()
+                .parse::<u64>()
+                .map_err(|_| BadList::Number(part.trim().into()))
+        };
+        let (first, last) = match part.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
             None => {
-                let n = part.trim().parse()?;
+                let n = number(part)?;
                 (n, n)
             }
         };
@@ -280,6 +285,11 @@ mod tests {
         );
         assert!(numbers("1-200000").is_err());
         assert!(matches!(numbers("x"), Err(BadList::Number(_))));
+        // A negative number is named, with what a list holds.
+        assert_eq!(
+            numbers("1,-5").unwrap_err().to_string(),
+            r#""-5" is not a whole number (0 or more) nor a range A-B of them"#
+        );
         let numbered = groups("2,4-5")
             .unwrap()
             .iter()

@@ -10,6 +10,9 @@ use crate::{ParseError, Pos};
 /// The largest input read whole, in bytes (64 MiB).
 pub const MAX_INPUT: u64 = 64 << 20;
 
+/// The UTF-8 encoding of U+FEFF, which some editors put at the start of a text file.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
 /// The whole text of an input, and its name for error messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
@@ -74,6 +77,11 @@ impl Input {
         if bytes.len() as u64 > MAX_INPUT {
             return Err(ReadError::TooLarge { name });
         }
+        // A byte-order mark (Notepad starts a UTF-8 file with one) is no part of the text;
+        // places are counted from after it, as an editor shows them.
+        if bytes.starts_with(BYTE_ORDER_MARK) {
+            bytes.drain(..BYTE_ORDER_MARK.len());
+        }
         match crate::utf8(bytes) {
             Ok(text) => Ok(Input { name, text }),
             Err(at) => Err(ReadError::NotUtf8 { name, at }),
@@ -120,6 +128,21 @@ mod tests {
             err.to_string(),
             r#"in.txt:2:3: expected a number, found "x""#
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let input = Input::read("notepad.txt".into(), &b"\xEF\xBB\xBF1\n2 x\n"[..]).unwrap();
+        assert_eq!(input.text, "1\n2 x\n");
+        // Only at the start: elsewhere it is a character of the text.
+        let input = Input::read("in.txt".into(), "1 \u{feff}2".as_bytes()).unwrap();
+        assert_eq!(input.text, "1 \u{feff}2");
+        // A file is read the same way.
+        let path = std::env::temp_dir().join(format!("text-bom-{}.txt", std::process::id()));
+        std::fs::write(&path, b"\xEF\xBB\xBFx").unwrap();
+        let read = Input::open(&path);
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(read.unwrap().text, "x");
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod input;
 mod line;
 
 use std::fmt;
+use std::ops::RangeBounds;
 use std::str::FromStr;
 
 pub use input::{Input, InputError, MAX_INPUT, ReadError};
@@ -91,6 +92,20 @@ impl<'a> Token<'a> {
                 self.error(expected)
             }
         })
+    }
+
+    /// The token read as a number in `range`. Anything else, a word or a number outside the
+    /// range however large, is reported as not what was `expected`, which names the range:
+    /// the message then gives one bound, not the range and the largest `T` as well.
+    pub fn parse_in<T: Number + PartialOrd>(
+        &self,
+        expected: &str,
+        range: impl RangeBounds<T>,
+    ) -> Result<T, ParseError> {
+        match self.text.parse::<T>() {
+            Ok(number) if range.contains(&number) => Ok(number),
+            _ => Err(self.error(expected)),
+        }
     }
 }
 
@@ -492,6 +507,25 @@ mod tests {
         assert_eq!(err.note.as_deref(), Some("too large: at most 255"));
         let err = Tokens::new("3x").number::<u8>("a size").unwrap_err();
         assert_eq!(err.note, None);
+    }
+
+    #[test]
+    fn a_number_out_of_a_range_is_told_the_range_alone() {
+        let hole = |text: &str| {
+            Tokens::new(text)
+                .next()
+                .unwrap()
+                .parse_in::<u32>("a hole 1..33", 1..=33)
+        };
+        assert_eq!(hole("33"), Ok(33));
+        for text in ["0", "34", "-1", "x", "99999999999999999999"] {
+            let err = hole(text).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!(r#"1:1: expected a hole 1..33, found "{text}""#)
+            );
+            assert_eq!(err.note, None);
+        }
     }
 
     #[test]

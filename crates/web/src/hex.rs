@@ -16,7 +16,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use axum::extract::Query;
+use crate::query::Query;
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
 use hex::engine::{self, Color, IllegalMove, MAX_BOARD, Move, Point, sgf};

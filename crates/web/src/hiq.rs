@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use axum::extract::Query;
+use crate::query::Query;
 use axum::response::{IntoResponse, Redirect, Response};
 use hiq::svg::{Marks, svg};
 use hiq::{Game, Hole, Jump, Layout, Position};

@@ -22,6 +22,7 @@ mod home;
 mod megacheckers;
 mod page;
 mod patolli;
+mod query;
 mod solitaire;
 mod work;
 

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use axum::extract::Query;
+use crate::query::Query;
 use axum::response::{IntoResponse, Redirect, Response};
 use megacheckers::svg::svg;
 use megacheckers::{Best, Board, Content, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape};

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use axum::extract::Query;
+use crate::query::Query;
 use axum::response::{IntoResponse, Redirect, Response};
 use patolli::svg::svg;
 use patolli::{Board, Division, Game, Line, Move, Side, contest};

@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use axum::extract::Query;
+use crate::query::Query;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 use solitaire_chess::contest::{Group, official_case, official_cases};
@@ -98,7 +98,7 @@ impl State {
         let seed = match params.seed.as_deref().filter(|s| !s.is_empty()) {
             None => 1,
             Some(text) => text.parse::<u64>().map_err(|_| {
-                WebError::bad(format!("seed: expected a whole number, found `{text}`"))
+                WebError::bad(format!("seed: expected a number 0..2^64, found `{text}`"))
             })?,
         };
         let mut state = State::new(group, seed)?;

@@ -91,6 +91,15 @@ async fn hiq_solver_and_contest() {
 
 #[tokio::test]
 async fn hiq_refuses_malformed_requests() {
+    // A parameter given twice gets the site's page, naming it, not axum's plain text.
+    refused(
+        "/hiq?jumps=29-17&jumps=29-17",
+        StatusCode::BAD_REQUEST,
+        "the query gives `jumps` more than once",
+    )
+    .await;
+    let (_, _, body) = get("/hiq?jumps=29-17&jumps=29-17").await;
+    assert!(body.contains("id=\"error\""), "{body}");
     refused(
         "/hiq?board=chinese",
         StatusCode::BAD_REQUEST,
@@ -285,6 +294,18 @@ async fn hex_against_the_engine() {
 #[tokio::test]
 async fn hex_refuses_malformed_requests() {
     refused(
+        "/hex?size=5&click=a1&click=a1",
+        StatusCode::BAD_REQUEST,
+        "the query gives `click` more than once",
+    )
+    .await;
+    refused(
+        "/hex.svg?size=5&size=6",
+        StatusCode::BAD_REQUEST,
+        "the query gives `size` more than once",
+    )
+    .await;
+    refused(
         "/hex?size=5&engine=z",
         StatusCode::BAD_REQUEST,
         "engine: expected `o` (the engine plays Black) or `x` (White)",
@@ -447,12 +468,25 @@ async fn solitaire_chess_hint_watch_and_contest() {
 #[tokio::test]
 async fn solitaire_chess_refuses_malformed_requests() {
     refused(
+        "/solitaire-chess?group=1&group=2",
+        StatusCode::BAD_REQUEST,
+        "the query gives `group` more than once",
+    )
+    .await;
+    refused(
         "/solitaire-chess?group=7",
         StatusCode::BAD_REQUEST,
         "group: expected 1..6",
     )
     .await;
     refused("/solitaire-chess?seed=-1", StatusCode::BAD_REQUEST, "seed").await;
+    // A whole number too large for a seed is told the range, not that it is no number.
+    refused(
+        "/solitaire-chess?seed=99999999999999999999999",
+        StatusCode::BAD_REQUEST,
+        "seed: expected a number 0..2^64, found `99999999999999999999999`",
+    )
+    .await;
     refused(
         "/solitaire-chess?moves=0-1",
         StatusCode::BAD_REQUEST,
@@ -528,6 +562,12 @@ async fn megacheckers_edits_by_clicking_and_draws_the_best_capture() {
 
 #[tokio::test]
 async fn megacheckers_refuses_malformed_requests() {
+    refused(
+        "/megacheckers?rows=5&rows=6",
+        StatusCode::BAD_REQUEST,
+        "the query gives `rows` more than once",
+    )
+    .await;
     refused(
         "/megacheckers?rows=2&cols=5",
         StatusCode::BAD_REQUEST,
@@ -607,6 +647,12 @@ async fn patolli_plays_a_line_roll_by_roll_naming_the_rules() {
 
 #[tokio::test]
 async fn patolli_refuses_malformed_requests() {
+    refused(
+        "/patolli?turn=1&turn=2",
+        StatusCode::BAD_REQUEST,
+        "the query gives `turn` more than once",
+    )
+    .await;
     refused(
         "/patolli?division=expert",
         StatusCode::BAD_REQUEST,

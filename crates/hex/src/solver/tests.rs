@@ -425,6 +425,30 @@ fn two_threads_stop_at_the_limits() {
 }
 
 #[test]
+fn a_time_limit_is_looked_at_every_position() {
+    // With no time at all the search stops at its first look at the clock: after a position
+    // or two, not after the 1,024 positions between looks at the count of positions (which on
+    // 9x9 can take a second). The limit is zero, so nothing here depends on the machine.
+    for threads in [1, 2] {
+        let mut solver = threaded(
+            threads,
+            Limits {
+                time: Some(std::time::Duration::ZERO),
+                ..Limits::default()
+            },
+        );
+        let board = Board::empty(9).unwrap();
+        let Ok(Outcome::Unknown { nodes, .. }) = solver.solve(&board, Player::X) else {
+            panic!("9x9 is not solved in no time");
+        };
+        assert!(
+            nodes <= 2 * threads as u64,
+            "{threads} threads: {nodes} positions"
+        );
+    }
+}
+
+#[test]
 fn a_tiny_table_still_proves_every_5x5_opening() {
     // A child whose entry the table has lost keeps the bounds its search returned; else the
     // search could go into the same child again and again.

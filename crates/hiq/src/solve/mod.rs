@@ -152,6 +152,9 @@ const ENDGAME_CLASSES: usize = 1_000_000;
 /// Why no play leaves one peg in the hole asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Unreachable {
+    /// The start has no peg, and no jump can make one.
+    #[error("there are no pegs on the board")]
+    NoPegs,
     /// The start and the goal are in different classes ([`same_class`]): no jump changes a
     /// position's class, so no search is needed.
     #[error("the pegs on the diagonals have the wrong parities, which no jump changes")]
@@ -181,12 +184,16 @@ pub fn finish_in_with_endgame(
     pegs: u32,
     after: u64,
 ) -> Result<Solution, Unreachable> {
+    if start == Position::EMPTY {
+        // Its class differs from one peg's, but no peg at all is the plainer reason.
+        return Err(Unreachable::NoPegs);
+    }
     let goal = Position::from(hole);
     let classes = Classes::new(layout);
     if classes.of(start) != classes.of(goal) {
         return Err(Unreachable::WrongClass);
     }
-    if start == Position::EMPTY || pagoda_proof(layout, start, goal).is_some() {
+    if pagoda_proof(layout, start, goal).is_some() {
         return Err(Unreachable::NoPlay);
     }
     let pagodas = Pagodas::new(layout, hole);
@@ -397,7 +404,9 @@ pub(crate) mod tests {
             let found = finish_in(&layout, start, hole);
             prop_assert_eq!(found.is_ok(), reaches(&layout, start, goal, &mut HashMap::new()));
             if let Err(why) = &found {
-                prop_assert_eq!(*why == Unreachable::WrongClass, !same_class(&layout, start, goal));
+                let empty = start == Position::EMPTY;
+                prop_assert_eq!(*why == Unreachable::NoPegs, empty);
+                prop_assert_eq!(*why == Unreachable::WrongClass, !empty && !same_class(&layout, start, goal));
             }
             if let Ok(solution) = found {
                 prop_assert_eq!(replay(&layout, &solution), goal);

@@ -1,8 +1,9 @@
 //! The harness of the browser tests: the site on a free port, Debian's chromedriver on
 //! another, a headless Chromium session, screenshots under `target/screenshots/`.
 //!
-//! Without a browser the tests skip with a message, except under `CI`, where they fail: CI
-//! installs `chromium` and `chromium-driver` (`.ci/run`).
+//! Without a browser the tests skip, saying so on stderr past the harness's capture (once),
+//! except under `CI`, where they fail: CI installs `chromium` and `chromium-driver`
+//! (`.ci/run`).
 
 #![allow(dead_code)]
 
@@ -45,7 +46,17 @@ fn browser() -> Option<(PathBuf, PathBuf)> {
             if std::env::var_os("CI").is_some() {
                 panic!("{message}: the browser tests cannot run under CI without them");
             }
-            eprintln!("skipping the browser test: {message}");
+            // Said once, to the process's stderr itself: the harness keeps what `eprintln!`
+            // prints from a passing test, and a test that skips is listed `ok` as one that ran.
+            static TOLD: std::sync::Once = std::sync::Once::new();
+            TOLD.call_once(|| {
+                use std::io::Write as _;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "NOT RUN, though listed `ok`: the browser tests (crates/web/tests/browser.rs): \
+                     {message}; .ci/run installs them"
+                );
+            });
             None
         }
     }
