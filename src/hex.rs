@@ -11,9 +11,10 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use hex::contest;
-use hex::engine::arena::{self, Adjudication, Program, Rules};
-use hex::engine::records;
-use hex::engine::{Engine, Game, Move, Point};
+use hex::game::{Game, Move, Point};
+use hex::gtp::Engine;
+use hex::matches::arena::{self, Adjudication, Program, Rules};
+use hex::matches::records;
 use hex::player::Player;
 use hex::player::cli::PlayerArgs;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -43,15 +44,15 @@ enum Verb {
 
 /// Checks a `--size` option: a board the engine plays, 1..=19.
 fn check_size(size: u8) -> Result<()> {
-    if !(1..=hex::engine::MAX_BOARD).contains(&size) {
-        bail!("--size must be 1..{}", hex::engine::MAX_BOARD);
+    if !(1..=hex::game::MAX_BOARD).contains(&size) {
+        bail!("--size must be 1..{}", hex::game::MAX_BOARD);
     }
     Ok(())
 }
 
 #[derive(clap::Args, Debug)]
-#[command(about = io::summary(hex::engine::GTP_ABOUT), long_about = hex::engine::GTP_ABOUT)]
-#[command(after_long_help = hex::engine::GTP_EXAMPLE)]
+#[command(about = io::summary(hex::gtp::GTP_ABOUT), long_about = hex::gtp::GTP_ABOUT)]
+#[command(after_long_help = hex::gtp::GTP_EXAMPLE)]
 struct GtpArgs {
     #[command(flatten)]
     player: PlayerArgs,

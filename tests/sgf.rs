@@ -5,8 +5,9 @@
 use std::collections::BTreeMap;
 use std::process::{Child, Command};
 
-use hex::engine::{Engine, sgf};
+use hex::gtp::Engine;
 use hex::player::Player;
+use hex::sgf;
 
 mod common;
 use common::BIN;

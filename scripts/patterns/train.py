@@ -247,7 +247,7 @@ def main():
             f.write("# Local factors (@n @b: next to the last move or a bridge away; @N @B: the same "
                     "for the move before), learned with the patterns above fixed.\n")
         else:
-            f.write("# Gammas of move patterns (boardgames hex: engine/patterns.rs), learned by\n")
+            f.write("# Gammas of move patterns (boardgames hex: player/patterns.rs), learned by\n")
             f.write("# scripts/patterns/train.py: Bradley-Terry by minorization-maximization.\n")
         for note in args.note:
             f.write(f"# {note}\n")

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
+use hex::matches::records::followed_games;
 use hex::player::book::OpeningBook;
-use hex::player::building::{Plan, Step, followed_games};
+use hex::player::building::{Plan, Step};
 use hex::player::cli::PlayerArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 

@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow};
-use hex::engine::Color;
-use hex::engine::records;
-use hex::engine::records::is_player;
+use hex::game::Color;
+use hex::matches::records;
+use hex::matches::records::is_player;
 use hex::player::patterns::extract;
 
 use crate::io;

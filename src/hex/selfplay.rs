@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use hex::engine::records::file_name;
-use hex::engine::selfplay::SelfPlay;
+use hex::matches::records::file_name;
+use hex::matches::selfplay::SelfPlay;
 use hex::player::cli::PlayerArgs;
 
 use crate::io;

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
-use hex::engine::sgf;
 use hex::position::Position;
+use hex::sgf;
 use hex::solver::{
     Knowledge, Limits, MIN_BOOK_WORK, Outcome, Progress, ProofBook, ProofStep, Report, Setup,
     Solved, Solver, solve_openings,

@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hex::engine::{Color, Game};
+use hex::game::{Color, Game};
 use hex::player::{Budget, Settings, analyse};
 
 fn search(c: &mut Criterion) {
@@ -93,7 +93,7 @@ fn threads(c: &mut Criterion) {
 }
 
 fn policy(c: &mut Criterion) {
-    use hex::engine::{Move, Point};
+    use hex::game::{Move, Point};
     use hex::player::policy::{LEARNED, Policy};
     let mut game = Game::new(11).unwrap();
     let mut color = Color::Black;

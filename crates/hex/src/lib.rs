@@ -7,9 +7,17 @@
 //! player, one [`shortest_completion`]: the fewest stones that player must add, the
 //! opponent standing still.
 //!
-//! Beyond the contest, [`engine`] is a Hex engine in HexGui's conventions (Black and White,
-//! points like `a1`): a Monte Carlo tree search player with a per-point analysis, a GTP loop,
-//! SGF records and an arena for matches between GTP engines.
+//! Beyond the contest, a Hex engine in HexGui's and Benzene's conventions (Black and White,
+//! points like `a1`), arranged by role, each layer using only those below it:
+//!
+//! - [`game`]: the rules (moves, the swap, undo, the winner); [`geometry`] and [`position`]:
+//!   sets of cells and the position the analysis reads;
+//! - [`knowledge`]: groups, virtual connections, inferior cells, must-play; [`solver`]: DFPN
+//!   over positions, asking the knowledge at every node;
+//! - [`player`]: one [`player::Player`] (opening book, endgame solver, Monte Carlo tree search,
+//!   swap and resignation) with one table of parameters;
+//! - [`gtp`]: the protocol, parsing and dispatch only; [`matches`]: the arena, self-play and
+//!   records; [`sgf`]: the record format.
 //!
 //! ```
 //! use hex::{contest, Analysis, Output, Verdict};
@@ -28,11 +36,14 @@
 mod board;
 mod completion;
 pub mod contest;
-pub mod engine;
+pub mod game;
 pub mod geometry;
+pub mod gtp;
 pub mod knowledge;
+pub mod matches;
 pub mod player;
 pub mod position;
+pub mod sgf;
 pub mod solver;
 pub mod svg;
 

@@ -3,7 +3,7 @@
 //! engine's game both become one here, and nowhere else.
 
 use crate::board::{Board, Player};
-use crate::engine::Game;
+use crate::game::Game;
 use crate::geometry::{Bits, CellSet, Geometry, slot};
 
 /// Stones and the side to move. `S` is the set type: the solver's [`Bits`] (up to 11x11)
@@ -64,7 +64,7 @@ impl<S: CellSet> Position<S> {
 mod tests {
     use super::*;
     use crate::Cell;
-    use crate::engine::{Color, Move, Point};
+    use crate::game::{Color, Move, Point};
     use crate::geometry::Wide;
 
     #[test]

@@ -296,6 +296,18 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
+/// An error's message followed by its sources' (`cannot read x.sgf: No such file or
+/// directory`), for a caller that has only a line to show it in, such as a GTP reply.
+pub fn with_source(error: &dyn std::error::Error) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        message.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
+    message
+}
+
 /// The lines of a text, each as its own [`Tokens`] that knows its line number.
 ///
 /// For line-oriented formats, in which each line is one record. A final line without a line

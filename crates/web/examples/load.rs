@@ -100,7 +100,7 @@ async fn hex_client(http: Http, base: String, seed: u64, stop: Arc<AtomicBool>) 
     let mut rng = Rng(seed | 1);
     let mut tally = Tally::default();
     // The page's game is the engine's: Black first, then turn about.
-    let fresh = || hex::engine::Game::new(11).expect("size 11");
+    let fresh = || hex::game::Game::new(11).expect("size 11");
     let mut game = fresh();
     let mut moves: Vec<String> = Vec::new();
     while !stop.load(Ordering::Relaxed) {
@@ -108,7 +108,7 @@ async fn hex_client(http: Http, base: String, seed: u64, stop: Arc<AtomicBool>) 
             game = fresh();
             moves.clear();
         }
-        let free: Vec<hex::engine::Point> = game.empty_points().collect();
+        let free: Vec<hex::game::Point> = game.empty_points().collect();
         let point = free[rng.below(free.len())];
         let cell = point.cell();
         let path = format!("/hex?moves={}&show=1&click={cell}", moves.join("."));
@@ -116,7 +116,7 @@ async fn hex_client(http: Http, base: String, seed: u64, stop: Arc<AtomicBool>) 
             continue;
         };
         if tally.get(&http, &base, &next, 200).await.is_some() {
-            game.play(game.to_move(), hex::engine::Move::Play(point))
+            game.play(game.to_move(), hex::game::Move::Play(point))
                 .expect("an empty point");
             moves.push(cell.to_string());
         }

@@ -1,6 +1,6 @@
 //! `/hex`: two players at one board, the contest's analyser, SGF saved and loaded.
 //!
-//! The game is the engine's ([`hex::engine::Game`]: HexGui's conventions and its swap rule):
+//! The game is the engine's ([`hex::game::Game`]: HexGui's conventions and its swap rule):
 //! Black moves first and joins the top and bottom edges, White joins left and right. The
 //! picture is the contest's board of the same position, where Black is O (blue) and White is
 //! X (red); the URL names the sides by those letters too.
@@ -19,8 +19,9 @@ use std::time::Duration;
 use crate::query::Query;
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
-use hex::engine::{self, Color, IllegalMove, MAX_BOARD, Move, Point, sgf};
+use hex::game::{Color, IllegalMove, MAX_BOARD, Move, Point};
 use hex::player::{self as engine_player, Config};
+use hex::sgf;
 use hex::svg::{Marks, colour, svg, winning_chain};
 use hex::{Analysis, Cell, Player, Verdict};
 use serde::Deserialize;
@@ -80,7 +81,7 @@ impl Default for Opponent {
 /// the page shows.
 #[derive(Clone)]
 struct Game {
-    game: engine::Game,
+    game: hex::game::Game,
     first: Color,
     show: bool,
     opponent: Opponent,
@@ -187,7 +188,7 @@ impl Game {
     /// A board of `size` with `setup`'s stones. Black moves first, unless Black has more
     /// stones set up than White.
     fn new(size: u8, setup: &[(Color, Point)], swap_rule: bool) -> Result<Game, WebError> {
-        let mut game = engine::Game::new(size)
+        let mut game = hex::game::Game::new(size)
             .ok_or_else(|| WebError::bad(format!("size: expected 1..{MAX_BOARD}, found {size}")))?;
         game.set_allow_swap(swap_rule);
         for &(color, point) in setup {
@@ -403,7 +404,7 @@ impl Game {
     }
 }
 
-/// Reads a game in SGF as HexGui writes it (`hex::engine::sgf`): Black's stones and moves
+/// Reads a game in SGF as HexGui writes it (`hex::sgf`): Black's stones and moves
 /// are Black's here. The moves must take turns, Black first unless Black has more stones set
 /// up (a URL holds no colours).
 fn parse_sgf(text: &str, swap_rule: bool) -> Result<Game, WebError> {
@@ -427,7 +428,7 @@ pub async fn picture(Query(params): Query<Params>) -> Result<Response, WebError>
     Ok(page::svg(game.picture(&game.marks())))
 }
 
-/// `/hex.sgf`: the game as HexGui records it (`hex::engine::sgf`).
+/// `/hex.sgf`: the game as HexGui records it (`hex::sgf`).
 pub async fn sgf(Query(params): Query<Params>) -> Result<Response, WebError> {
     let game = Game::parse(&params)?;
     Ok((

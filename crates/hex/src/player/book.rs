@@ -26,7 +26,7 @@ use std::sync::LazyLock;
 
 use text::{Found, ParseError, Tokens};
 
-use crate::engine::{Color, Game, MAX_BOARD, Move, Point};
+use crate::game::{Color, Game, MAX_BOARD, Move, Point};
 
 /// A position up to the half turn: the side to move and its stones, each as its index times
 /// two plus one for White, sorted; the smaller of the two orientations' lists.

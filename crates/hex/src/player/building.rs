@@ -1,11 +1,9 @@
 //! Building an opening book: the player's replies in a game's first plies, each found by a
 //! long search, or taken from game records where they won (`hex opening-book`).
 
-use std::path::PathBuf;
-
 use super::book::{Followed, Line, Met, OpeningBook, replay};
 use super::{Config, Player, Reuse};
-use crate::engine::{Color, Move, Point, records};
+use crate::game::{Move, Point};
 
 /// What to answer: the plies, and the records to follow, if any.
 #[derive(Clone, Debug, Default)]
@@ -108,44 +106,6 @@ impl OpeningBook {
         }
         Ok(added)
     }
-}
-
-/// The records in `dirs` as a book follows them: each record's moves (up to a swap or a
-/// resignation) with a side the book plays (the player named `player` in `PB` or `PW`, or
-/// each side in turn), for the records of a `size` board without setup stones.
-pub fn followed_games(
-    dirs: &[PathBuf],
-    size: u8,
-    player: Option<&str>,
-) -> Result<Vec<Followed>, String> {
-    let mut games = Vec::new();
-    for dir in dirs {
-        let saved = records::read_dir(dir)
-            .map_err(|e| format!("cannot read the records in {}: {e}", dir.display()))?;
-        for (_, record) in saved {
-            if record.size != size || !record.setup.is_empty() {
-                continue;
-            }
-            let moves: Vec<Point> = (record.moves.iter())
-                .map_while(|&(_, mv)| match mv {
-                    Move::Play(point) => Some(point),
-                    _ => None,
-                })
-                .collect();
-            for (color, name) in [(Color::Black, &record.black), (Color::White, &record.white)] {
-                if records::is_player(player, name.as_deref()) {
-                    let won = (record.result.as_deref())
-                        .is_some_and(|result| result.starts_with(color.letter()));
-                    games.push(Followed {
-                        moves: moves.clone(),
-                        side: color,
-                        won,
-                    });
-                }
-            }
-        }
-    }
-    Ok(games)
 }
 
 /// Of the moves the records played in a position (each with its games and wins), the one

@@ -83,8 +83,8 @@ impl FromArgMatches for PlayerArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Engine;
-    use crate::engine::gtp::Command;
+    use crate::gtp::Command;
+    use crate::gtp::Engine;
     use crate::player::Player;
 
     #[derive(clap::Parser, Debug)]

@@ -5,7 +5,7 @@
 //! table ([`params`]) that the command line, `param_player` and the page read.
 //!
 //! ```
-//! use hex::engine::{Color, Game, Move, Point};
+//! use hex::game::{Color, Game, Move, Point};
 //! use hex::player::{Config, Player};
 //!
 //! let mut config = Config::default();
@@ -31,7 +31,7 @@ mod solving;
 use std::borrow::Cow;
 use std::time::Duration;
 
-use crate::engine::{Color, Game, Move};
+use crate::game::{Color, Game, Move};
 use crate::position::Position;
 use crate::solver::{Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
 use book::OpeningBook;

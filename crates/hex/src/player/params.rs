@@ -197,7 +197,12 @@ fn visits(value: &str) -> Result<Option<u32>, String> {
     Ok((n > 0).then_some(n))
 }
 
-/// `0` or `1` (or `false`, `true`).
+/// The reply to a parameter set to a value outside what it allows, which it names.
+pub fn invalid(name: &str, value: &str, allowed: &str) -> String {
+    format!("invalid value {value:?} for {name} (allowed: {allowed})")
+}
+
+/// `0` or `1` (or `false`, `true`); else what is allowed.
 pub fn flag(value: &str) -> Result<bool, String> {
     match value {
         "1" | "true" => Ok(true),

@@ -20,8 +20,8 @@ use std::sync::{LazyLock, OnceLock};
 
 use hashbrown::HashMap;
 
-use crate::engine::sgf::Record;
-use crate::engine::{Color, Game, Move, Point};
+use crate::game::{Color, Game, Move, Point};
+use crate::sgf::Record;
 
 /// The cells of a pattern, as (row, column) offsets in the mover's frame: the six
 /// neighbours in turning order, then the six bridge cells, the i-th between neighbours i and
@@ -720,7 +720,7 @@ mod tests {
 
     #[test]
     fn extraction_gives_each_position_the_played_and_the_legal_patterns() {
-        let record = crate::engine::sgf::parse("(;FF[4]GM[11]SZ[3];B[b2];W[a1];B[c1])").unwrap();
+        let record = crate::sgf::parse("(;FF[4]GM[11]SZ[3];B[b2];W[a1];B[c1])").unwrap();
         let text = extract("g1", &record, |_| true).unwrap_or_else(|n| panic!("move {n}"));
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), record.moves.len());

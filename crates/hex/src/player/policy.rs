@@ -10,7 +10,7 @@
 
 use std::sync::LazyLock;
 
-use crate::engine::{Color, Point};
+use crate::game::{Color, Point};
 
 /// The input planes.
 pub const PLANES: usize = 4;
@@ -312,7 +312,7 @@ fn layers_out(layers: &[Layer]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Game;
+    use crate::game::Game;
 
     /// The positions of the check file train.py wrote with the shipped weights, each with
     /// the logits it computed.
@@ -345,7 +345,7 @@ mod tests {
             let mut game = Game::new(11).unwrap();
             let mut color = Color::Black;
             for &p in moves {
-                game.play(color, crate::engine::Move::Play(p)).unwrap();
+                game.play(color, crate::game::Move::Play(p)).unwrap();
                 color = color.opponent();
             }
             let planes = Policy::planes(11, color, moves.last().copied(), |p| game.get(p));

@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 use super::patterns::{self, Frame};
 use super::policy;
 use crate::board::Player;
-use crate::engine::{Color, Game, Move, Point};
+use crate::game::{Color, Game, Move, Point};
 use crate::geometry::{Bits, bit, cells_of, slot};
 use crate::knowledge::{Decision, Expert};
 use crate::position::Position;

@@ -3,13 +3,8 @@
 
 use std::time::Duration;
 
-use super::params::flag;
+use super::params::{flag, invalid};
 use crate::solver::{ENTRY_BYTES, Limits as SolverLimits};
-
-/// The reply to a parameter set to a value outside what it allows, which it names.
-fn invalid(name: &str, value: &str, allowed: &str) -> String {
-    format!("invalid value {value:?} for {name} (allowed: {allowed})")
-}
 
 /// The solver's settings (`param_dfpn`).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,4 +1,16 @@
-//! The GTP engine loop, as HexGui drives it.
+//! The GTP engine, as HexGui and Benzene speak it: commands parsed ([`command`]) and carried
+//! out on the game and the [`crate::player::Player`], replies `= ...` or `? ...` and a blank
+//! line. The loop runs over any reader and writer:
+//!
+//! ```
+//! use hex::gtp::Engine;
+//! use hex::player::Player;
+//!
+//! let mut engine = Engine::new(Player::default());
+//! let mut out = Vec::new();
+//! engine.run(&b"boardsize 5 5\nplay b c3\nfinal_score\n"[..], &mut out).unwrap();
+//! assert_eq!(String::from_utf8(out).unwrap(), "= \n\n= \n\n= cannot score\n\n");
+//! ```
 //!
 //! Each line is one command, optionally after a number (its id, repeated in the reply).
 //! Replies are `= result` or `? reason` followed by one blank line (so a reply never
@@ -7,203 +19,19 @@
 //! not in UTF-8 gets a `? ` reply; nothing the controller sends stops the loop but `quit`
 //! or the end of the input.
 
+mod analysis;
+pub mod command;
+
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
 
-use super::game::{Color, Game, MAX_BOARD, Move, Point};
-use super::sgf;
 use crate::completion::shortest_completion;
-use crate::geometry::{Bits, cells_of, slot};
-use crate::knowledge::{Decision, Endpoint, Expert};
-use crate::player::{self, Player, policy, search};
-use crate::position::Position;
-use crate::solver::{MAX_SOLVER_SIZE, Outcome};
-
-/// The longest command line read (bytes); the rest of a longer line is skipped.
-pub const MAX_LINE: usize = 4096;
-
-/// A command, parsed.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// `protocol_version`: `2`.
-    ProtocolVersion,
-    /// `name`.
-    Name,
-    /// `version`.
-    Version,
-    /// `known_command NAME`: `true` or `false`.
-    KnownCommand(String),
-    /// `list_commands`: one name a line.
-    ListCommands,
-    /// `quit`.
-    Quit,
-    /// `boardsize WIDTH [HEIGHT]`: a new empty board of HEIGHT rows of WIDTH cells (HEIGHT is
-    /// WIDTH when absent), as Benzene and HexGui name them: Black joins the top and bottom rows,
-    /// White the left and right columns. The player plays square boards only.
-    BoardSize(u8, u8),
-    /// `clear_board`.
-    ClearBoard,
-    /// `play COLOR MOVE`.
-    Play(Color, Move),
-    /// `genmove COLOR`: the engine's move, which is played.
-    GenMove(Color),
-    /// `reg_genmove COLOR`: the engine's move, not played.
-    RegGenMove(Color),
-    /// `compute-inferior COLOR`: the knowledge's fill-in, COLOR to move (HexGui `inferior`:
-    /// `fb` or `fw` after each cell, for the colour it is filled with; dead cells go to
-    /// COLOR).
-    Inferior(Color),
-    /// `vc-get-mustplay COLOR`: the fill-in as `compute-inferior` gives it, then every other
-    /// empty cell outside the moves to consider marked `x` (nothing more when the knowledge
-    /// decides the position) (HexGui `inferior`).
-    MustPlay(Color),
-    /// `undo`.
-    Undo,
-    /// `showboard`.
-    ShowBoard,
-    /// `final_score`: `B+`, `W+` or `cannot score`.
-    FinalScore,
-    /// `all_legal_moves [COLOR]`.
-    AllLegalMoves,
-    /// `loadsgf FILE [N]`: the position before move N (all moves when absent).
-    LoadSgf(PathBuf, Option<usize>),
-    /// `time_left COLOR SECONDS [STONES]`: accepted and ignored (the time per move is a
-    /// parameter).
-    TimeLeft,
-    /// `param_game [NAME VALUE]`: `allow_swap`.
-    ParamGame(Option<(String, String)>),
-    /// `param_player [NAME VALUE]`: every parameter of the player ([`crate::player::PARAMS`],
-    /// the same as `hex gtp`'s flags).
-    ParamPlayer(Option<(String, String)>),
-    /// `hexgui-analyze_commands`.
-    AnalyzeCommands,
-    /// `mcts-values COLOR`: every empty point's value for COLOR (HexGui `pspairs`).
-    Values(Color),
-    /// `mcts-pv COLOR`: the expected line of play (HexGui `var`).
-    Variation(Color),
-    /// `mcts-priors COLOR`: every empty point's prior from the learned patterns (HexGui
-    /// `pspairs`).
-    Priors(Color),
-    /// `mcts-policy COLOR`: every empty point's chance from the policy network, on the
-    /// board size it learned (HexGui `pspairs`).
-    Policy(Color),
-    /// `shortest-completion COLOR`: the contest analyzer's fewest stones for COLOR to win
-    /// (HexGui `plist`).
-    Completion(Color),
-    /// `vc-between-cells-full COLOR P Q` (and `-semi`, when the flag is false): the virtual
-    /// connections of COLOR between two points or edges that H-search finds (HexGui `vc`).
-    VcBetween(Color, [VcEnd; 2], bool),
-    /// `dfpn-solve-state COLOR`: the winner with perfect play, COLOR to move.
-    DfpnSolveState(Color),
-    /// `dfpn-solver-find-winning COLOR`: every winning move of COLOR (HexGui `plist`).
-    DfpnFindWinning(Color),
-    /// `dfpn-get-pv COLOR`: the principal variation the solver's table holds (HexGui `var`).
-    DfpnGetPv(Color),
-    /// `dfpn-clear-tt`: the solver's table emptied.
-    DfpnClearTt,
-    /// `param_dfpn [NAME VALUE]`: the solver's parameters (`time` or Benzene's `timelimit`,
-    /// `memory` in MiB or Benzene's `tt_size` in positions, `threads`, `endgame`,
-    /// `endgame_empty`, `endgame_time`; `use_guifx`, with which HexGui asks MoHex to draw the
-    /// solver's progress on its board, is accepted and has no effect).
-    ParamDfpn(Option<(String, String)>),
-}
-
-/// An end of a virtual connection in `vc-between-cells-*`: a point, or an edge by the name
-/// HexGui gives it (Black's are north and south, White's west and east).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VcEnd {
-    /// A point of the board.
-    Point(Point),
-    /// An edge: `north`, `south`, `west` or `east`.
-    Edge(Edge),
-}
-
-/// The four edges of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Edge {
-    /// The top edge (Black's first).
-    North,
-    /// The bottom edge (Black's last).
-    South,
-    /// The left edge (White's first).
-    West,
-    /// The right edge (White's last).
-    East,
-}
-
-impl VcEnd {
-    /// A point like `a1`, or an edge's name, in either case.
-    fn parse(word: &str) -> Option<VcEnd> {
-        Some(match word.to_ascii_lowercase().as_str() {
-            "north" => VcEnd::Edge(Edge::North),
-            "south" => VcEnd::Edge(Edge::South),
-            "west" => VcEnd::Edge(Edge::West),
-            "east" => VcEnd::Edge(Edge::East),
-            _ => VcEnd::Point(Point::parse(word, MAX_BOARD)?),
-        })
-    }
-}
-
-/// As HexGui writes it: `a1`, or the edge's name.
-impl std::fmt::Display for VcEnd {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            VcEnd::Point(p) => write!(f, "{p}"),
-            VcEnd::Edge(edge) => f.write_str(match edge {
-                Edge::North => "north",
-                Edge::South => "south",
-                Edge::West => "west",
-                Edge::East => "east",
-            }),
-        }
-    }
-}
-
-/// The commands [`Command`] knows, as `list_commands` names them.
-pub const COMMANDS: &[&str] = &[
-    "all_legal_moves",
-    "boardsize",
-    "clear_board",
-    "compute-inferior",
-    "dfpn-clear-tt",
-    "dfpn-get-pv",
-    "dfpn-solve-state",
-    "dfpn-solver-find-winning",
-    "final_score",
-    "genmove",
-    "hexgui-analyze_commands",
-    "known_command",
-    "list_commands",
-    "loadsgf",
-    "mcts-policy",
-    "mcts-priors",
-    "mcts-pv",
-    "mcts-values",
-    "name",
-    "param_dfpn",
-    "param_game",
-    "param_player",
-    "play",
-    "protocol_version",
-    "quit",
-    "reg_genmove",
-    "shortest-completion",
-    "showboard",
-    "time_left",
-    "undo",
-    "vc-between-cells-full",
-    "vc-between-cells-semi",
-    "vc-get-mustplay",
-    "version",
-];
-
-/// Points with a value each, in HexGui's `pspairs` form.
-fn pspairs(values: &[(Point, f64)]) -> String {
-    (values.iter())
-        .map(|(p, value)| format!("{p} {value:.4}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+use crate::game::{Color, Game, Move, Point};
+use crate::player::params::{flag, invalid};
+use crate::player::{self, NoSearch, Player, policy, search};
+use crate::sgf;
+use crate::solver::Outcome;
+use analysis::{connections, knowledge, points, pspairs};
+pub use command::{COMMANDS, Command, MAX_LINE, Parsed, VcEnd, parse};
 
 /// The analysis commands offered to HexGui, in its `type/Label/command` form (`%m` stands
 /// for the side to move).
@@ -225,190 +53,6 @@ varc/Reg GenMove/reg_genmove %m\n\
 param/Game Param/param_game\n\
 param/Player Param/param_player\n\
 param/DFPN Param/param_dfpn";
-
-/// A line's optional id and its command, or the id and why it cannot be read.
-pub type Parsed = (Option<u32>, Result<Command, String>);
-
-fn color(word: Option<&str>) -> Result<Color, String> {
-    match word {
-        None => Err("missing color (black or white)".into()),
-        Some(w) => Color::parse(w).ok_or_else(|| format!("invalid color {w:?} (black or white)")),
-    }
-}
-
-fn no_more(words: &[&str], at: usize) -> Result<(), String> {
-    match words.get(at) {
-        None => Ok(()),
-        Some(extra) => Err(format!("unexpected argument {extra:?}")),
-    }
-}
-
-/// Reads one command line (comments and blank lines are the caller's: here they are
-/// errors).
-pub fn parse(line: &str) -> Parsed {
-    let line = line.split('#').next().unwrap_or_default();
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let (id, words) = match words.first().map(|w| w.parse::<u32>()) {
-        Some(Ok(id)) => (Some(id), &words[1..]),
-        _ => (None, &words[..]),
-    };
-    (id, parse_words(words))
-}
-
-fn parse_words(words: &[&str]) -> Result<Command, String> {
-    let Some(&name) = words.first() else {
-        return Err("empty command".into());
-    };
-    let simple = |command: Command| no_more(words, 1).map(|()| command);
-    match name {
-        "protocol_version" => simple(Command::ProtocolVersion),
-        "name" => simple(Command::Name),
-        "version" => simple(Command::Version),
-        "list_commands" => simple(Command::ListCommands),
-        "quit" => simple(Command::Quit),
-        "clear_board" => simple(Command::ClearBoard),
-        "undo" => simple(Command::Undo),
-        "showboard" => simple(Command::ShowBoard),
-        "final_score" => simple(Command::FinalScore),
-        "hexgui-analyze_commands" => simple(Command::AnalyzeCommands),
-        "dfpn-clear-tt" => simple(Command::DfpnClearTt),
-        "known_command" => match words.get(1) {
-            Some(w) => no_more(words, 2).map(|()| Command::KnownCommand(w.to_string())),
-            None => Err("missing command name".into()),
-        },
-        "boardsize" => {
-            let size = |w: Option<&&str>| -> Result<u32, String> {
-                let w = w.ok_or("missing board size")?;
-                w.parse::<u32>()
-                    .map_err(|_| format!("invalid board size {w:?}"))
-            };
-            let width = size(words.get(1))?;
-            let height = if words.len() > 2 {
-                size(words.get(2))?
-            } else {
-                width
-            };
-            no_more(words, 3)?;
-            let side = |n: u32| match u8::try_from(n) {
-                Ok(n) if (1..=MAX_BOARD).contains(&n) => Ok(n),
-                _ => Err(format!(
-                    "unacceptable size: {n} (boards are 1x1 to {MAX_BOARD}x{MAX_BOARD})"
-                )),
-            };
-            Ok(Command::BoardSize(side(width)?, side(height)?))
-        }
-        "play" => {
-            let c = color(words.get(1).copied())?;
-            let Some(&mv) = words.get(2) else {
-                return Err("missing move".into());
-            };
-            no_more(words, 3)?;
-            let mv = Move::parse(mv, MAX_BOARD).ok_or_else(|| {
-                format!("invalid move {mv:?} (a point like a1, swap-pieces or resign)")
-            })?;
-            Ok(Command::Play(c, mv))
-        }
-        "genmove"
-        | "reg_genmove"
-        | "compute-inferior"
-        | "vc-get-mustplay"
-        | "mcts-values"
-        | "mcts-pv"
-        | "mcts-priors"
-        | "mcts-policy"
-        | "shortest-completion"
-        | "dfpn-solve-state"
-        | "dfpn-solver-find-winning"
-        | "dfpn-get-pv" => {
-            let c = color(words.get(1).copied())?;
-            no_more(words, 2)?;
-            Ok(match name {
-                "genmove" => Command::GenMove(c),
-                "reg_genmove" => Command::RegGenMove(c),
-                "compute-inferior" => Command::Inferior(c),
-                "vc-get-mustplay" => Command::MustPlay(c),
-                "mcts-values" => Command::Values(c),
-                "mcts-pv" => Command::Variation(c),
-                "mcts-priors" => Command::Priors(c),
-                "mcts-policy" => Command::Policy(c),
-                "shortest-completion" => Command::Completion(c),
-                "dfpn-solver-find-winning" => Command::DfpnFindWinning(c),
-                "dfpn-get-pv" => Command::DfpnGetPv(c),
-                _ => Command::DfpnSolveState(c),
-            })
-        }
-        "vc-between-cells-full" | "vc-between-cells-semi" => {
-            let c = color(words.get(1).copied())?;
-            let end = |at: usize| match words.get(at) {
-                None => {
-                    Err("missing point (a point like a1, or north, south, west or east)".into())
-                }
-                Some(w) => VcEnd::parse(w).ok_or_else(|| {
-                    format!("invalid point {w:?} (a point like a1, or north, south, west or east)")
-                }),
-            };
-            let ends = [end(2)?, end(3)?];
-            no_more(words, 4)?;
-            Ok(Command::VcBetween(c, ends, name == "vc-between-cells-full"))
-        }
-        "all_legal_moves" => {
-            if let Some(w) = words.get(1) {
-                color(Some(w))?;
-            }
-            no_more(words, 2).map(|()| Command::AllLegalMoves)
-        }
-        "loadsgf" => {
-            let Some(file) = words.get(1) else {
-                return Err("missing file name".into());
-            };
-            let moves = match words.get(2) {
-                None => None,
-                Some(w) => Some(
-                    w.parse::<usize>()
-                        .ok()
-                        .filter(|&n| n >= 1)
-                        .ok_or_else(|| format!("invalid move number {w:?}"))?,
-                ),
-            };
-            no_more(words, 3)?;
-            Ok(Command::LoadSgf(PathBuf::from(file), moves))
-        }
-        "time_left" => {
-            color(words.get(1).copied())?;
-            Ok(Command::TimeLeft)
-        }
-        "param_game" | "param_player" | "param_dfpn" => {
-            let pair = match words.len() {
-                1 => None,
-                3 => Some((words[1].to_string(), words[2].to_string())),
-                _ => return Err("expected no arguments, or a name and a value".into()),
-            };
-            Ok(match name {
-                "param_game" => Command::ParamGame(pair),
-                "param_player" => Command::ParamPlayer(pair),
-                _ => Command::ParamDfpn(pair),
-            })
-        }
-        other => Err(format!("unknown command {other:?}")),
-    }
-}
-
-/// The reply to a parameter set to a value outside what it allows, which it names.
-fn invalid(name: &str, value: &str, allowed: &str) -> String {
-    format!("invalid value {value:?} for {name} (allowed: {allowed})")
-}
-
-/// A `[bool]` parameter's value: `0` or `1` (or `false`, `true`).
-fn parse_flag(name: &str, value: &str) -> Result<bool, String> {
-    match value {
-        "1" | "true" => Ok(true),
-        "0" | "false" => Ok(false),
-        _ => Err(invalid(name, value, "0 or 1")),
-    }
-}
-
-/// What the player's commands say on a rectangle.
-const SQUARE_ONLY: &str = "the player plays square boards only (the solver takes rectangles)";
 
 /// What `dfpn-solve-state` says when the limits are reached before a proof.
 pub const UNKNOWN: &str = "unknown within the limits";
@@ -519,11 +163,10 @@ impl Engine {
                 Ok(moves.join(" "))
             }
             Command::LoadSgf(path, moves) => {
-                let text = std::fs::read(&path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                let text = String::from_utf8(text)
-                    .map_err(|_| format!("{} is not UTF-8", path.display()))?;
-                let record = sgf::parse(&text).map_err(|e| format!("{}:{e}", path.display()))?;
+                // Read as every input is (a byte-order mark skipped, the size bounded).
+                let input = text::Input::open(&path).map_err(|e| text::with_source(&e))?;
+                let record =
+                    sgf::parse(&input.text).map_err(|e| format!("{}:{e}", path.display()))?;
                 let swap = game.allow_swap();
                 let mut loaded = record
                     .game_at(moves.map_or(usize::MAX, |n| n - 1))
@@ -539,7 +182,9 @@ impl Engine {
             }
             Command::ParamGame(Some((name, value))) => match name.as_str() {
                 "allow_swap" => {
-                    game.set_allow_swap(parse_flag(&name, &value)?);
+                    game.set_allow_swap(
+                        flag(&value).map_err(|allowed| invalid(&name, &value, &allowed))?,
+                    );
                     Ok(String::new())
                 }
                 _ => Err(format!("unknown parameter {name:?} (allow_swap)")),
@@ -561,7 +206,7 @@ impl Engine {
             }
             Command::Priors(color) => {
                 if !game.is_square() {
-                    return Err(SQUARE_ONLY.into());
+                    return Err(NoSearch::Rectangle.to_string());
                 }
                 Ok(pspairs(&player::priors(game, color)))
             }
@@ -583,7 +228,7 @@ impl Engine {
             }
             Command::Completion(color) => {
                 if !game.is_square() {
-                    return Err(SQUARE_ONLY.into());
+                    return Err(NoSearch::Rectangle.to_string());
                 }
                 let board = game.board();
                 Ok(match shortest_completion(&board, color.player()) {
@@ -591,7 +236,7 @@ impl Engine {
                     Some(c) => c
                         .added
                         .iter()
-                        .map(|&cell| super::Point::from(cell).to_string())
+                        .map(|&cell| Point::from(cell).to_string())
                         .collect::<Vec<_>>()
                         .join(" "),
                 })
@@ -666,103 +311,6 @@ impl Engine {
     }
 }
 
-/// Cells as GTP points, separated by spaces.
-fn points(cells: Vec<crate::Cell>) -> String {
-    (cells.into_iter())
-        .map(|cell| super::Point::from(cell).to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// What the knowledge says of `game` with `color` to move, as HexGui's `inferior` type
-/// shows it: each filled-in cell with `fb` or `fw`, then (with `must_play`, when the
-/// position is not decided) each other empty cell outside the moves to consider with `x`.
-fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, String> {
-    if game.size() > MAX_SOLVER_SIZE {
-        return Err(format!(
-            "the knowledge covers boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
-        ));
-    }
-    let expert = Expert::new(game.size());
-    let mut position = Position::of_game(game);
-    position.to_move = color.player();
-    let inferior = expert.inferior(&position);
-    let mut marks: Vec<(Bits, &str)> = vec![
-        (inferior.captured[slot(Color::Black.player())], "fb"),
-        (inferior.captured[slot(Color::White.player())], "fw"),
-        (
-            inferior.dead,
-            if color == Color::Black { "fb" } else { "fw" },
-        ),
-    ];
-    if must_play && let Decision::Consider { moves, .. } = expert.decide(&position) {
-        let filled = inferior.dead | inferior.captured[0] | inferior.captured[1];
-        marks.push((position.empty(&expert.geometry) & !moves & !filled, "x"));
-    }
-    let geometry = &expert.geometry;
-    Ok(marks
-        .into_iter()
-        .flat_map(|(cells, mark)| {
-            cells_of(cells)
-                .map(move |at| format!("{} {mark}", Point::from(geometry.cell(at.into()))))
-        })
-        .collect::<Vec<_>>()
-        .join(" "))
-}
-
-/// `vc-between-cells-full` and `-semi`: COLOR's connections between two ends that H-search
-/// finds, a line each as Benzene writes them for HexGui (`COLOR P Q full or [ carrier ] [ ]`;
-/// a semi-connection `semi and`, then its key). An edge of the other colour's, or an end on
-/// the opponent's stone, has none; a stone on one's own edge stands for that edge.
-fn connections(game: &Game, color: Color, ends: [VcEnd; 2], full: bool) -> Result<String, String> {
-    if game.rows() != game.cols() || game.size() > MAX_SOLVER_SIZE {
-        return Err(format!(
-            "the knowledge covers square boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
-        ));
-    }
-    let expert = Expert::new(game.size());
-    let geometry = &expert.geometry;
-    let mut endpoints = [Endpoint::Side(0); 2];
-    for (end, endpoint) in ends.iter().zip(&mut endpoints) {
-        *endpoint =
-            match (*end, color) {
-                (VcEnd::Point(p), _) if p.row >= game.rows() || p.col >= game.cols() => {
-                    return Err(format!("{p} is off the {0}x{0} board", game.size()));
-                }
-                (VcEnd::Point(p), _) => Endpoint::Cell(geometry.index(p.cell()) as u8),
-                (VcEnd::Edge(Edge::North), Color::Black)
-                | (VcEnd::Edge(Edge::West), Color::White) => Endpoint::Side(0),
-                (VcEnd::Edge(Edge::South), Color::Black)
-                | (VcEnd::Edge(Edge::East), Color::White) => Endpoint::Side(1),
-                (VcEnd::Edge(_), _) => return Ok(String::new()),
-            };
-    }
-    let position = Position::of_game(game);
-    let found = expert.connections_between(&position, color.player(), endpoints);
-    let cells = |carrier: Bits| {
-        cells_of(carrier)
-            .map(|at| format!(" {}", Point::from(geometry.cell(at.into()))))
-            .collect::<String>()
-    };
-    let [from, to] = ends;
-    let lines: Vec<String> = if full {
-        (found.full.iter())
-            .map(|&carrier| format!("{color} {from} {to} full or [{} ] [ ]", cells(carrier)))
-            .collect()
-    } else {
-        (found.semi.iter())
-            .map(|&(carrier, key)| {
-                let key = Point::from(geometry.cell(key.into()));
-                format!(
-                    "{color} {from} {to} semi and [{} ] [ ] {key}",
-                    cells(carrier)
-                )
-            })
-            .collect()
-    };
-    Ok(lines.join("\n"))
-}
-
 /// A reply: `=` or `?`, the id if any, a space, the text, then a blank line. Blank lines
 /// inside the text are dropped so that the reply ends where the controller expects.
 pub fn format_reply(id: Option<u32>, result: &Result<String, String>) -> String {
@@ -819,6 +367,26 @@ fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Option
     }
 }
 
+/// What the GTP engine ([`Engine::run`]) speaks, as its help tells it; the first paragraph sums
+/// it up.
+pub const GTP_ABOUT: &str = "\
+A Hex engine speaking GTP on stdin and stdout, as HexGui drives it.
+
+Points are `a1` at the top left (the letter the column, the number the row); Black moves \
+first and joins the top and bottom edges, White joins left and right; boards up to 19x19. \
+`list_commands` names every command; `hexgui-analyze_commands` gives HexGui its analysis \
+menu.";
+
+/// An example of a GTP session, for the engine's help.
+pub const GTP_EXAMPLE: &str = "\
+Example (White's answer to Black's centre on 3x3, at a fixed amount of work):
+  $ printf 'boardsize 3 3\\nplay black b2\\ngenmove white\\n' | boardgames hex gtp --playouts 200 --threads 1
+  = 
+
+  = 
+
+  = b3";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -826,6 +394,24 @@ mod tests {
     use crate::player::{Config, DfpnSettings};
     use crate::solver::{ENTRY_BYTES, Limits as SolverLimits, Solver};
     use std::time::Duration;
+
+    #[test]
+    fn the_gtp_example_is_what_the_engine_answers() {
+        let mut lines = GTP_EXAMPLE.lines().skip(1);
+        let command = lines.next().unwrap();
+        let input = command.split('\'').nth(1).unwrap().replace("\\n", "\n");
+        assert!(command.ends_with("--playouts 200 --threads 1"), "{command}");
+        let mut config = crate::player::Config::default();
+        config.set("playouts", "200").unwrap();
+        config.set("threads", "1").unwrap();
+        let player = crate::player::Player::new(config).unwrap();
+        let mut out = Vec::new();
+        Engine::new(player).run(input.as_bytes(), &mut out).unwrap();
+        let shown: String = lines
+            .map(|line| format!("{}\n", line.get(2..).unwrap_or("")))
+            .collect();
+        assert_eq!(String::from_utf8(out).unwrap(), shown + "\n");
+    }
 
     fn engine() -> Engine {
         engine_with(300, 3)
@@ -865,7 +451,7 @@ mod tests {
         assert_eq!(ok("boardsize 7"), BoardSize(7, 7));
         assert_eq!(ok("boardsize 4 3"), BoardSize(4, 3));
         assert_eq!(ok("clear_board"), ClearBoard);
-        let a1 = Move::Play(super::super::Point { row: 0, col: 0 });
+        let a1 = Move::Play(Point { row: 0, col: 0 });
         assert_eq!(ok("play b A1"), Play(Color::Black, a1));
         assert_eq!(ok("play white swap"), Play(Color::White, Move::Swap));
         assert_eq!(ok("play W swap-pieces"), Play(Color::White, Move::Swap));
@@ -1180,10 +766,18 @@ mod tests {
             reply(&mut e, &format!("loadsgf {name}")),
             format!("? {name}:1:8: GM[1] is not Hex (GM[11])\n\n")
         );
+        // A byte-order mark (a file saved by Notepad) is skipped.
+        std::fs::write(&path, "\u{feff}(;FF[4]GM[11]SZ[5];B[c3])").unwrap();
+        assert_eq!(reply(&mut e, &format!("loadsgf {name}")), "= \n\n");
+        assert_eq!(e.game().history().len(), 1);
         std::fs::remove_file(&path).unwrap();
-        assert!(reply(&mut e, &format!("loadsgf {name}")).starts_with("? cannot read "));
-        // The game loaded before the failures is still there.
-        assert_eq!(e.game().history().len(), 4);
+        let missing = reply(&mut e, &format!("loadsgf {name}"));
+        assert!(
+            missing.starts_with(&format!("? cannot read {name}: ")),
+            "{missing}"
+        );
+        // The game loaded before the failure is still there.
+        assert_eq!(e.game().history().len(), 1);
     }
 
     #[test]
@@ -1272,7 +866,7 @@ mod tests {
         for command in ["genmove b", "mcts-values b", "shortest-completion b"] {
             assert_eq!(
                 reply(&mut e, command),
-                format!("? {SQUARE_ONLY}\n\n"),
+                format!("? {}\n\n", NoSearch::Rectangle),
                 "{command}"
             );
         }

@@ -3,9 +3,9 @@
 //! `number`, so that with a fixed number of playouts and one thread each game is the same
 //! whichever job (or machine) plays it.
 
-use super::game::{Game, Move};
-use super::sgf::Record;
+use crate::game::{Game, Move};
 use crate::player::{Config, Player};
+use crate::sgf::Record;
 
 /// The name the records give both players.
 pub const PLAYER: &str = "boardgames";
@@ -57,7 +57,7 @@ impl SelfPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Color;
+    use crate::game::Color;
 
     fn run(seed: u64) -> SelfPlay {
         let mut config = Config::default();

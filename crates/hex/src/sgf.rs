@@ -8,8 +8,8 @@
 
 use std::fmt;
 
-use super::game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
 use crate::board::{Board, Player};
+use crate::game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
 
 /// A game record: the size, the setup stones, the moves, and what the root said.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,5 +1,8 @@
-//! The engine's position: HexGui's and Benzene's conventions, the swap rule, undo and the
-//! winner.
+//! The rules of the engine's game, in HexGui's and Benzene's conventions: points are `a1` at
+//! the top left, the letter the column and the number the row; Black moves first and joins the
+//! top and bottom edges, White joins left and right; boards are 1x1 to 19x19, and rectangles.
+//! The swap rule, undo and the winner. The contest's X and O map onto these once, in
+//! [`Color::player`]: Black has O's edges (the rows), White has X's (the columns).
 
 use std::fmt;
 

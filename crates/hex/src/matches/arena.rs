@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use child::LineChild;
 
-use super::game::{Color, Game, Move, Point};
-use super::sgf::Record;
+use crate::game::{Color, Game, Move, Point};
+use crate::sgf::Record;
 use crate::solver::{self, MAX_SOLVER_SIZE, Solver};
 
 /// An engine: a name for the tables and the program with its arguments.

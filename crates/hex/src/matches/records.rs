@@ -4,11 +4,12 @@
 //! and the match's table is counted again from them.
 
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::arena::{Ending, GameResult, Table};
-use super::game::Color;
-use super::sgf::{self, Record};
+use crate::game::{Color, Move, Point};
+use crate::player::book::Followed;
+use crate::sgf::{self, Record};
 
 /// The file name of game `number`.
 pub fn file_name(number: u32) -> String {
@@ -47,8 +48,9 @@ pub fn read_dir(dir: &Path) -> io::Result<Vec<(u32, Record)>> {
         else {
             continue;
         };
-        let text = std::fs::read_to_string(&path).map_err(|e| named(&path, &e))?;
-        let record = sgf::parse(&text).map_err(|e| named(&path, &e))?;
+        let input = text::Input::open(&path)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, text::with_source(&e)))?;
+        let record = sgf::parse(&input.text).map_err(|e| named(&path, &e))?;
         records.push((number, record));
     }
     records.sort_by_key(|&(number, _)| number);
@@ -83,10 +85,48 @@ pub fn tally(records: &[(u32, Record)]) -> Result<(Table, [String; 2]), (u32, St
     Ok((table, names.map(Option::unwrap_or_default)))
 }
 
+/// The records in `dirs` as a book follows them: each record's moves (up to a swap or a
+/// resignation) with a side the book plays (the player named `player` in `PB` or `PW`, or
+/// each side in turn), for the records of a `size` board without setup stones.
+pub fn followed_games(
+    dirs: &[PathBuf],
+    size: u8,
+    player: Option<&str>,
+) -> Result<Vec<Followed>, String> {
+    let mut games = Vec::new();
+    for dir in dirs {
+        let saved = read_dir(dir)
+            .map_err(|e| format!("cannot read the records in {}: {e}", dir.display()))?;
+        for (_, record) in saved {
+            if record.size != size || !record.setup.is_empty() {
+                continue;
+            }
+            let moves: Vec<Point> = (record.moves.iter())
+                .map_while(|&(_, mv)| match mv {
+                    Move::Play(point) => Some(point),
+                    _ => None,
+                })
+                .collect();
+            for (color, name) in [(Color::Black, &record.black), (Color::White, &record.white)] {
+                if is_player(player, name.as_deref()) {
+                    let won = (record.result.as_deref())
+                        .is_some_and(|result| result.starts_with(color.letter()));
+                    games.push(Followed {
+                        moves: moves.clone(),
+                        side: color,
+                        won,
+                    });
+                }
+            }
+        }
+    }
+    Ok(games)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Move, Point};
+    use crate::game::{Move, Point};
 
     #[test]
     fn file_names_and_numbers() {

@@ -1,0 +1,119 @@
+//! The analysis commands' answers in the forms HexGui draws: `pspairs`, `plist`, `inferior`
+//! and `vc`.
+
+use super::command::{Edge, VcEnd};
+use crate::game::{Color, Game, Point};
+use crate::geometry::{Bits, cells_of, slot};
+use crate::knowledge::{Decision, Endpoint, Expert};
+use crate::position::Position;
+use crate::solver::MAX_SOLVER_SIZE;
+
+/// Points with a value each, in HexGui's `pspairs` form.
+pub fn pspairs(values: &[(Point, f64)]) -> String {
+    (values.iter())
+        .map(|(p, value)| format!("{p} {value:.4}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Cells as GTP points, separated by spaces.
+pub fn points(cells: Vec<crate::Cell>) -> String {
+    (cells.into_iter())
+        .map(|cell| super::Point::from(cell).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What the knowledge says of `game` with `color` to move, as HexGui's `inferior` type
+/// shows it: each filled-in cell with `fb` or `fw`, then (with `must_play`, when the
+/// position is not decided) each other empty cell outside the moves to consider with `x`.
+pub fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, String> {
+    if game.size() > MAX_SOLVER_SIZE {
+        return Err(format!(
+            "the knowledge covers boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
+        ));
+    }
+    let expert = Expert::new(game.size());
+    let mut position = Position::of_game(game);
+    position.to_move = color.player();
+    let inferior = expert.inferior(&position);
+    let mut marks: Vec<(Bits, &str)> = vec![
+        (inferior.captured[slot(Color::Black.player())], "fb"),
+        (inferior.captured[slot(Color::White.player())], "fw"),
+        (
+            inferior.dead,
+            if color == Color::Black { "fb" } else { "fw" },
+        ),
+    ];
+    if must_play && let Decision::Consider { moves, .. } = expert.decide(&position) {
+        let filled = inferior.dead | inferior.captured[0] | inferior.captured[1];
+        marks.push((position.empty(&expert.geometry) & !moves & !filled, "x"));
+    }
+    let geometry = &expert.geometry;
+    Ok(marks
+        .into_iter()
+        .flat_map(|(cells, mark)| {
+            cells_of(cells)
+                .map(move |at| format!("{} {mark}", Point::from(geometry.cell(at.into()))))
+        })
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+/// `vc-between-cells-full` and `-semi`: COLOR's connections between two ends that H-search
+/// finds, a line each as Benzene writes them for HexGui (`COLOR P Q full or [ carrier ] [ ]`;
+/// a semi-connection `semi and`, then its key). An edge of the other colour's, or an end on
+/// the opponent's stone, has none; a stone on one's own edge stands for that edge.
+pub fn connections(
+    game: &Game,
+    color: Color,
+    ends: [VcEnd; 2],
+    full: bool,
+) -> Result<String, String> {
+    if game.rows() != game.cols() || game.size() > MAX_SOLVER_SIZE {
+        return Err(format!(
+            "the knowledge covers square boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
+        ));
+    }
+    let expert = Expert::new(game.size());
+    let geometry = &expert.geometry;
+    let mut endpoints = [Endpoint::Side(0); 2];
+    for (end, endpoint) in ends.iter().zip(&mut endpoints) {
+        *endpoint =
+            match (*end, color) {
+                (VcEnd::Point(p), _) if p.row >= game.rows() || p.col >= game.cols() => {
+                    return Err(format!("{p} is off the {0}x{0} board", game.size()));
+                }
+                (VcEnd::Point(p), _) => Endpoint::Cell(geometry.index(p.cell()) as u8),
+                (VcEnd::Edge(Edge::North), Color::Black)
+                | (VcEnd::Edge(Edge::West), Color::White) => Endpoint::Side(0),
+                (VcEnd::Edge(Edge::South), Color::Black)
+                | (VcEnd::Edge(Edge::East), Color::White) => Endpoint::Side(1),
+                (VcEnd::Edge(_), _) => return Ok(String::new()),
+            };
+    }
+    let position = Position::of_game(game);
+    let found = expert.connections_between(&position, color.player(), endpoints);
+    let cells = |carrier: Bits| {
+        cells_of(carrier)
+            .map(|at| format!(" {}", Point::from(geometry.cell(at.into()))))
+            .collect::<String>()
+    };
+    let [from, to] = ends;
+    let lines: Vec<String> = if full {
+        (found.full.iter())
+            .map(|&carrier| format!("{color} {from} {to} full or [{} ] [ ]", cells(carrier)))
+            .collect()
+    } else {
+        (found.semi.iter())
+            .map(|&(carrier, key)| {
+                let key = Point::from(geometry.cell(key.into()));
+                format!(
+                    "{color} {from} {to} semi and [{} ] [ ] {key}",
+                    cells(carrier)
+                )
+            })
+            .collect()
+    };
+    Ok(lines.join("\n"))
+}
