@@ -17,8 +17,9 @@ use super::mcts::{self, Budget, Reuse, Search, Settings};
 use super::opening::OpeningBook;
 use super::policy;
 use super::sgf;
+use crate::cells::Cells;
 use crate::completion::shortest_completion;
-use crate::geometry::{Bits, cells_of, slot};
+use crate::geometry::slot;
 use crate::knowledge::{Decision, Endpoint, Expert};
 use crate::position::Position;
 use crate::solver::{ENTRY_BYTES, Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
@@ -985,7 +986,7 @@ fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, Strin
     let mut position = Position::of_game(game);
     position.to_move = color.player();
     let inferior = expert.inferior(&position);
-    let mut marks: Vec<(Bits, &str)> = vec![
+    let mut marks: Vec<(Cells, &str)> = vec![
         (inferior.captured[slot(Color::Black.player())], "fb"),
         (inferior.captured[slot(Color::White.player())], "fw"),
         (
@@ -995,14 +996,13 @@ fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, Strin
     ];
     if must_play && let Decision::Consider { moves, .. } = expert.decide(&position) {
         let filled = inferior.dead | inferior.captured[0] | inferior.captured[1];
-        marks.push((position.empty(&expert.geometry) & !moves & !filled, "x"));
+        marks.push((position.empty(&expert.geometry) - moves - filled, "x"));
     }
     let geometry = &expert.geometry;
     Ok(marks
         .into_iter()
         .flat_map(|(cells, mark)| {
-            cells_of(cells)
-                .map(move |at| format!("{} {mark}", Point::from(geometry.cell(at.into()))))
+            (cells.iter()).map(move |at| format!("{} {mark}", Point::from(geometry.cell_at(at))))
         })
         .collect::<Vec<_>>()
         .join(" "))
@@ -1027,7 +1027,7 @@ fn connections(game: &Game, color: Color, ends: [VcEnd; 2], full: bool) -> Resul
                 (VcEnd::Point(p), _) if p.row >= game.rows() || p.col >= game.cols() => {
                     return Err(format!("{p} is off the {0}x{0} board", game.size()));
                 }
-                (VcEnd::Point(p), _) => Endpoint::Cell(geometry.index(p.cell()) as u8),
+                (VcEnd::Point(p), _) => Endpoint::Cell(geometry.spot(p.cell())),
                 (VcEnd::Edge(Edge::North), Color::Black)
                 | (VcEnd::Edge(Edge::West), Color::White) => Endpoint::Side(0),
                 (VcEnd::Edge(Edge::South), Color::Black)
@@ -1037,9 +1037,9 @@ fn connections(game: &Game, color: Color, ends: [VcEnd; 2], full: bool) -> Resul
     }
     let position = Position::of_game(game);
     let found = expert.connections_between(&position, color.player(), endpoints);
-    let cells = |carrier: Bits| {
-        cells_of(carrier)
-            .map(|at| format!(" {}", Point::from(geometry.cell(at.into()))))
+    let cells = |carrier: Cells| {
+        (carrier.iter())
+            .map(|at| format!(" {}", Point::from(geometry.cell_at(at))))
             .collect::<String>()
     };
     let [from, to] = ends;
@@ -1050,7 +1050,7 @@ fn connections(game: &Game, color: Color, ends: [VcEnd; 2], full: bool) -> Resul
     } else {
         (found.semi.iter())
             .map(|&(carrier, key)| {
-                let key = Point::from(geometry.cell(key.into()));
+                let key = Point::from(geometry.cell_at(key));
                 format!(
                     "{color} {from} {to} semi and [{} ] [ ] {key}",
                     cells(carrier)
