@@ -29,8 +29,22 @@
 //! and left out: templates with two more stones (255 from the second row to the fourth):
 //! with the 18 of them of at most 10 cells the openings took 405,496 positions and 60.0 s,
 //! more than without them.
+//!
+//! The shape of a template ([`Shape`]: offsets from its stone at O's top side, and their
+//! [`mirror`] images) is defined here with this table; `vc` places every shape on a board.
 
-use super::vc::Shape;
+/// A cell of a template, as (rows down from its stone's row, columns along it) at O's top
+/// side.
+pub(super) type Offset = (i16, i16);
+
+/// A template's shape: its stone's row (0 the first), its carrier, the other stones it needs.
+pub(super) type Shape<'a> = (i16, &'a [Offset], &'a [Offset]);
+
+/// The mirror image of a template's cell: the stone's row kept, left and right exchanged
+/// (on the sheared grid a step up-left becomes a step up-right).
+pub(super) const fn mirror((down, along): Offset) -> Offset {
+    (down, -along - down)
+}
 
 /// The templates at O's top side: (the first stone's row, 0 the first; the carrier; the
 /// second stone), as (rows down from the first stone's row, columns along it), the same way
@@ -104,8 +118,7 @@ pub(super) const STONE_TEMPLATES: &[Shape] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::super::vc::mirror;
-    use super::STONE_TEMPLATES;
+    use super::{STONE_TEMPLATES, mirror};
     use crate::board::Player;
     use crate::cells::{Cells, Spot};
     use crate::geometry::{Geometry, slot};

@@ -12,7 +12,7 @@
 use crate::board::Player;
 
 use super::Groups;
-use super::stone_templates::STONE_TEMPLATES;
+use super::stone_templates::{Offset, STONE_TEMPLATES, Shape, mirror};
 use crate::cells::{Cells, Spot};
 use crate::geometry::{Geometry, slot};
 
@@ -65,19 +65,6 @@ const IV_1A: &[(i16, i16)] = &[
     (-3, 4),
     (-3, 5),
 ];
-
-/// A cell of a template, as (rows down from its stone's row, columns along it) at O's top
-/// side.
-pub(super) type Offset = (i16, i16);
-
-/// A template's shape: its stone's row (0 the first), its carrier, the other stones it needs.
-pub(super) type Shape<'a> = (i16, &'a [Offset], &'a [Offset]);
-
-/// The mirror image of a template's cell: the stone's row kept, left and right exchanged
-/// (on the sheared grid a step up-left becomes a step up-right).
-pub(super) const fn mirror((down, along): (i16, i16)) -> (i16, i16) {
-    (down, -along - down)
-}
 
 /// An edge template: a stone of the player's on `stone`, with their `stones` (none for most
 /// templates), joins `side` through the cells of `carrier`, whatever the opponent does there.
