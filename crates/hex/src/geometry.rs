@@ -4,13 +4,14 @@
 //! Cells are numbered row by row, `row * cols + col`. Boards are `rows` x `cols`
 //! parallelograms (Hex is usually square, but HexGui and Benzene play rectangles too);
 //! X joins the first and last columns, O the first and last rows. A set of cells is a
-//! [`CellSet`]: `u64` up to 64 cells, `u128` (the solver's [`Bits`]) up to 128, and [`Wide`]
-//! up to the contest's 26x26.
+//! [`CellSet`]: [`Cells`] (the knowledge's and the solver's, boards up to 11x11), `u64` up to
+//! 64 cells, `u128` up to 128, and [`Wide`] up to the contest's 26x26.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 use std::sync::OnceLock;
 
 use crate::board::{Board, Cell, MAX_SIZE, NEIGHBOUR_STEPS, Player};
+use crate::cells::{Cells, Spot};
 
 /// A set of cells: bit `index` for the cell of that index.
 pub trait CellSet:
@@ -105,9 +106,6 @@ macro_rules! word_set {
 word_set!(u64);
 word_set!(u128);
 
-/// The solver's set of cells: boards up to 11x11.
-pub type Bits = u128;
-
 /// Words in a [`Wide`] set: 704 bits, enough for 26x26.
 const WORDS: usize = 11;
 
@@ -177,18 +175,6 @@ impl CellSet for Wide {
     }
 }
 
-/// The cells of a solver set, lowest index first.
-#[inline]
-pub fn cells_of(bits: Bits) -> impl Iterator<Item = u8> {
-    bits.indices().map(|at| at as u8)
-}
-
-/// The solver set of one cell.
-#[inline]
-pub const fn bit(index: u8) -> Bits {
-    1 << index
-}
-
 /// The index of a player in per-player tables: X 0, O 1.
 pub const fn slot(player: Player) -> usize {
     match player {
@@ -199,7 +185,7 @@ pub const fn slot(player: Player) -> usize {
 
 /// What is fixed by the board's shape: neighbours, sides, and the half turn.
 #[derive(Clone, Debug)]
-pub struct Geometry<S = Bits> {
+pub struct Geometry<S = Cells> {
     /// Rows.
     pub rows: u8,
     /// Columns.
@@ -359,11 +345,29 @@ impl<S: CellSet> Geometry<S> {
     }
 }
 
-impl Geometry<Bits> {
-    /// A solver set turned half a turn.
+impl Geometry<Cells> {
+    /// A set turned half a turn (see [`Geometry::turn`]).
     #[inline]
-    pub fn turn_bits(&self, bits: Bits) -> Bits {
-        bits.reverse_bits() >> (128 - self.cell_count())
+    pub fn turn_cells(&self, set: Cells) -> Cells {
+        set.turned(self.cell_count())
+    }
+
+    /// A spot turned half a turn.
+    #[inline]
+    pub fn turn_spot(&self, at: Spot) -> Spot {
+        Spot::new(self.turn(at.index()))
+    }
+
+    /// The cell at a spot.
+    #[inline]
+    pub fn cell_at(&self, at: Spot) -> Cell {
+        self.cell(at.index())
+    }
+
+    /// The spot of a cell.
+    #[inline]
+    pub fn spot(&self, cell: Cell) -> Spot {
+        Spot::new(self.index(cell))
     }
 }
 
@@ -395,13 +399,10 @@ mod tests {
     #[test]
     fn neighbours_match_the_board_s() {
         for size in 1..=11 {
-            let geometry = Geometry::<Bits>::new(size);
+            let geometry = Geometry::<Cells>::new(size);
             let board = Board::empty(size).unwrap();
             for cell in board.cells() {
-                let expected: Bits = cell
-                    .neighbours(size)
-                    .map(|c| Bits::single(geometry.index(c)))
-                    .fold(0, |a, b| a | b);
+                let expected: Cells = cell.neighbours(size).map(|c| geometry.spot(c)).collect();
                 assert_eq!(geometry.neighbours[geometry.index(cell)], expected);
             }
         }
@@ -410,15 +411,18 @@ mod tests {
     #[test]
     fn the_half_turn_keeps_sides_and_neighbours() {
         for (rows, cols) in [(7, 7), (6, 7), (7, 8), (1, 5)] {
-            let geometry = Geometry::<Bits>::rectangle(rows, cols);
+            let geometry = Geometry::<Cells>::rectangle(rows, cols);
             for side in geometry.sides {
-                assert_eq!(geometry.turn_bits(side[0]), side[1]);
+                assert_eq!(geometry.turn_cells(side[0]), side[1]);
             }
             for at in 0..geometry.cell_count() {
                 let turned = geometry.turn(at);
-                assert_eq!(geometry.turn_bits(Bits::single(at)), Bits::single(turned));
                 assert_eq!(
-                    geometry.turn_bits(geometry.neighbours[at]),
+                    geometry.turn_cells(Cells::single(Spot::new(at))),
+                    Cells::single(Spot::new(turned))
+                );
+                assert_eq!(
+                    geometry.turn_cells(geometry.neighbours[at]),
                     geometry.neighbours[turned]
                 );
             }
@@ -427,11 +431,11 @@ mod tests {
 
     #[test]
     fn a_column_joins_o_and_not_x() {
-        let geometry = Geometry::<Bits>::new(4);
-        let column: Bits = (0..4).map(|row| bit(row * 4 + 1)).fold(0, |a, b| a | b);
+        let geometry = Geometry::<Cells>::new(4);
+        let column: Cells = (0..4).map(|row| Spot::at(row, 1, 4)).collect();
         assert!(geometry.joins(Player::O, column));
         assert!(!geometry.joins(Player::X, column));
-        assert!(!geometry.joins(Player::O, column & !bit(9)));
+        assert!(!geometry.joins(Player::O, column - Cells::single(Spot::new(9))));
     }
 
     #[test]

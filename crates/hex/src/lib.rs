@@ -34,6 +34,7 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod cells;
 mod completion;
 pub mod contest;
 pub mod game;

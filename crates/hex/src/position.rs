@@ -3,13 +3,14 @@
 //! engine's game both become one here, and nowhere else.
 
 use crate::board::{Board, Player};
+use crate::cells::Cells;
 use crate::game::Game;
-use crate::geometry::{Bits, CellSet, Geometry, slot};
+use crate::geometry::{CellSet, Geometry, slot};
 
-/// Stones and the side to move. `S` is the set type: the solver's [`Bits`] (up to 11x11)
+/// Stones and the side to move. `S` is the set type: the solver's [`Cells`] (up to 11x11)
 /// by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position<S = Bits> {
+pub struct Position<S = Cells> {
     /// Each player's stones, `[X, O]`.
     pub stones: [S; 2],
     /// Whose turn it is.
@@ -78,11 +79,11 @@ mod tests {
             game.play(color, Move::Play(Point::parse(name, 5).unwrap()))
                 .unwrap();
         }
-        let from_game = Position::<Bits>::of_game(&game);
-        let from_board = Position::<Bits>::of_board(&game.board(), Player::X);
+        let from_game = Position::<Cells>::of_game(&game);
+        let from_board = Position::<Cells>::of_board(&game.board(), Player::X);
         assert_eq!(from_game, from_board);
         // Black is O: its stones are on c3 and b4.
-        let geometry = Geometry::<Bits>::new(5);
+        let geometry = Geometry::<Cells>::new(5);
         let o: Vec<Cell> = from_game.stones[slot(Player::O)]
             .indices()
             .map(|at| geometry.cell(at))

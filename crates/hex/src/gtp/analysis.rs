@@ -3,7 +3,8 @@
 
 use super::command::{Edge, VcEnd};
 use crate::game::{Color, Game, Point};
-use crate::geometry::{Bits, cells_of, slot};
+use crate::cells::Cells;
+use crate::geometry::slot;
 use crate::knowledge::{Decision, Endpoint, Expert};
 use crate::position::Position;
 use crate::solver::MAX_SOLVER_SIZE;
@@ -37,7 +38,7 @@ pub fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, S
     let mut position = Position::of_game(game);
     position.to_move = color.player();
     let inferior = expert.inferior(&position);
-    let mut marks: Vec<(Bits, &str)> = vec![
+    let mut marks: Vec<(Cells, &str)> = vec![
         (inferior.captured[slot(Color::Black.player())], "fb"),
         (inferior.captured[slot(Color::White.player())], "fw"),
         (
@@ -47,14 +48,13 @@ pub fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, S
     ];
     if must_play && let Decision::Consider { moves, .. } = expert.decide(&position) {
         let filled = inferior.dead | inferior.captured[0] | inferior.captured[1];
-        marks.push((position.empty(&expert.geometry) & !moves & !filled, "x"));
+        marks.push((position.empty(&expert.geometry) - moves - filled, "x"));
     }
     let geometry = &expert.geometry;
     Ok(marks
         .into_iter()
         .flat_map(|(cells, mark)| {
-            cells_of(cells)
-                .map(move |at| format!("{} {mark}", Point::from(geometry.cell(at.into()))))
+            (cells.iter()).map(move |at| format!("{} {mark}", Point::from(geometry.cell_at(at))))
         })
         .collect::<Vec<_>>()
         .join(" "))
@@ -84,7 +84,7 @@ pub fn connections(
                 (VcEnd::Point(p), _) if p.row >= game.rows() || p.col >= game.cols() => {
                     return Err(format!("{p} is off the {0}x{0} board", game.size()));
                 }
-                (VcEnd::Point(p), _) => Endpoint::Cell(geometry.index(p.cell()) as u8),
+                (VcEnd::Point(p), _) => Endpoint::Cell(geometry.spot(p.cell())),
                 (VcEnd::Edge(Edge::North), Color::Black)
                 | (VcEnd::Edge(Edge::West), Color::White) => Endpoint::Side(0),
                 (VcEnd::Edge(Edge::South), Color::Black)
@@ -94,9 +94,9 @@ pub fn connections(
     }
     let position = Position::of_game(game);
     let found = expert.connections_between(&position, color.player(), endpoints);
-    let cells = |carrier: Bits| {
-        cells_of(carrier)
-            .map(|at| format!(" {}", Point::from(geometry.cell(at.into()))))
+    let cells = |carrier: Cells| {
+        (carrier.iter())
+            .map(|at| format!(" {}", Point::from(geometry.cell_at(at))))
             .collect::<String>()
     };
     let [from, to] = ends;
@@ -107,7 +107,7 @@ pub fn connections(
     } else {
         (found.semi.iter())
             .map(|&(carrier, key)| {
-                let key = Point::from(geometry.cell(key.into()));
+                let key = Point::from(geometry.cell_at(key));
                 format!(
                     "{color} {from} {to} semi and [{} ] [ ] {key}",
                     cells(carrier)

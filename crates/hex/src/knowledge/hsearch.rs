@@ -25,7 +25,8 @@ use std::thread::LocalKey;
 
 use super::Groups;
 use super::vc::Template;
-use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
+use crate::cells::{Cells, Spot};
+use crate::geometry::{Geometry, slot};
 
 /// Full connections kept per pair of endpoints.
 const FULL_PER_PAIR: usize = 16;
@@ -43,9 +44,9 @@ const WORK: u32 = 3_000;
 pub struct SideConnections {
     /// The smallest carrier of a full connection, if one was found: the player wins even
     /// moving second.
-    pub full: Option<Bits>,
+    pub full: Option<Cells>,
     /// Semi-connections: (carrier with its key, key).
-    pub semi: Vec<(Bits, u8)>,
+    pub semi: Vec<(Cells, Spot)>,
 }
 
 /// One end of a connection, named from outside the search: one of the player's sides (0 the
@@ -55,16 +56,16 @@ pub enum Endpoint {
     /// A side of the player's.
     Side(usize),
     /// A cell of the board.
-    Cell(u8),
+    Cell(Spot),
 }
 
 /// What H-search found between two endpoints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Between {
     /// The carriers of full connections.
-    pub full: Vec<Bits>,
+    pub full: Vec<Cells>,
     /// Semi-connections: (carrier with its key, key).
-    pub semi: Vec<(Bits, u8)>,
+    pub semi: Vec<(Cells, Spot)>,
 }
 
 /// Every full connection a search found, as links of a circuit: endpoints are numbered as
@@ -76,14 +77,14 @@ pub struct FullLinks {
     /// How many endpoints are groups (the sides first).
     pub groups: usize,
     /// The cell of each empty-cell endpoint, in order.
-    pub cells: Vec<u8>,
+    pub cells: Vec<Spot>,
     /// (endpoint, endpoint, cells in every carrier).
     pub links: Vec<(u8, u8, u8)>,
 }
 
 /// A set of cells for the search: `u64` on boards up to 8x8 (half the memory and work of
-/// [`Bits`]), `u128` above.
-trait Cells:
+/// [`Cells`]), [`Cells`] above.
+trait Set:
     Copy
     + Eq
     + Default
@@ -93,9 +94,10 @@ trait Cells:
     + Not<Output = Self>
     + 'static
 {
-    /// The set of cells `bits` (which must fit).
-    fn of(bits: Bits) -> Self;
-    fn bits(self) -> Bits;
+    /// The set of the cells of `cells` (which must fit).
+    fn of(cells: Cells) -> Self;
+    /// The set as [`Cells`].
+    fn cells(self) -> Cells;
     fn is_empty(self) -> bool {
         self == Self::default()
     }
@@ -110,16 +112,20 @@ trait Cells:
     fn scratch() -> &'static LocalKey<RefCell<HSearch<Self>>>;
 }
 
-impl Cells for u64 {
-    fn of(bits: Bits) -> u64 {
-        bits as u64
+impl Set for u64 {
+    #[inline]
+    fn of(cells: Cells) -> u64 {
+        cells.low_word()
     }
-    fn bits(self) -> Bits {
-        Bits::from(self)
+    #[inline]
+    fn cells(self) -> Cells {
+        Cells::from_low_word(self)
     }
+    #[inline]
     fn size(self) -> u8 {
         self.count_ones() as u8
     }
+    #[inline]
     fn lowest(self) -> u64 {
         self & self.wrapping_neg()
     }
@@ -128,20 +134,24 @@ impl Cells for u64 {
     }
 }
 
-impl Cells for u128 {
-    fn of(bits: Bits) -> u128 {
-        bits
+impl Set for Cells {
+    #[inline]
+    fn of(cells: Cells) -> Cells {
+        cells
     }
-    fn bits(self) -> Bits {
+    #[inline]
+    fn cells(self) -> Cells {
         self
     }
+    #[inline]
     fn size(self) -> u8 {
-        self.count_ones() as u8
+        self.len() as u8
     }
-    fn lowest(self) -> u128 {
-        self & self.wrapping_neg()
+    #[inline]
+    fn lowest(self) -> Cells {
+        self.isolate_lowest()
     }
-    fn scratch() -> &'static LocalKey<RefCell<HSearch<u128>>> {
+    fn scratch() -> &'static LocalKey<RefCell<HSearch<Cells>>> {
         &LARGE
     }
 }
@@ -149,7 +159,7 @@ impl Cells for u128 {
 thread_local! {
     /// The tables of the thread's last H-search, kept for their memory.
     static SMALL: RefCell<HSearch<u64>> = RefCell::default();
-    static LARGE: RefCell<HSearch<u128>> = RefCell::default();
+    static LARGE: RefCell<HSearch<Cells>> = RefCell::default();
 }
 
 /// An endpoint: the two sides are 0 and 1, then the groups, then the empty cells. A board
@@ -168,7 +178,7 @@ fn put(set: &mut Ends, e: End) {
 }
 
 /// Whether one of the first `len` carriers of `list` lies within `carrier`.
-fn covered<S: Cells, const N: usize>(list: &[S; N], len: u8, carrier: S) -> bool {
+fn covered<S: Set, const N: usize>(list: &[S; N], len: u8, carrier: S) -> bool {
     list[..usize::from(len).min(N)]
         .iter()
         .any(|&c| c.within(carrier))
@@ -185,7 +195,7 @@ fn pair(a: End, b: End) -> usize {
 #[derive(Clone, Copy, Default)]
 struct Semis<S> {
     carriers: [S; SEMI_PER_PAIR],
-    keys: [u8; SEMI_PER_PAIR],
+    keys: [Spot; SEMI_PER_PAIR],
     /// The carriers' sizes.
     sizes: [u8; SEMI_PER_PAIR],
 }
@@ -195,7 +205,7 @@ struct HSearch<S> {
     /// Each endpoint's cell as a set (none for the sides and groups).
     cell_bit: Vec<S>,
     /// Each endpoint's cell (meaningful for the empty cells only).
-    cell_of: Vec<u8>,
+    cell_of: Vec<Spot>,
     /// Each cell's endpoint (meaningful for the empty cells only).
     endpoint_of_cell: Vec<End>,
     /// For each endpoint, the endpoints with a full connection of empty carrier to it:
@@ -217,18 +227,18 @@ struct HSearch<S> {
     queue: Vec<(End, End, S)>,
 }
 
-impl<S: Cells> HSearch<S> {
+impl<S: Set> HSearch<S> {
     /// Sets the endpoints up, with empty tables (keeping their memory).
-    fn reset(&mut self, stones: &[Bits], empty: Bits) {
+    fn reset(&mut self, stones: &[Cells], empty: Cells) {
         self.cell_bit.clear();
         self.cell_bit.resize(stones.len(), S::default());
         self.cell_of.clear();
-        self.cell_of.resize(stones.len(), 0);
-        self.endpoint_of_cell.resize(128, 0);
-        for at in cells_of(empty) {
-            self.endpoint_of_cell[usize::from(at)] = self.cell_of.len() as End;
+        self.cell_of.resize(stones.len(), Spot::new(0));
+        self.endpoint_of_cell.resize(Cells::CAPACITY, 0);
+        for at in empty {
+            self.endpoint_of_cell[at.index()] = self.cell_of.len() as End;
             self.cell_of.push(at);
-            self.cell_bit.push(S::of(bit(at)));
+            self.cell_bit.push(S::of(Cells::single(at)));
         }
         let count = self.cell_of.len();
         let pairs = count * (count - 1) / 2;
@@ -285,7 +295,7 @@ impl<S: Cells> HSearch<S> {
 
     /// Adds a semi-connection with `key` between `a` and `b` (whose pair is `p`).
     #[inline(always)]
-    fn add_semi(&mut self, a: End, b: End, p: usize, carrier: S, key: u8) {
+    fn add_semi(&mut self, a: End, b: End, p: usize, carrier: S, key: Spot) {
         // Most are refused: those tests where they are made (the semi-connections first,
         // which refuse more), the rest in a call.
         if !covered(&self.semi[p].carriers, self.semi_len[p], carrier)
@@ -297,7 +307,7 @@ impl<S: Cells> HSearch<S> {
 
     /// Adds a semi-connection that no kept connection covers.
     #[inline(never)]
-    fn insert_semi(&mut self, a: End, b: End, p: usize, carrier: S, key: u8) {
+    fn insert_semi(&mut self, a: End, b: End, p: usize, carrier: S, key: Spot) {
         let list = &mut self.semi[p];
         let len = self.semi_len[p];
         let mut kept = 0;
@@ -481,9 +491,9 @@ impl<S: Cells> HSearch<S> {
     fn search(
         &mut self,
         geometry: &Geometry,
-        stones: &[Bits],
-        sides: [Bits; 2],
-        empty: Bits,
+        stones: &[Cells],
+        sides: [Cells; 2],
+        empty: Cells,
         templates: &[Template],
     ) {
         self.reset(stones, empty);
@@ -493,32 +503,31 @@ impl<S: Cells> HSearch<S> {
                 near |= sides[group] & empty;
             }
             let group = group as End;
-            for at in cells_of(near) {
-                let e = self.endpoint_of_cell[usize::from(at)];
+            for at in near {
+                let e = self.endpoint_of_cell[at.index()];
                 self.add_full(group, e, pair(group, e), S::default());
             }
         }
-        for at in cells_of(empty) {
-            let e = self.endpoint_of_cell[usize::from(at)];
-            for next in cells_of(geometry.neighbours[usize::from(at)] & empty) {
+        for at in empty {
+            let e = self.endpoint_of_cell[at.index()];
+            for next in geometry.neighbours[at.index()] & empty {
                 if next > at {
-                    let f = self.endpoint_of_cell[usize::from(next)];
+                    let f = self.endpoint_of_cell[next.index()];
                     self.add_full(e, f, pair(e, f), S::default());
                 }
             }
         }
         // A template whose cells are all empty or the player's joins its stone's endpoint
         // (the cell, or the group on it) to its side.
-        let own = stones.iter().fold(0, |all, &set| all | set);
+        let own = stones.iter().fold(Cells::EMPTY, |all, &set| all | set);
         for template in templates {
             if !template.fits(own, empty | own) {
                 continue;
             }
             let (side, stone, carrier) = (template.side, template.stone, template.carrier);
-            let at = bit(stone);
-            let end = if empty & at != 0 {
-                self.endpoint_of_cell[usize::from(stone)]
-            } else if let Some(group) = stones.iter().position(|&set| set & at != 0) {
+            let end = if empty.contains(stone) {
+                self.endpoint_of_cell[stone.index()]
+            } else if let Some(group) = stones.iter().position(|&set| set.contains(stone)) {
                 group as End
             } else {
                 continue;
@@ -533,14 +542,14 @@ impl<S: Cells> HSearch<S> {
 
     /// The endpoint of a cell or side, given the groups' stones the search started from
     /// (none for a cell of the opponent's).
-    fn endpoint(&self, stones: &[Bits], point: Endpoint) -> Option<End> {
+    fn endpoint(&self, stones: &[Cells], point: Endpoint) -> Option<End> {
         match point {
             Endpoint::Side(side) => Some(side.min(1) as End),
             Endpoint::Cell(at) => {
                 let first_cell = stones.len();
                 (first_cell..self.cell_of.len())
                     .find(|&e| self.cell_of[e] == at)
-                    .or_else(|| stones.iter().position(|&set| set & bit(at) != 0))
+                    .or_else(|| stones.iter().position(|&set| set.contains(at)))
                     .map(|e| e as End)
             }
         }
@@ -557,9 +566,9 @@ impl<S: Cells> HSearch<S> {
         Between {
             full: self.full[p][..usize::from(self.full_len[p])]
                 .iter()
-                .map(|c| c.bits())
+                .map(|c| c.cells())
                 .collect(),
-            semi: (semi.carriers[..len].iter().map(|c| c.bits()))
+            semi: (semi.carriers[..len].iter().map(|c| c.cells()))
                 .zip(semi.keys)
                 .collect(),
         }
@@ -597,9 +606,9 @@ impl<S: Cells> HSearch<S> {
             // The smallest carrier: a proof through it leaves the most cells out.
             full: self.full[p][..usize::from(self.full_len[p])]
                 .iter()
-                .map(|c| c.bits())
-                .min_by_key(|c| c.count_ones()),
-            semi: (semi.carriers[..len].iter().map(|c| c.bits()))
+                .map(|c| c.cells())
+                .min_by_key(|c| c.len()),
+            semi: (semi.carriers[..len].iter().map(|c| c.cells()))
                 .zip(semi.keys)
                 .collect(),
         }
@@ -612,8 +621,8 @@ impl<S: Cells> HSearch<S> {
 pub fn side_connections(
     geometry: &Geometry,
     player: Player,
-    own: Bits,
-    empty: Bits,
+    own: Cells,
+    empty: Cells,
 ) -> SideConnections {
     let templates = super::vc::Templates::new(geometry, true, true);
     side_connections_of(
@@ -629,16 +638,16 @@ pub fn side_connections(
 /// What a finished search answers, whichever sets it ran with.
 trait Found {
     fn side_connections(&self) -> SideConnections;
-    fn between_ends(&self, stones: &[Bits], ends: [Endpoint; 2]) -> Between;
+    fn between_ends(&self, stones: &[Cells], ends: [Endpoint; 2]) -> Between;
     fn full_links(&self, groups: usize) -> FullLinks;
 }
 
-impl<S: Cells> Found for HSearch<S> {
+impl<S: Set> Found for HSearch<S> {
     fn side_connections(&self) -> SideConnections {
         HSearch::side_connections(self)
     }
 
-    fn between_ends(&self, stones: &[Bits], ends: [Endpoint; 2]) -> Between {
+    fn between_ends(&self, stones: &[Cells], ends: [Endpoint; 2]) -> Between {
         match ends.map(|end| self.endpoint(stones, end)) {
             [Some(a), Some(b)] => self.between(a, b),
             _ => Between::default(),
@@ -655,14 +664,14 @@ impl<S: Cells> Found for HSearch<S> {
 fn searched<R>(
     geometry: &Geometry,
     groups: &Groups,
-    empty: Bits,
+    empty: Cells,
     templates: &[Template],
     read: impl FnOnce(&dyn Found) -> R,
 ) -> R {
-    fn run<S: Cells, R>(
+    fn run<S: Set, R>(
         geometry: &Geometry,
         groups: &Groups,
-        empty: Bits,
+        empty: Cells,
         templates: &[Template],
         read: impl FnOnce(&dyn Found) -> R,
     ) -> R {
@@ -677,7 +686,7 @@ fn searched<R>(
     if geometry.cell_count() <= 64 {
         run::<u64, R>(geometry, groups, empty, templates, read)
     } else {
-        run::<u128, R>(geometry, groups, empty, templates, read)
+        run::<Cells, R>(geometry, groups, empty, templates, read)
     }
 }
 
@@ -687,13 +696,13 @@ fn searched<R>(
 pub fn side_connections_of(
     geometry: &Geometry,
     groups: &Groups,
-    empty: Bits,
+    empty: Cells,
     templates: &[Template],
     links: bool,
 ) -> (SideConnections, Option<FullLinks>) {
     if groups.joined {
         let joined = SideConnections {
-            full: Some(0),
+            full: Some(Cells::EMPTY),
             semi: Vec::new(),
         };
         return (joined, None);
@@ -709,7 +718,7 @@ pub fn side_connections_of(
 pub fn connections_between(
     geometry: &Geometry,
     groups: &Groups,
-    empty: Bits,
+    empty: Cells,
     templates: &[Template],
     ends: [Endpoint; 2],
 ) -> Between {
@@ -726,17 +735,17 @@ pub(super) mod tests {
     #[test]
     fn a_lone_stone_in_the_centre_of_5x5_is_connected_but_not_in_the_corner() {
         let geometry = Geometry::new(5);
-        let centre = bit(12);
+        let centre = Cells::single(Spot::new(12));
         let found = side_connections(&geometry, Player::O, centre, geometry.all & !centre);
         assert!(found.full.is_some());
-        let corner = bit(0);
+        let corner = Cells::single(Spot::new(0));
         let found = side_connections(&geometry, Player::O, corner, geometry.all & !corner);
         assert!(found.full.is_none());
         // The empty 3x3 board: O wins by taking a cell of the short diagonal, B2 among them.
         let geometry = Geometry::new(3);
-        let found = side_connections(&geometry, Player::O, 0, geometry.all);
+        let found = side_connections(&geometry, Player::O, Cells::EMPTY, geometry.all);
         assert!(found.full.is_none());
-        assert!(found.semi.iter().any(|&(_, key)| key == 4));
+        assert!(found.semi.iter().any(|&(_, key)| key == Spot::new(4)));
     }
 
     /// The test oracle: the first, plain H-search (lists of lists, rebuilt on every call),
@@ -744,17 +753,18 @@ pub(super) mod tests {
     mod oracle {
         use super::super::{FULL_PER_PAIR, MAX_ORS, SEMI_PER_PAIR, SideConnections, WORK};
         use crate::board::Player;
-        use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
+        use crate::cells::{Cells, Spot};
+        use crate::geometry::{Geometry, slot};
 
         struct HSearch {
             count: usize,
             first_cell: usize,
-            cell_of: Vec<u8>,
-            full: Vec<Vec<Bits>>,
-            semi: Vec<Vec<(Bits, u8)>>,
+            cell_of: Vec<Spot>,
+            full: Vec<Vec<Cells>>,
+            semi: Vec<Vec<(Cells, Spot)>>,
             full_partners: Vec<Vec<usize>>,
             semi_partners: Vec<Vec<usize>>,
-            queue: Vec<(usize, usize, Bits)>,
+            queue: Vec<(usize, usize, Cells)>,
         }
 
         impl HSearch {
@@ -762,21 +772,21 @@ pub(super) mod tests {
                 a.min(b) * self.count + a.max(b)
             }
 
-            fn cell_bit(&self, e: usize) -> Bits {
+            fn cell_bit(&self, e: usize) -> Cells {
                 if e >= self.first_cell {
-                    bit(self.cell_of[e])
+                    Cells::single(self.cell_of[e])
                 } else {
-                    0
+                    Cells::EMPTY
                 }
             }
 
-            fn add_full(&mut self, a: usize, b: usize, carrier: Bits) {
+            fn add_full(&mut self, a: usize, b: usize, carrier: Cells) {
                 let pair = self.pair(a, b);
                 let list = &mut self.full[pair];
-                if list.iter().any(|&c| c & !carrier == 0) {
+                if list.iter().any(|&c| (c & !carrier).is_empty()) {
                     return;
                 }
-                list.retain(|&c| carrier & !c != 0);
+                list.retain(|&c| !(carrier & !c).is_empty());
                 if list.len() >= FULL_PER_PAIR {
                     return;
                 }
@@ -788,16 +798,16 @@ pub(super) mod tests {
                 self.queue.push((a, b, carrier));
             }
 
-            fn add_semi(&mut self, a: usize, b: usize, carrier: Bits, key: u8) {
+            fn add_semi(&mut self, a: usize, b: usize, carrier: Cells, key: Spot) {
                 let pair = self.pair(a, b);
-                if self.full[pair].iter().any(|&c| c & !carrier == 0) {
+                if self.full[pair].iter().any(|&c| (c & !carrier).is_empty()) {
                     return;
                 }
                 let list = &mut self.semi[pair];
-                if list.iter().any(|&(c, _)| c & !carrier == 0) {
+                if list.iter().any(|&(c, _)| (c & !carrier).is_empty()) {
                     return;
                 }
-                list.retain(|&(c, _)| carrier & !c != 0);
+                list.retain(|&(c, _)| !(carrier & !c).is_empty());
                 if list.len() >= SEMI_PER_PAIR {
                     return;
                 }
@@ -805,9 +815,9 @@ pub(super) mod tests {
                     self.semi_partners[a].push(b);
                     self.semi_partners[b].push(a);
                 }
-                let at = list.partition_point(|&(c, _)| c.count_ones() <= carrier.count_ones());
+                let at = list.partition_point(|&(c, _)| c.len() <= carrier.len());
                 list.insert(at, (carrier, key));
-                let semis: Vec<Bits> = list.iter().map(|&(c, _)| c).collect();
+                let semis: Vec<Cells> = list.iter().map(|&(c, _)| c).collect();
                 self.or(a, b, &semis, carrier, carrier, 1);
             }
 
@@ -819,40 +829,40 @@ pub(super) mod tests {
                 &mut self,
                 a: usize,
                 b: usize,
-                semis: &[Bits],
-                common: Bits,
-                union: Bits,
+                semis: &[Cells],
+                common: Cells,
+                union: Cells,
                 n: usize,
             ) {
-                if common == 0 {
+                if common.is_empty() {
                     self.add_full(a, b, union);
                     return;
                 }
                 let pair = self.pair(a, b);
-                if n == MAX_ORS || self.full[pair].iter().any(|&c| c & !union == 0) {
+                if n == MAX_ORS || self.full[pair].iter().any(|&c| (c & !union).is_empty()) {
                     return;
                 }
-                let lowest = common & common.wrapping_neg();
+                let lowest = common.isolate_lowest();
                 let mut rest = semis.to_vec();
                 for &c in semis {
-                    if c & lowest == 0 {
+                    if (c & lowest).is_empty() {
                         rest.retain(|&r| r != c);
                         self.or(a, b, &rest, common & c, union | c, n + 1);
                     }
                 }
             }
 
-            fn and(&mut self, x: usize, z: usize, y: usize, c1: Bits, c2: Bits) {
+            fn and(&mut self, x: usize, z: usize, y: usize, c1: Cells, c2: Cells) {
                 if x == y
-                    || c1 & c2 != 0
-                    || self.cell_bit(x) & c2 != 0
-                    || self.cell_bit(y) & c1 != 0
+                    || !(c1 & c2).is_empty()
+                    || !(self.cell_bit(x) & c2).is_empty()
+                    || !(self.cell_bit(y) & c1).is_empty()
                 {
                     return;
                 }
                 if z >= self.first_cell {
                     let key = self.cell_of[z];
-                    self.add_semi(x, y, c1 | c2 | bit(key), key);
+                    self.add_semi(x, y, c1 | c2 | Cells::single(key), key);
                 } else {
                     self.add_full(x, y, c1 | c2);
                 }
@@ -896,7 +906,8 @@ pub(super) mod tests {
                             let pair = self.pair(middle, other);
                             for k in 0..self.semi[pair].len() {
                                 let (c2, key) = self.semi[pair][k];
-                                if carrier & c2 == 0 && self.cell_bit(end) & c2 == 0 {
+                                if (carrier & c2).is_empty() && (self.cell_bit(end) & c2).is_empty()
+                                {
                                     self.add_semi(end, other, carrier | c2, key);
                                 }
                             }
@@ -909,30 +920,30 @@ pub(super) mod tests {
         pub fn side_connections(
             geometry: &Geometry,
             player: Player,
-            own: Bits,
-            empty: Bits,
+            own: Cells,
+            empty: Cells,
         ) -> SideConnections {
             let [first, last] = geometry.sides[slot(player)];
             let start = geometry.flood(own & first, own);
             let end = geometry.flood(own & last, own);
-            if start & end != 0 {
+            if !(start & end).is_empty() {
                 return SideConnections {
-                    full: Some(0),
+                    full: Some(Cells::EMPTY),
                     semi: Vec::new(),
                 };
             }
             let mut stones = vec![start, end];
             let mut rest = own & !start & !end;
-            while rest != 0 {
-                let group = geometry.flood(rest & rest.wrapping_neg(), rest);
+            while !rest.is_empty() {
+                let group = geometry.flood(rest.isolate_lowest(), rest);
                 rest &= !group;
                 stones.push(group);
             }
             let first_cell = stones.len();
-            let mut cell_of = vec![0; first_cell];
+            let mut cell_of = vec![Spot::new(0); first_cell];
             let mut endpoint_of_cell = vec![usize::MAX; geometry.cell_count()];
-            for at in cells_of(empty) {
-                endpoint_of_cell[usize::from(at)] = cell_of.len();
+            for at in empty.iter() {
+                endpoint_of_cell[at.index()] = cell_of.len();
                 cell_of.push(at);
             }
             let count = cell_of.len();
@@ -952,28 +963,28 @@ pub(super) mod tests {
                 if group < 2 {
                     near |= sides[group] & empty;
                 }
-                for at in cells_of(near) {
-                    search.add_full(group, endpoint_of_cell[usize::from(at)], 0);
+                for at in near.iter() {
+                    search.add_full(group, endpoint_of_cell[at.index()], Cells::EMPTY);
                 }
             }
-            for at in cells_of(empty) {
-                let e = endpoint_of_cell[usize::from(at)];
-                for next in cells_of(geometry.neighbours[usize::from(at)] & empty) {
+            for at in empty.iter() {
+                let e = endpoint_of_cell[at.index()];
+                for next in (geometry.neighbours[at.index()] & empty).iter() {
                     if next > at {
-                        search.add_full(e, endpoint_of_cell[usize::from(next)], 0);
+                        search.add_full(e, endpoint_of_cell[next.index()], Cells::EMPTY);
                     }
                 }
             }
-            let own = stones.iter().fold(0, |all, &set| all | set);
+            let own = stones.iter().fold(Cells::EMPTY, |all, &set| all | set);
             let templates = crate::knowledge::vc::Templates::new(geometry, true, true);
             for template in templates.of(player) {
                 if !template.fits(own, empty | own) {
                     continue;
                 }
                 let (side, stone, carrier) = (template.side, template.stone, template.carrier);
-                let end = if empty & bit(stone) != 0 {
-                    endpoint_of_cell[usize::from(stone)]
-                } else if let Some(group) = stones.iter().position(|&set| set & bit(stone) != 0) {
+                let end = if empty.contains(stone) {
+                    endpoint_of_cell[stone.index()]
+                } else if let Some(group) = stones.iter().position(|&set| set.contains(stone)) {
                     group
                 } else {
                     continue;
@@ -985,10 +996,7 @@ pub(super) mod tests {
             search.run();
             let pair = search.pair(0, 1);
             SideConnections {
-                full: search.full[pair]
-                    .iter()
-                    .copied()
-                    .min_by_key(|c| c.count_ones()),
+                full: search.full[pair].iter().copied().min_by_key(|c| c.len()),
                 semi: search.semi[pair].clone(),
             }
         }
@@ -1000,12 +1008,12 @@ pub(super) mod tests {
         size: u8,
         fill: u8,
         draws: &[(u8, bool)],
-    ) -> (Geometry, [Bits; 2]) {
+    ) -> (Geometry, [Cells; 2]) {
         let geometry = Geometry::new(size);
-        let mut stones = [0; 2];
-        for (at, &(draw, x)) in (0..geometry.cell_count() as u8).zip(draws) {
+        let mut stones = [Cells::EMPTY; 2];
+        for (at, &(draw, x)) in (0..geometry.cell_count()).map(Spot::new).zip(draws) {
             if draw < fill {
-                stones[usize::from(!x)] |= bit(at);
+                stones[usize::from(!x)] |= Cells::single(at);
             }
         }
         (geometry, stones)
@@ -1056,11 +1064,11 @@ pub(super) mod tests {
                 return Ok(());
             };
             prop_assert_eq!(found.groups, groups.nodes.len());
-            prop_assert_eq!(&found.cells, &cells_of(empty).collect::<Vec<_>>());
+            prop_assert_eq!(&found.cells, &empty.iter().collect::<Vec<_>>());
             // Each endpoint named from outside: a side, a group by its lowest stone, a cell.
             let name = |e: usize| match e {
                 0 | 1 => Endpoint::Side(e),
-                _ if e < found.groups => Endpoint::Cell(cells_of(groups.nodes[e]).next().unwrap()),
+                _ if e < found.groups => Endpoint::Cell(groups.nodes[e].iter().next().unwrap()),
                 _ => Endpoint::Cell(found.cells[e - found.groups]),
             };
             let count = found.groups + found.cells.len();
@@ -1074,7 +1082,7 @@ pub(super) mod tests {
                         Some(&(_, _, common)) => {
                             let shared = between.full.iter().fold(geometry.all, |all, &c| all & c);
                             prop_assert!(!between.full.is_empty());
-                            prop_assert_eq!(shared.count_ones(), u32::from(common));
+                            prop_assert_eq!(shared.len(), usize::from(common));
                         }
                     }
                 }
@@ -1111,13 +1119,13 @@ mod between_tests {
 
     /// The cells an endpoint stands for, as a player's stones reach it: a side's row, a cell
     /// (a stone of a group on a side stands for the side, as in the search).
-    fn reach(geometry: &Geometry, groups: &Groups, end: Endpoint) -> Bits {
+    fn reach(geometry: &Geometry, groups: &Groups, end: Endpoint) -> Cells {
         let sides = geometry.sides[slot(groups.player)];
         match end {
             Endpoint::Side(side) => sides[side],
-            Endpoint::Cell(at) => match groups.nodes.iter().position(|&set| set & bit(at) != 0) {
+            Endpoint::Cell(at) => match groups.nodes.iter().position(|&set| set.contains(at)) {
                 Some(side) if side < 2 => sides[side],
-                _ => bit(at),
+                _ => Cells::single(at),
             },
         }
     }
@@ -1126,26 +1134,35 @@ mod between_tests {
     /// playing only in `free`, the opponent moving first there when `second`: plain minimax.
     fn joins_within(
         geometry: &Geometry,
-        own: Bits,
-        free: Bits,
-        ends: [Bits; 2],
+        own: Cells,
+        free: Cells,
+        ends: [Cells; 2],
         second: bool,
-        memo: &mut HashMap<(Bits, Bits, bool), bool>,
+        memo: &mut HashMap<(Cells, Cells, bool), bool>,
     ) -> bool {
-        if geometry.flood(own & ends[0], own) & ends[1] != 0 {
+        if geometry.flood(own & ends[0], own).intersects(ends[1]) {
             return true;
         }
-        if free == 0 {
+        if free.is_empty() {
             return false;
         }
         if let Some(&known) = memo.get(&(own, free, second)) {
             return known;
         }
         let found = if second {
-            cells_of(free).all(|at| joins_within(geometry, own, free & !bit(at), ends, false, memo))
+            free.iter()
+                .all(|at| joins_within(geometry, own, free & !Cells::single(at), ends, false, memo))
         } else {
-            cells_of(free)
-                .any(|at| joins_within(geometry, own | bit(at), free & !bit(at), ends, true, memo))
+            free.iter().any(|at| {
+                joins_within(
+                    geometry,
+                    own | Cells::single(at),
+                    free & !Cells::single(at),
+                    ends,
+                    true,
+                    memo,
+                )
+            })
         };
         memo.insert((own, free, second), found);
         found
@@ -1156,18 +1173,18 @@ mod between_tests {
         // The centre of 5x5 and a cell a bridge away, found from the geometry itself.
         let geometry = Geometry::new(5);
         let templates = super::super::vc::Templates::new(&geometry, true, true);
-        let common = |a: u8, b: u8| {
-            geometry.neighbours[usize::from(a)] & geometry.neighbours[usize::from(b)]
-        };
-        let centre = 12;
-        let bridge = (0..25u8)
+        let common =
+            |a: Spot, b: Spot| geometry.neighbours[a.index()] & geometry.neighbours[b.index()];
+        let centre = Spot::new(12);
+        let bridge = (0..25)
+            .map(Spot::new)
             .find(|&b| {
                 b != centre
-                    && geometry.neighbours[usize::from(centre)] & bit(b) == 0
-                    && common(centre, b).count_ones() == 2
+                    && !geometry.neighbours[centre.index()].contains(b)
+                    && common(centre, b).len() == 2
             })
             .expect("the centre has bridge partners");
-        let stones = bit(centre) | bit(bridge);
+        let stones = Cells::single(centre) | Cells::single(bridge);
         let groups = Groups::of(&geometry, Player::X, stones);
         let found = connections_between(
             &geometry,
@@ -1178,25 +1195,25 @@ mod between_tests {
         );
         assert!(found.full.contains(&common(centre, bridge)), "{found:?}");
         // The opponent's stone in one of the two cells: one way left, a semi-connection.
-        let cut = cells_of(common(centre, bridge)).next().unwrap();
+        let cut = (common(centre, bridge)).iter().next().unwrap();
         let found = connections_between(
             &geometry,
             &groups,
-            geometry.all & !stones & !bit(cut),
+            geometry.all & !stones & !Cells::single(cut),
             templates.of(Player::X),
             [Endpoint::Cell(centre), Endpoint::Cell(bridge)],
         );
-        let other = common(centre, bridge) & !bit(cut);
+        let other = common(centre, bridge) & !Cells::single(cut);
         assert!(found.full.is_empty(), "{found:?}");
         assert!(
-            found.semi.contains(&(other, other.trailing_zeros() as u8)),
+            found.semi.contains(&(other, other.lowest().unwrap())),
             "{found:?}"
         );
         // An end on the opponent's stone has no connections.
         let found = connections_between(
             &geometry,
             &groups,
-            geometry.all & !stones & !bit(cut),
+            geometry.all & !stones & !Cells::single(cut),
             templates.of(Player::X),
             [Endpoint::Cell(centre), Endpoint::Cell(cut)],
         );
@@ -1223,7 +1240,7 @@ mod between_tests {
             let empty = geometry.all & !stones[0] & !stones[1];
             // Picks past the cells name the sides.
             let end = |pick: u8| {
-                if pick < cells { Endpoint::Cell(pick) } else { Endpoint::Side(usize::from(pick % 2)) }
+                if pick < cells { Endpoint::Cell(Spot::new(pick.into())) } else { Endpoint::Side(usize::from(pick % 2)) }
             };
             let ends = [end(picks[0]), end(picks[1])];
             let templates = super::super::vc::Templates::new(&geometry, true, true);
@@ -1231,29 +1248,29 @@ mod between_tests {
             let found = connections_between(&geometry, &groups, empty, templates.of(player), ends);
             let reached = ends.map(|e| reach(&geometry, &groups, e));
             let theirs = stones[slot(player.opponent())];
-            if reached.iter().any(|&r| r & !theirs == 0) {
+            if reached.iter().any(|&r| (r & !theirs).is_empty()) {
                 prop_assert_eq!(&found, &Between::default());
             }
             // The endpoints' empty cells count as the player's: H-search's ends are the cells
             // the player would stand on.
             let base = own | ((reached[0] | reached[1]) & empty & match ends {
-                [Endpoint::Cell(a), Endpoint::Cell(b)] => bit(a) | bit(b),
-                [Endpoint::Cell(a), _] | [_, Endpoint::Cell(a)] => bit(a),
-                _ => 0,
+                [Endpoint::Cell(a), Endpoint::Cell(b)] => Cells::single(a) | Cells::single(b),
+                [Endpoint::Cell(a), _] | [_, Endpoint::Cell(a)] => Cells::single(a),
+                _ => Cells::EMPTY,
             });
             let mut memo = HashMap::new();
-            for &carrier in found.full.iter().filter(|c| c.count_ones() <= 10) {
-                prop_assert_eq!(carrier & !empty, 0);
+            for &carrier in found.full.iter().filter(|c| c.len() <= 10) {
+                prop_assert!(carrier.is_subset(empty));
                 prop_assert!(
                     joins_within(&geometry, base, carrier & !base, reached, true, &mut memo),
-                    "full {:?} between {:?} does not hold", cells_of(carrier).collect::<Vec<_>>(), ends
+                    "full {:?} between {:?} does not hold", carrier.iter().collect::<Vec<_>>(), ends
                 );
             }
-            for &(carrier, key) in found.semi.iter().filter(|(c, _)| c.count_ones() <= 10) {
-                prop_assert!(carrier & bit(key) != 0);
+            for &(carrier, key) in found.semi.iter().filter(|(c, _)| c.len() <= 10) {
+                prop_assert!(carrier.contains(key));
                 prop_assert!(
                     joins_within(&geometry, base, carrier & !base, reached, false, &mut memo),
-                    "semi {:?} between {:?} does not hold", cells_of(carrier).collect::<Vec<_>>(), ends
+                    "semi {:?} between {:?} does not hold", carrier.iter().collect::<Vec<_>>(), ends
                 );
             }
         }

@@ -10,13 +10,14 @@
 //! Everything here is bit operations on the position; nothing allocates.
 
 use crate::board::Player;
-use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
+use crate::cells::{Cells, Spot};
+use crate::geometry::{Geometry, slot};
 
 /// Where a group of a player's is found from: one of its stones, or one of the player's
 /// sides (first 0, last 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Seed {
-    Stone(Bits),
+    Stone(Cells),
     Side(usize),
 }
 
@@ -25,7 +26,7 @@ enum Seed {
 /// flood it again; at most `N` are kept (none for a position looked at once).
 #[derive(Clone, Copy, Debug)]
 struct Groups<const N: usize> {
-    sets: [Bits; N],
+    sets: [Cells; N],
     reached: [[bool; 2]; N],
     len: usize,
 }
@@ -33,7 +34,7 @@ struct Groups<const N: usize> {
 impl<const N: usize> Groups<N> {
     fn new() -> Self {
         Groups {
-            sets: [0; N],
+            sets: [Cells::EMPTY; N],
             reached: [[false; 2]; N],
             len: 0,
         }
@@ -42,7 +43,7 @@ impl<const N: usize> Groups<N> {
     /// The index of the group kept for `seed`, if any.
     fn find(&self, seed: Seed) -> Option<usize> {
         (0..self.len).find(|&i| match seed {
-            Seed::Stone(stone) => self.sets[i] & stone != 0,
+            Seed::Stone(stone) => self.sets[i].intersects(stone),
             Seed::Side(side) => self.reached[i][side],
         })
     }
@@ -52,10 +53,10 @@ impl<const N: usize> Groups<N> {
     fn of(
         &mut self,
         geometry: &Geometry,
-        own: Bits,
-        sides: [Bits; 2],
+        own: Cells,
+        sides: [Cells; 2],
         seed: Seed,
-    ) -> (Bits, [bool; 2]) {
+    ) -> (Cells, [bool; 2]) {
         if let Some(i) = self.find(seed) {
             return (self.sets[i], self.reached[i]);
         }
@@ -75,21 +76,21 @@ impl<const N: usize> Groups<N> {
     }
 
     /// Adds the stone `at`, just played and joined to the group found from `seed` only.
-    fn join(&mut self, seed: Seed, at: u8) {
+    fn join(&mut self, seed: Seed, at: Spot) {
         if let Some(i) = self.find(seed) {
-            self.sets[i] |= bit(at);
+            self.sets[i].insert(at);
         }
     }
 }
 
 /// The stone or side the group a player's stone on `at` would join is found from (a stone
 /// of theirs next to it, else a side of theirs it lies on), if any.
-fn seed_of(geometry: &Geometry, own: Bits, sides: [Bits; 2], at: u8) -> Option<Seed> {
-    let touching = geometry.neighbours[usize::from(at)] & own;
-    if touching != 0 {
-        Some(Seed::Stone(touching & touching.wrapping_neg()))
+fn seed_of(geometry: &Geometry, own: Cells, sides: [Cells; 2], at: Spot) -> Option<Seed> {
+    let touching = geometry.neighbours[at.index()] & own;
+    if !touching.is_empty() {
+        Some(Seed::Stone(touching.isolate_lowest()))
     } else {
-        (0..2).find(|&s| sides[s] & bit(at) != 0).map(Seed::Side)
+        (0..2).find(|&s| sides[s].contains(at)).map(Seed::Side)
     }
 }
 
@@ -104,35 +105,38 @@ fn seed_of(geometry: &Geometry, own: Bits, sides: [Bits; 2], at: u8) -> Option<S
 /// other.
 fn useless_to<const N: usize>(
     geometry: &Geometry,
-    own: Bits,
-    empty: Bits,
-    sides: [Bits; 2],
-    at: u8,
+    own: Cells,
+    empty: Cells,
+    sides: [Cells; 2],
+    at: Spot,
     groups: &mut Groups<N>,
 ) -> bool {
-    let around = geometry.neighbours[usize::from(at)];
+    let around = geometry.neighbours[at.index()];
     let open = around & empty;
     let Some(seed) = seed_of(geometry, own, sides, at) else {
-        return match open.count_ones() {
+        return match open.len() {
             0 | 1 => true,
-            2 => geometry.neighbours[open.trailing_zeros() as usize] & open != 0,
+            2 => open
+                .lowest()
+                .is_some_and(|first| geometry.neighbours[first.index()].intersects(open)),
             _ => false,
         };
     };
     // Cheap first: an empty neighbour touching no stone or side of the player's cannot
     // touch their group.
     let near_sides = sides[0] | sides[1];
-    if cells_of(open)
-        .any(|e| geometry.neighbours[usize::from(e)] & own == 0 && near_sides & bit(e) == 0)
+    if open
+        .iter()
+        .any(|e| !geometry.neighbours[e.index()].intersects(own) && !near_sides.contains(e))
     {
         return false;
     }
     let (group, reached) = groups.of(geometry, own, sides, seed);
-    around & own & !group == 0
-        && (0..2).all(|s| sides[s] & bit(at) == 0 || reached[s])
-        && cells_of(open).all(|e| {
-            geometry.neighbours[usize::from(e)] & group != 0
-                || (0..2).any(|s| reached[s] && sides[s] & bit(e) != 0)
+    (around & own).is_subset(group)
+        && (0..2).all(|s| !sides[s].contains(at) || reached[s])
+        && open.iter().all(|e| {
+            geometry.neighbours[e.index()].intersects(group)
+                || (0..2).any(|s| reached[s] && sides[s].contains(e))
         })
 }
 
@@ -141,18 +145,18 @@ fn useless_to<const N: usize>(
 /// already).
 fn group_of(
     geometry: &Geometry,
-    own: Bits,
-    sides: [Bits; 2],
-    seeds: Bits,
+    own: Cells,
+    sides: [Cells; 2],
+    seeds: Cells,
     mut reached: [bool; 2],
-) -> (Bits, [bool; 2]) {
+) -> (Cells, [bool; 2]) {
     let mut group = seeds & own;
     loop {
         group = spread(geometry, group, own);
         let mut grew = false;
         for s in 0..2 {
-            reached[s] |= group & sides[s] != 0;
-            if reached[s] && own & sides[s] & !group != 0 {
+            reached[s] |= group.intersects(sides[s]);
+            if reached[s] && !(own & sides[s]).is_subset(group) {
                 group |= own & sides[s];
                 grew = true;
             }
@@ -169,14 +173,14 @@ fn group_of(
 /// being known not to be of use to them).
 fn dead_cell<const N: usize>(
     geometry: &Geometry,
-    stones: [Bits; 2],
-    at: u8,
+    stones: [Cells; 2],
+    at: Spot,
     groups: &mut [Groups<N>; 2],
-    maybe: [Bits; 2],
+    maybe: [Cells; 2],
 ) -> Option<usize> {
-    let empty = geometry.all & !stones[0] & !stones[1];
+    let empty = geometry.all - stones[0] - stones[1];
     (0..2).find(|&s| {
-        maybe[s] & bit(at) != 0
+        maybe[s].contains(at)
             && useless_to(
                 geometry,
                 stones[s],
@@ -190,23 +194,23 @@ fn dead_cell<const N: usize>(
 
 /// Whether the empty cell `at` is dead on its own in a position looked at once.
 #[cfg(test)]
-fn dead_here(geometry: &Geometry, stones: [Bits; 2], at: u8) -> Option<usize> {
+fn dead_here(geometry: &Geometry, stones: [Cells; 2], at: Spot) -> Option<usize> {
     dead_cell(
         geometry,
         stones,
         at,
         &mut [Groups::<0>::new(); 2],
-        [Bits::MAX; 2],
+        [geometry.all; 2],
     )
 }
 
 /// For each of the six directions, the cells whose neighbour that way is in `set`: the set
 /// shifted one step, without wrapping round a row's ends.
-fn shifted(geometry: &Geometry, set: Bits) -> [Bits; 6] {
+fn shifted(geometry: &Geometry, set: Cells) -> [Cells; 6] {
     let n = u32::from(geometry.cols);
     // X's sides are the first and last columns.
     let [first, last] = geometry.sides[0];
-    let (not_first, not_last) = (set & !first, set & !last);
+    let (not_first, not_last) = (set - first, set - last);
     [
         set >> n,
         not_last >> (n - 1),
@@ -219,12 +223,14 @@ fn shifted(geometry: &Geometry, set: Bits) -> [Bits; 6] {
 }
 
 /// The cells next to some cell of `set`.
-fn next_to(geometry: &Geometry, set: Bits) -> Bits {
-    shifted(geometry, set).into_iter().fold(0, |a, b| a | b)
+fn next_to(geometry: &Geometry, set: Cells) -> Cells {
+    shifted(geometry, set)
+        .into_iter()
+        .fold(Cells::EMPTY, |a, b| a | b)
 }
 
 /// The cells with at least two, three and four neighbours in `set`.
-fn crowded(geometry: &Geometry, set: Bits) -> [Bits; 3] {
+fn crowded(geometry: &Geometry, set: Cells) -> [Cells; 3] {
     let [a, b, c, d, e, f] = shifted(geometry, set);
     // Two full adders, bit by bit: a + b + c = s1 + 2 c1, d + e + f = s2 + 2 c2.
     let (s1, c1) = (a ^ b ^ c, (a & b) | (c & (a ^ b)));
@@ -240,15 +246,15 @@ fn crowded(geometry: &Geometry, set: Bits) -> [Bits; 3] {
 /// all of them are, by one bit-parallel pass over necessary conditions. With no stone or
 /// side of theirs next to a cell, it must have at most two empty neighbours; else each of
 /// its empty neighbours must touch a stone or side of theirs.
-fn maybe_useless(geometry: &Geometry, own: Bits, empty: Bits, sides: [Bits; 2]) -> Bits {
+fn maybe_useless(geometry: &Geometry, own: Cells, empty: Cells, sides: [Cells; 2]) -> Cells {
     let touch = next_to(geometry, own) | sides[0] | sides[1];
-    let far = empty & !touch;
-    (empty & touch & !next_to(geometry, far)) | (empty & !touch & !crowded(geometry, empty)[1])
+    let far = empty - touch;
+    ((empty & touch) - next_to(geometry, far)) | (empty - touch - crowded(geometry, empty)[1])
 }
 
 /// The cells of `within` joined to `seeds` through `within`, a ring of neighbours at a time
 /// (what [`Geometry::flood`] finds, by whole-set steps).
-fn spread(geometry: &Geometry, seeds: Bits, within: Bits) -> Bits {
+fn spread(geometry: &Geometry, seeds: Cells, within: Cells) -> Cells {
     let mut reached = seeds & within;
     loop {
         let next = (reached | next_to(geometry, reached)) & within;
@@ -268,7 +274,7 @@ fn spread(geometry: &Geometry, seeds: Bits, within: Bits) -> Bits {
 /// stones as they were. The rule looks at a cell's neighbours and whether they touch a
 /// group: so only cells within two steps of the filled one can change, and only those are
 /// looked at again.
-fn fill_dead(geometry: &Geometry, stones: [Bits; 2]) -> ([Bits; 2], Bits) {
+fn fill_dead(geometry: &Geometry, stones: [Cells; 2]) -> ([Cells; 2], Cells) {
     // A player has at most about one group in three cells, and sides merge some.
     fill_dead_keeping::<48>(geometry, stones, geometry.all)
 }
@@ -279,30 +285,29 @@ fn fill_dead(geometry: &Geometry, stones: [Bits; 2]) -> ([Bits; 2], Bits) {
 /// a rule (a far one can too, when the stone joins two groups; missing it is safe).
 fn fill_dead_keeping<const N: usize>(
     geometry: &Geometry,
-    mut stones: [Bits; 2],
-    first: Bits,
-) -> ([Bits; 2], Bits) {
-    let mut empty = geometry.all & !stones[0] & !stones[1];
-    let maybe_of = |stones: [Bits; 2], empty: Bits| {
+    mut stones: [Cells; 2],
+    first: Cells,
+) -> ([Cells; 2], Cells) {
+    let mut empty = geometry.all - stones[0] - stones[1];
+    let maybe_of = |stones: [Cells; 2], empty: Cells| {
         [0, 1].map(|s| maybe_useless(geometry, stones[s], empty, geometry.sides[s]))
     };
     let mut maybe = maybe_of(stones, empty);
     let mut todo = (maybe[0] | maybe[1]) & first;
-    let mut dead = 0;
+    let mut dead = Cells::EMPTY;
     let mut groups = [Groups::<N>::new(); 2];
-    while todo != 0 {
-        let at = todo.trailing_zeros() as u8;
-        todo &= todo - 1;
+    while let Some(at) = todo.lowest() {
+        todo = todo.without_lowest();
         if let Some(s) = dead_cell(geometry, stones, at, &mut groups, maybe) {
             // The groups as they were but for `at` joining one (or being a group alone,
             // found when first asked for).
             if let Some(seed) = seed_of(geometry, stones[s], geometry.sides[s], at) {
                 groups[s].join(seed, at);
             }
-            stones[s] |= bit(at);
-            empty &= !bit(at);
-            dead |= bit(at);
-            let near = geometry.neighbours[usize::from(at)];
+            stones[s].insert(at);
+            empty.remove(at);
+            dead.insert(at);
+            let near = geometry.neighbours[at.index()];
             maybe = maybe_of(stones, empty);
             todo |= (near | next_to(geometry, near)) & (maybe[0] | maybe[1]);
         }
@@ -326,7 +331,7 @@ fn fill_dead_keeping<const N: usize>(
 /// cell's colour does not matter in any full board either; so the rule is applied again on
 /// the position with the dead cells filled until nothing changes.
 #[cfg(test)]
-pub fn dead(geometry: &Geometry, stones: [Bits; 2]) -> Bits {
+pub fn dead(geometry: &Geometry, stones: [Cells; 2]) -> Cells {
     fill_dead(geometry, stones).1
 }
 
@@ -337,29 +342,29 @@ struct PairFilter {
     /// The player's slot.
     player: usize,
     /// The empty cells.
-    empty: Bits,
+    empty: Cells,
     /// For each player, the cells touching a stone or side of theirs.
-    touch: [Bits; 2],
+    touch: [Cells; 2],
     /// The empty cells that may die once the player takes some neighbour of theirs (see
     /// [`PairFilter::may_die`]): for the player, those empty neighbours not touching the
     /// player's stones or sides must lie next to the neighbour taken or be it, three cells
     /// in a row, so there are at most three; for the other player, at most one.
-    cells: Bits,
+    cells: Cells,
 }
 
 impl PairFilter {
-    fn new(geometry: &Geometry, base: [Bits; 2], player: Player) -> PairFilter {
+    fn new(geometry: &Geometry, base: [Cells; 2], player: Player) -> PairFilter {
         let (s, other) = (slot(player), 1 - slot(player));
-        let empty = geometry.all & !base[0] & !base[1];
+        let empty = geometry.all - base[0] - base[1];
         let touch = [0, 1]
             .map(|t| next_to(geometry, base[t]) | geometry.sides[t][0] | geometry.sides[t][1]);
-        let [_, _, four] = crowded(geometry, empty & !touch[s]);
-        let [two, _, _] = crowded(geometry, empty & !touch[other]);
+        let [_, _, four] = crowded(geometry, empty - touch[s]);
+        let [two, _, _] = crowded(geometry, empty - touch[other]);
         PairFilter {
             player: s,
             empty,
             touch,
-            cells: empty & (!four | (touch[other] & !two)),
+            cells: empty & (!four | (touch[other] - two)),
         }
     }
 
@@ -372,42 +377,46 @@ impl PairFilter {
     /// being next to two of them, touches the player's or `taken` unless `at` has three
     /// empty neighbours besides `taken`, too many to be of no use to the other player: the
     /// first test covers it.)
-    fn may_die(self, geometry: &Geometry, at: u8, taken: u8) -> bool {
+    fn may_die(self, geometry: &Geometry, at: Spot, taken: Spot) -> bool {
         let (s, other) = (self.player, 1 - self.player);
-        let around = geometry.neighbours[usize::from(at)] & self.empty & !bit(taken);
-        around & !self.touch[s] & !geometry.neighbours[usize::from(taken)] == 0
-            || (self.touch[other] & bit(at) != 0 && around & !self.touch[other] == 0)
+        let around = (geometry.neighbours[at.index()] & self.empty) - Cells::single(taken);
+        (around - self.touch[s] - geometry.neighbours[taken.index()]).is_empty()
+            || (self.touch[other].contains(at) && around.is_subset(self.touch[other]))
     }
 }
 
 /// Calls `each` with every pair of neighbouring empty cells, neither dead, of which each is
 /// dead once the other is `player`'s (lower cell first), in the position `base` whose dead
 /// cells are filled.
-fn capturing_pairs(geometry: &Geometry, base: [Bits; 2], player: Player, each: impl FnMut(u8, u8)) {
+fn capturing_pairs(
+    geometry: &Geometry,
+    base: [Cells; 2],
+    player: Player,
+    each: impl FnMut(Spot, Spot),
+) {
     capturing_pairs_near(geometry, base, player, geometry.all, each);
 }
 
 /// [`capturing_pairs`] with the lower cell in `near`.
 fn capturing_pairs_near(
     geometry: &Geometry,
-    base: [Bits; 2],
+    base: [Cells; 2],
     player: Player,
-    near: Bits,
-    mut each: impl FnMut(u8, u8),
+    near: Cells,
+    mut each: impl FnMut(Spot, Spot),
 ) {
     let filter = PairFilter::new(geometry, base, player);
     // The other player's groups are the same in every position looked at; the player's
     // are found afresh for each.
     let mut groups = [Groups::<48>::new(); 2];
-    let mut dead_once = |at: u8, taken: u8| {
+    let mut dead_once = |at: Spot, taken: Spot| {
         let mut next = base;
-        next[filter.player] |= bit(taken);
+        next[filter.player].insert(taken);
         groups[filter.player].len = 0;
-        dead_cell(geometry, next, at, &mut groups, [Bits::MAX; 2]).is_some()
+        dead_cell(geometry, next, at, &mut groups, [!Cells::EMPTY; 2]).is_some()
     };
-    for a in cells_of(filter.cells & near) {
-        let later = (Bits::MAX << a) << 1;
-        for b in cells_of(geometry.neighbours[usize::from(a)] & filter.cells & later) {
+    for a in filter.cells & near {
+        for b in geometry.neighbours[a.index()] & filter.cells & Cells::after(a) {
             if filter.may_die(geometry, a, b)
                 && filter.may_die(geometry, b, a)
                 && dead_once(a, b)
@@ -436,10 +445,12 @@ fn capturing_pairs_near(
 /// more never hurts in Hex. The pairs are found in the position with its dead cells filled,
 /// which has the same winner.
 #[cfg(test)]
-pub fn captured(geometry: &Geometry, stones: [Bits; 2], player: Player) -> Bits {
+pub fn captured(geometry: &Geometry, stones: [Cells; 2], player: Player) -> Cells {
     let (base, _) = fill_dead(geometry, stones);
-    let mut cells = 0;
-    capturing_pairs(geometry, base, player, |a, b| cells |= bit(a) | bit(b));
+    let mut cells = Cells::EMPTY;
+    capturing_pairs(geometry, base, player, |a, b| {
+        cells |= Cells::single(a) | Cells::single(b)
+    });
     cells
 }
 
@@ -460,24 +471,24 @@ pub fn captured(geometry: &Geometry, stones: [Bits; 2], player: Player) -> Bits 
 /// the pruned cells holds as long as those do.
 pub fn vulnerable(
     geometry: &Geometry,
-    stones: [Bits; 2],
+    stones: [Cells; 2],
     player: Player,
-    moves: Bits,
-    killers: Bits,
-) -> (Bits, Bits) {
+    moves: Cells,
+    killers: Cells,
+) -> (Cells, Cells) {
     let s = slot(player);
     // The side to move's groups are the same whichever killer is tried; the player's are
     // found afresh for each.
     let mut groups = [Groups::<48>::new(); 2];
-    let (mut pruned, mut used) = (0, 0);
-    for v in cells_of(moves) {
-        for k in cells_of(geometry.neighbours[usize::from(v)] & killers) {
+    let (mut pruned, mut used) = (Cells::EMPTY, Cells::EMPTY);
+    for v in moves {
+        for k in geometry.neighbours[v.index()] & killers {
             let mut next = stones;
-            next[s] |= bit(k);
+            next[s].insert(k);
             groups[s].len = 0;
-            if dead_cell(geometry, next, v, &mut groups, [Bits::MAX; 2]).is_some() {
-                pruned |= bit(v);
-                used |= bit(k);
+            if dead_cell(geometry, next, v, &mut groups, [!Cells::EMPTY; 2]).is_some() {
+                pruned.insert(v);
+                used.insert(k);
                 break;
             }
         }
@@ -501,32 +512,33 @@ pub fn vulnerable(
 /// (the support returned) stay as they are, whoever gets the others.
 pub fn dominated(
     geometry: &Geometry,
-    stones: [Bits; 2],
+    stones: [Cells; 2],
     player: Player,
-    moves: Bits,
-) -> (Bits, Bits) {
+    moves: Cells,
+) -> (Cells, Cells) {
     let p = slot(player);
     let (base, _) = fill_dead(geometry, stones);
-    let empty = geometry.all & !base[0] & !base[1];
-    let (mut pruned, mut support) = (0, 0);
-    for x in cells_of(moves) {
-        if pruned & bit(x) != 0 {
+    let empty = geometry.all - base[0] - base[1];
+    let (mut pruned, mut support) = (Cells::EMPTY, Cells::EMPTY);
+    for x in moves {
+        if pruned.contains(x) {
             continue;
         }
         let mut next = base;
-        next[p] |= bit(x);
+        next[p].insert(x);
         // Only what dies or is captured near `x` is looked for: two steps round it and
         // round each cell that dies.
-        let around = |set: Bits| geometry.grow(geometry.grow(set));
-        let (after, dead) = fill_dead_keeping::<48>(geometry, next, around(bit(x)));
+        let around = |set: Cells| geometry.grow(geometry.grow(set));
+        let x_alone = Cells::single(x);
+        let (after, dead) = fill_dead_keeping::<48>(geometry, next, around(x_alone));
         let mut filled = dead;
-        capturing_pairs_near(geometry, after, player, around(bit(x) | dead), |a, b| {
-            filled |= bit(a) | bit(b)
+        capturing_pairs_near(geometry, after, player, around(x_alone | dead), |a, b| {
+            filled |= Cells::single(a) | Cells::single(b)
         });
-        let here = filled & moves & !pruned & !bit(x);
-        if here != 0 {
+        let here = (filled & moves) - pruned - x_alone;
+        if !here.is_empty() {
             pruned |= here;
-            support |= geometry.grow(filled | bit(x)) & empty;
+            support |= geometry.grow(filled | x_alone) & empty;
         }
     }
     (pruned, support)
@@ -537,32 +549,34 @@ pub fn dominated(
 pub struct Inferior {
     /// The dead cells (`dead`), in the position and in the position with the captured cells
     /// found before them filled in.
-    pub dead: Bits,
+    pub dead: Cells,
     /// Each player's captured cells (`[X, O]`): X's as `captured` finds them, then O's in
     /// the position with X's given to X (and the dead cells filled), then X's again with
     /// O's given to O, and so on, so that all may be filled in together.
-    pub captured: [Bits; 2],
+    pub captured: [Cells; 2],
 }
 
 /// The dead cells and both players' captured cells, each player's in turn with everything
 /// found so far filled in, until a round finds nothing more (the search's way to `dead` and
 /// `captured`, whose comments say why each is sound; Benzene fills in the same way).
-pub fn analyse(geometry: &Geometry, stones: [Bits; 2]) -> Inferior {
+pub fn analyse(geometry: &Geometry, stones: [Cells; 2]) -> Inferior {
     rounds(geometry, stones, usize::MAX)
 }
 
 /// [`analyse`] with at most `most` rounds of each player's captured cells, each filled in
 /// with the dead cells it makes before the next player's are looked for; until no more are
 /// found.
-fn rounds(geometry: &Geometry, stones: [Bits; 2], most: usize) -> Inferior {
+fn rounds(geometry: &Geometry, stones: [Cells; 2], most: usize) -> Inferior {
     let (mut base, mut dead) = fill_dead(geometry, stones);
-    let mut captured = [0; 2];
+    let mut captured = [Cells::EMPTY; 2];
     for _ in 0..most {
         let before = captured;
         for player in Player::BOTH {
-            let mut found = 0;
-            capturing_pairs(geometry, base, player, |a, b| found |= bit(a) | bit(b));
-            if found != 0 {
+            let mut found = Cells::EMPTY;
+            capturing_pairs(geometry, base, player, |a, b| {
+                found |= Cells::single(a) | Cells::single(b)
+            });
+            if !found.is_empty() {
                 captured[slot(player)] |= found;
                 base[slot(player)] |= found;
                 let (filled, more) = fill_dead(geometry, base);
@@ -582,16 +596,24 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
+    /// The set of the spots whose bits `bits` has (bit `i` for spot `i`).
+    fn set_of(bits: u128) -> Cells {
+        (0..128)
+            .filter(|&i| bits >> i & 1 != 0)
+            .map(Spot::new)
+            .collect()
+    }
+
     /// A position drawn row by row, top first (`X`, `O`, `.`; spaces ignored).
-    fn position(rows: &[&str]) -> (Geometry, [Bits; 2]) {
+    fn position(rows: &[&str]) -> (Geometry, [Cells; 2]) {
         let size = rows.len() as u8;
-        let geometry = Geometry::new(size);
-        let mut stones = [0; 2];
+        let geometry: Geometry = Geometry::new(size);
+        let mut stones = [Cells::EMPTY; 2];
         for (row, line) in rows.iter().enumerate() {
             let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
             assert_eq!(cells.len(), rows.len(), "row {row}");
             for (col, c) in cells.into_iter().enumerate() {
-                let at = bit(row as u8 * size + col as u8);
+                let at = Cells::single(Spot::at(row, col, size.into()));
                 match c {
                     'X' => stones[0] |= at,
                     'O' => stones[1] |= at,
@@ -603,16 +625,16 @@ mod tests {
         (geometry, stones)
     }
 
-    fn at(geometry: &Geometry, row: u8, col: u8) -> Bits {
-        bit(row * geometry.cols + col)
+    fn at(geometry: &Geometry, row: u8, col: u8) -> Cells {
+        Cells::single(Spot::at(row.into(), col.into(), geometry.cols.into()))
     }
 
     /// Who wins with `to_move` to move: plain minimax over every empty cell, memoised.
     fn winner(
         geometry: &Geometry,
-        stones: [Bits; 2],
+        stones: [Cells; 2],
         to_move: Player,
-        memo: &mut HashMap<([Bits; 2], usize), Player>,
+        memo: &mut HashMap<([Cells; 2], usize), Player>,
     ) -> Player {
         for player in Player::BOTH {
             if geometry.joins(player, stones[slot(player)]) {
@@ -624,9 +646,9 @@ mod tests {
             return won;
         }
         let empty = geometry.all & !stones[0] & !stones[1];
-        let wins = cells_of(empty).any(|cell| {
+        let wins = empty.iter().any(|cell| {
             let mut next = stones;
-            next[slot(to_move)] |= bit(cell);
+            next[slot(to_move)] |= Cells::single(cell);
             winner(geometry, next, to_move.opponent(), memo) == to_move
         });
         let won = if wins { to_move } else { to_move.opponent() };
@@ -653,19 +675,21 @@ mod tests {
 
     /// Random undecided positions: `size` x `size`, `2..=most_empty` empty cells, the others
     /// X or O at random.
-    fn random_positions(size: u8, count: usize, most_empty: u64, seed: u64) -> Vec<[Bits; 2]> {
-        let geometry = Geometry::new(size);
+    fn random_positions(size: u8, count: usize, most_empty: u64, seed: u64) -> Vec<[Cells; 2]> {
+        let geometry: Geometry = Geometry::new(size);
         let mut stream = Stream(seed);
         let mut out = Vec::new();
         while out.len() < count {
-            let mut empty: Bits = 0;
+            let mut empty = Cells::EMPTY;
             let want = 2 + stream.below(most_empty - 1);
-            while u64::from(empty.count_ones()) < want {
-                empty |= bit(stream.below(geometry.cell_count() as u64) as u8);
+            while (empty.len() as u64) < want {
+                empty.insert(Spot::new(
+                    stream.below(geometry.cell_count() as u64) as usize
+                ));
             }
-            let mut stones = [0; 2];
-            for cell in cells_of(geometry.all & !empty) {
-                stones[(stream.next() & 1) as usize] |= bit(cell);
+            let mut stones = [Cells::EMPTY; 2];
+            for cell in (geometry.all & !empty).iter() {
+                stones[(stream.next() & 1) as usize] |= Cells::single(cell);
             }
             if !Player::BOTH
                 .into_iter()
@@ -679,12 +703,12 @@ mod tests {
 
     /// Whether giving each cell of `cells` to X, then each to O, and all of them to X and
     /// then to O, leaves the minimax winner alone with either side to move.
-    fn colour_never_matters(geometry: &Geometry, stones: [Bits; 2], cells: Bits) -> bool {
+    fn colour_never_matters(geometry: &Geometry, stones: [Cells; 2], cells: Cells) -> bool {
         let mut memo = HashMap::new();
         Player::BOTH.into_iter().all(|to_move| {
             let expected = winner(geometry, stones, to_move, &mut memo);
             let mut variants = vec![cells];
-            variants.extend(cells_of(cells).map(bit));
+            variants.extend(cells.iter().map(Cells::single));
             variants.into_iter().all(|given| {
                 (0..2).all(|s| {
                     let mut next = stones;
@@ -701,13 +725,13 @@ mod tests {
         // cells to X or to O, all at the same time.
         let (mut both, mut more_rounds) = (0, 0);
         for (size, count, seed) in [(4, 300, 21), (5, 300, 22)] {
-            let geometry = Geometry::new(size);
+            let geometry: Geometry = Geometry::new(size);
             for stones in random_positions(size, count, 10, seed) {
                 let found = analyse(&geometry, stones);
                 more_rounds += usize::from(found != rounds(&geometry, stones, 1));
-                assert_eq!(found.captured[0] & found.captured[1], 0);
-                assert_eq!((found.captured[0] | found.captured[1]) & found.dead, 0);
-                both += usize::from(found.captured[0] != 0 && found.captured[1] != 0);
+                assert!((found.captured[0] & found.captured[1]).is_empty());
+                assert!(((found.captured[0] | found.captured[1]) & found.dead).is_empty());
+                both += usize::from(!found.captured[0].is_empty() && !found.captured[1].is_empty());
                 let mut memo = HashMap::new();
                 for to_move in Player::BOTH {
                     let expected = winner(&geometry, stones, to_move, &mut memo);
@@ -719,7 +743,7 @@ mod tests {
                         assert_eq!(
                             winner(&geometry, filled, to_move, &mut memo),
                             expected,
-                            "{stones:x?} {found:?}"
+                            "{stones:?} {found:?}"
                         );
                     }
                 }
@@ -746,7 +770,7 @@ mod tests {
         let found = analyse(&geometry, stones);
         let cells = |list: &[(u8, u8)]| {
             list.iter()
-                .fold(0, |all, &(r, c)| all | at(&geometry, r, c))
+                .fold(Cells::EMPTY, |all, &(r, c)| all | at(&geometry, r, c))
         };
         assert_eq!(found.captured[1], cells(&[(0, 1), (0, 2), (1, 0), (1, 1)]));
         assert_eq!(found.captured[0], cells(&[(2, 0), (3, 0)]));
@@ -764,7 +788,7 @@ mod tests {
         for (size, count, most_empty, seed) in
             [(3, 500, 7, 31), (4, 2000, 10, 32), (5, 2000, 11, 33)]
         {
-            let geometry = Geometry::new(size);
+            let geometry: Geometry = Geometry::new(size);
             for stones in random_positions(size, count, most_empty, seed) {
                 let mut memo = HashMap::new();
                 let found_here = analyse(&geometry, stones);
@@ -782,23 +806,23 @@ mod tests {
                     for to_move in Player::BOTH {
                         let (pruned, used) =
                             vulnerable(&geometry, base, to_move.opponent(), killers, killers);
-                        assert_eq!((pruned | used) & !killers, 0);
-                        if killers & !pruned == 0 {
+                        assert!(((pruned | used) & !killers).is_empty());
+                        if (killers & !pruned).is_empty() {
                             continue;
                         }
-                        found[0] += pruned.count_ones() as usize;
-                        found[1] += usize::from(pruned & used != 0);
-                        found[2] += usize::from(pruned != 0 && base != stones);
+                        found[0] += pruned.len();
+                        found[1] += usize::from(pruned.intersects(used));
+                        found[2] += usize::from(!pruned.is_empty() && base != stones);
                         let expected = winner(&geometry, stones, to_move, &mut memo);
-                        let left_wins = cells_of(empty & !pruned).any(|at| {
+                        let left_wins = (empty & !pruned).iter().any(|at| {
                             let mut next = base;
-                            next[slot(to_move)] |= bit(at);
+                            next[slot(to_move)] |= Cells::single(at);
                             winner(&geometry, next, to_move.opponent(), &mut memo) == to_move
                         });
                         assert_eq!(
                             left_wins,
                             expected == to_move,
-                            "{to_move} to move, {pruned:#x} left out in {base:x?}"
+                            "{to_move} to move, {pruned} left out in {base:?}"
                         );
                     }
                 }
@@ -816,7 +840,7 @@ mod tests {
         for (size, count, most_empty, seed) in
             [(3, 400, 7, 41), (4, 1500, 10, 42), (5, 1500, 11, 43)]
         {
-            let geometry = Geometry::new(size);
+            let geometry: Geometry = Geometry::new(size);
             for stones in random_positions(size, count, most_empty, seed) {
                 let mut memo = HashMap::new();
                 let inferior = analyse(&geometry, stones);
@@ -827,31 +851,33 @@ mod tests {
                     let moves = geometry.all & !base[0] & !base[1] & !inferior.dead;
                     for to_move in Player::BOTH {
                         let (pruned, support) = dominated(&geometry, base, to_move, moves);
-                        assert_eq!(pruned & !moves, 0);
-                        assert!(moves == 0 || moves & !pruned != 0, "every move left out");
-                        assert_eq!(
-                            support & (base[0] | base[1]),
-                            0,
+                        assert!((pruned & !moves).is_empty());
+                        assert!(
+                            moves.is_empty() || !(moves & !pruned).is_empty(),
+                            "every move left out"
+                        );
+                        assert!(
+                            !support.intersects(base[0] | base[1]),
                             "the support is empty cells"
                         );
-                        if pruned == 0 {
+                        if pruned.is_empty() {
                             continue;
                         }
-                        found[0] += pruned.count_ones() as usize;
+                        found[0] += pruned.len();
                         found[1] += usize::from(base != stones);
-                        let mut winning: Bits = 0;
-                        for at in cells_of(moves) {
+                        let mut winning = Cells::EMPTY;
+                        for at in moves.iter() {
                             let mut next = base;
-                            next[slot(to_move)] |= bit(at);
+                            next[slot(to_move)] |= Cells::single(at);
                             if winner(&geometry, next, to_move.opponent(), &mut memo) == to_move {
-                                winning |= bit(at);
+                                winning |= Cells::single(at);
                             }
                         }
                         let expected = winner(&geometry, stones, to_move, &mut memo) == to_move;
                         assert_eq!(
-                            winning & !pruned != 0,
+                            !(winning & !pruned).is_empty(),
                             expected,
-                            "{to_move} to move, {pruned:#x} left out in {base:x?}"
+                            "{to_move} to move, {pruned} left out in {base:?}"
                         );
                     }
                 }
@@ -863,21 +889,22 @@ mod tests {
     #[test]
     fn the_shifts_agree_with_the_neighbour_table() {
         for size in 1..=11 {
-            let geometry = Geometry::<Bits>::new(size);
+            let geometry = Geometry::<Cells>::new(size);
             let mut stream = Stream(u64::from(size));
             for _ in 0..200 {
-                let set = (Bits::from(stream.next()) << 64 | Bits::from(stream.next()))
-                    & (Bits::from(stream.next()) << 64 | Bits::from(stream.next()))
-                    & geometry.all;
-                let count = |at: u8| (geometry.neighbours[usize::from(at)] & set).count_ones();
-                let at_least = |k: u32| -> Bits {
-                    cells_of(geometry.all)
+                let mut word = || u128::from(stream.next()) << 64 | u128::from(stream.next());
+                let set = set_of(word()) & set_of(word()) & geometry.all;
+                let count = |at: Spot| (geometry.neighbours[at.index()] & set).len();
+                let at_least = |k: usize| -> Cells {
+                    geometry
+                        .all
+                        .iter()
                         .filter(|&at| count(at) >= k)
-                        .fold(0, |a, at| a | bit(at))
+                        .fold(Cells::EMPTY, |a, at| a | Cells::single(at))
                 };
                 assert_eq!(next_to(&geometry, set), at_least(1));
                 assert_eq!(crowded(&geometry, set), [2, 3, 4].map(at_least));
-                let seeds = Bits::from(stream.next()) & set;
+                let seeds = set_of(stream.next().into()) & set;
                 assert_eq!(spread(&geometry, seeds, set), geometry.flood(seeds, set));
             }
         }
@@ -890,21 +917,21 @@ mod tests {
         // nothing more (else cells would be missed, not wrongly found).
         let mut seen = [0usize; 2];
         for (size, seed) in [(5, 4), (11, 5)] {
-            let geometry = Geometry::new(size);
+            let geometry: Geometry = Geometry::new(size);
             let mut stream = Stream(seed);
             for _ in 0..400 {
                 let density = stream.below(100);
-                let mut stones = [0; 2];
-                for at in cells_of(geometry.all) {
+                let mut stones = [Cells::EMPTY; 2];
+                for at in geometry.all.iter() {
                     if stream.below(100) < density {
-                        stones[(stream.next() & 1) as usize] |= bit(at);
+                        stones[(stream.next() & 1) as usize] |= Cells::single(at);
                     }
                 }
                 let empty = geometry.all & !stones[0] & !stones[1];
                 for s in 0..2 {
                     let sides = geometry.sides[s];
                     let maybe = maybe_useless(&geometry, stones[s], empty, sides);
-                    for at in cells_of(empty) {
+                    for at in empty.iter() {
                         if useless_to(
                             &geometry,
                             stones[s],
@@ -913,7 +940,7 @@ mod tests {
                             at,
                             &mut Groups::<0>::new(),
                         ) {
-                            assert_ne!(maybe & bit(at), 0, "{at} in {stones:x?}");
+                            assert!(maybe.contains(at), "{at} in {stones:?}");
                             seen[0] += 1;
                         }
                     }
@@ -925,18 +952,18 @@ mod tests {
                     base
                 );
                 // Looking again only near each filled cell misses nothing.
-                for at in cells_of(geometry.all & !base[0] & !base[1]) {
-                    assert_eq!(dead_here(&geometry, base, at), None, "{at} in {stones:x?}");
+                for at in (geometry.all & !base[0] & !base[1]).iter() {
+                    assert_eq!(dead_here(&geometry, base, at), None, "{at} in {stones:?}");
                 }
                 for player in Player::BOTH {
                     let filter = PairFilter::new(&geometry, base, player);
-                    for at in cells_of(filter.empty) {
-                        for taken in cells_of(geometry.neighbours[usize::from(at)] & filter.empty) {
+                    for at in filter.empty.iter() {
+                        for taken in (geometry.neighbours[at.index()] & filter.empty).iter() {
                             let mut next = base;
-                            next[slot(player)] |= bit(taken);
+                            next[slot(player)] |= Cells::single(taken);
                             if dead_here(&geometry, next, at).is_some() {
                                 assert!(filter.may_die(&geometry, at, taken));
-                                assert_ne!(filter.cells & bit(at), 0);
+                                assert!(filter.cells.contains(at));
                                 seen[1] += 1;
                             }
                         }
@@ -961,10 +988,11 @@ mod tests {
                 67,
             ),
         ] {
-            let geometry = Geometry::new(size);
+            let geometry: Geometry = Geometry::new(size);
+            let (stones, at, taken) = (stones.map(set_of), Spot::new(at), Spot::new(taken));
             let base = fill_dead(&geometry, stones).0;
             let mut next = base;
-            next[slot(player)] |= bit(taken);
+            next[slot(player)] |= Cells::single(taken);
             let empty = geometry.all & !next[0] & !next[1];
             let other = 1 - slot(player);
             assert!(useless_to(
@@ -1027,7 +1055,7 @@ mod tests {
             "X O . .", //
             ". . . .",
         ]);
-        assert_eq!(dead(&geometry, stones) & b2, 0);
+        assert!((dead(&geometry, stones) & b2).is_empty());
     }
 
     #[test]
@@ -1050,7 +1078,7 @@ mod tests {
             "O . . .", //
             ". . . .",
         ]);
-        assert_eq!(dead(&geometry, stones) & a2, 0);
+        assert!((dead(&geometry, stones) & a2).is_empty());
     }
 
     #[test]
@@ -1108,9 +1136,9 @@ mod tests {
             ". . . X",
         ]);
         let pair = at(&geometry, 1, 3) | at(&geometry, 2, 3);
-        assert_eq!(dead(&geometry, stones), 0);
+        assert!((dead(&geometry, stones)).is_empty());
         assert_eq!(captured(&geometry, stones, Player::X), pair);
-        assert_eq!(captured(&geometry, stones, Player::O), 0);
+        assert!((captured(&geometry, stones, Player::O)).is_empty());
         // The same with the left half filled, small enough for minimax.
         let (geometry, stones) = position(&[
             "O X . X", //
@@ -1131,19 +1159,19 @@ mod tests {
         // Once O has played d3, the pair is gone: d2 alone is not captured.
         let mut intruded = stones;
         intruded[1] |= at(&geometry, 2, 3);
-        assert_eq!(captured(&geometry, intruded, Player::X) & pair, 0);
+        assert!((captured(&geometry, intruded, Player::X) & pair).is_empty());
     }
 
     #[test]
     fn the_brute_force_check_catches_a_rule_that_is_not_sound() {
         // Calling every empty cell with no empty neighbour dead, colours ignored, is wrong;
         // the check used below must find that out on the same positions.
-        let geometry = Geometry::new(4);
+        let geometry: Geometry = Geometry::new(4);
         let caught = random_positions(4, 300, 7, 2).into_iter().any(|stones| {
-            let empty = geometry.all & !stones[0] & !stones[1];
-            let enclosed = cells_of(empty)
-                .filter(|&c| geometry.neighbours[usize::from(c)] & empty == 0)
-                .fold(0, |set, c| set | bit(c));
+            let empty = geometry.all - stones[0] - stones[1];
+            let enclosed: Cells = (empty.iter())
+                .filter(|&c| !geometry.neighbours[c.index()].intersects(empty))
+                .collect();
             !colour_never_matters(&geometry, stones, enclosed)
         });
         assert!(caught);
@@ -1155,33 +1183,33 @@ mod tests {
         // cell.
         let mut found = [0usize; 4];
         for (size, count, most_empty, seed) in [(3, 300, 6, 1), (4, 1000, 9, 2), (5, 1000, 10, 3)] {
-            let geometry = Geometry::new(size);
+            let geometry: Geometry = Geometry::new(size);
             for stones in random_positions(size, count, most_empty, seed) {
                 let empty = geometry.all & !stones[0] & !stones[1];
                 let dead = dead(&geometry, stones);
-                assert_eq!(dead & !empty, 0);
+                assert!((dead & !empty).is_empty());
                 assert!(
                     colour_never_matters(&geometry, stones, dead),
-                    "dead {dead:#x} in {stones:x?}"
+                    "dead {dead} in {stones:?}"
                 );
-                found[0] += dead.count_ones() as usize;
+                found[0] += dead.len();
                 let mut memo = HashMap::new();
                 for player in Player::BOTH {
                     let cells = captured(&geometry, stones, player);
-                    assert_eq!(cells & !empty, 0);
-                    assert_eq!(cells & dead, 0);
-                    found[1 + slot(player)] += cells.count_ones() as usize;
+                    assert!((cells & !empty).is_empty());
+                    assert!((cells & dead).is_empty());
+                    found[1 + slot(player)] += cells.len();
                     let mut paired = 0;
-                    let mut pairs = 0;
+                    let mut pairs = Cells::EMPTY;
                     capturing_pairs(&geometry, fill_dead(&geometry, stones).0, player, |a, b| {
-                        assert_ne!(geometry.neighbours[usize::from(a)] & bit(b), 0);
+                        assert!(geometry.neighbours[a.index()].contains(b));
                         paired += 2;
-                        pairs |= bit(a) | bit(b);
+                        pairs |= Cells::single(a) | Cells::single(b);
                     });
                     assert_eq!(pairs, cells);
-                    found[3] += usize::from(paired > cells.count_ones());
+                    found[3] += usize::from(paired > cells.len());
                     // All of them, and each alone, given to the player.
-                    for given in std::iter::once(cells).chain(cells_of(cells).map(bit)) {
+                    for given in std::iter::once(cells).chain(cells.iter().map(Cells::single)) {
                         for to_move in Player::BOTH {
                             let expected = winner(&geometry, stones, to_move, &mut memo);
                             let mut next = stones;
@@ -1189,7 +1217,7 @@ mod tests {
                             assert_eq!(
                                 winner(&geometry, next, to_move, &mut memo),
                                 expected,
-                                "{player} captures {cells:#x} in {stones:x?}"
+                                "{player} captures {cells} in {stones:?}"
                             );
                         }
                     }

@@ -33,13 +33,11 @@ pub use inferior::{Inferior, analyse as inferior_cells};
 pub use resistance::Resistance;
 
 use crate::board::Player;
-use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
+use crate::cells::{Cells, Spot};
+use crate::geometry::{Geometry, slot};
 use crate::position::Position;
 use hsearch::{FullLinks, connections_between, side_connections_of};
 use vc::{Links, Templates};
-
-/// A move that is no cell: the decision of a full board.
-pub const NO_MOVE: u8 = u8::MAX;
 
 /// Which pieces of Hex knowledge are used (all by default; the benchmarks turn them off one
 /// at a time to measure what each is worth).
@@ -109,28 +107,28 @@ pub struct Groups {
     /// Whose groups.
     pub player: Player,
     /// The groups' stones, the two sides' first.
-    pub nodes: Vec<Bits>,
+    pub nodes: Vec<Cells>,
     /// Whether the stones already join the two sides (nodes 0 and 1 then share stones).
     pub joined: bool,
 }
 
 impl Groups {
     /// The groups of `player`, whose stones are `own`.
-    pub fn of(geometry: &Geometry, player: Player, own: Bits) -> Groups {
+    pub fn of(geometry: &Geometry, player: Player, own: Cells) -> Groups {
         let [first, last] = geometry.sides[slot(player)];
         let start = geometry.flood(own & first, own);
         let end = geometry.flood(own & last, own);
         let mut nodes = vec![start, end];
-        let mut rest = own & !start & !end;
-        while rest != 0 {
-            let group = geometry.flood(rest & rest.wrapping_neg(), rest);
-            rest &= !group;
+        let mut rest = own - start - end;
+        while !rest.is_empty() {
+            let group = geometry.flood(rest.isolate_lowest(), rest);
+            rest -= group;
             nodes.push(group);
         }
         Groups {
             player,
             nodes,
-            joined: start & end != 0,
+            joined: start.intersects(end),
         }
     }
 }
@@ -139,24 +137,24 @@ impl Groups {
 /// on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
-    /// The side to move wins by this move ([`NO_MOVE`] when no cell is left).
+    /// The side to move wins by this move (none when no cell is left).
     Won {
         /// The winning move.
-        best: u8,
+        best: Option<Spot>,
         /// The cells the win depends on.
-        proof: Bits,
+        proof: Cells,
     },
     /// The side to move loses whatever it does.
     Lost {
         /// The cells the loss depends on.
-        proof: Bits,
+        proof: Cells,
     },
     /// These moves must be considered: every other move loses, as the cells of `proof` show.
     Consider {
         /// The moves.
-        moves: Bits,
+        moves: Cells,
         /// The cells that show the other moves lose.
-        proof: Bits,
+        proof: Cells,
     },
 }
 
@@ -168,7 +166,7 @@ pub struct Expert {
     pub geometry: Geometry,
     templates: Templates,
     /// Cells from the centre outwards: the order moves are tried in among equals.
-    pub order: Vec<u8>,
+    pub order: Vec<Spot>,
     knowledge: Knowledge,
 }
 
@@ -193,10 +191,11 @@ impl Expert {
     pub fn rectangle(rows: u8, cols: u8, knowledge: Knowledge) -> Expert {
         let geometry = Geometry::rectangle(rows, cols);
         let centre = (f64::from(rows - 1) / 2.0, f64::from(cols - 1) / 2.0);
-        let mut order: Vec<u8> = (0..geometry.cell_count() as u8).collect();
+        let mut order: Vec<Spot> = (0..geometry.cell_count()).map(Spot::new).collect();
         order.sort_by(|&a, &b| {
-            let d = |i: u8| {
-                let (r, c) = (f64::from(i / cols), f64::from(i % cols));
+            let d = |at: Spot| {
+                let cell = geometry.cell_at(at);
+                let (r, c) = (f64::from(cell.row), f64::from(cell.col));
                 // Distance on the hex grid, in the sheared coordinates.
                 let (dr, dc) = (r - centre.0, c - centre.1);
                 (dr.abs() + dc.abs() + (dr + dc).abs()) / 2.0
@@ -225,21 +224,21 @@ impl Expert {
     /// The moves in the order to try them: with `resistance` on, the most current through
     /// them first; from the centre outwards among equals. With circuits of connections, this
     /// runs the whole decision again (see [`Expert::decide_ordered`]).
-    pub fn ordered(&self, position: &Position, moves: Bits) -> Vec<u8> {
+    pub fn ordered(&self, position: &Position, moves: Cells) -> Vec<Spot> {
         if !self.connected_circuit() {
             return self.ordered_by_neighbours(position, moves);
         }
         let mut ordered = self.decide_ordered(position).1;
-        ordered.retain(|&at| moves & bit(at) != 0);
+        ordered.retain(|&at| moves.contains(at));
         // Moves the decision would not consider go last.
-        let listed = ordered.iter().fold(0, |all, &at| all | bit(at));
-        let rest = self.order.iter().copied();
-        ordered.extend(rest.filter(|&at| moves & !listed & bit(at) != 0));
+        let rest = moves - ordered.iter().copied().collect();
+        let rest_ordered = self.order.iter().copied();
+        ordered.extend(rest_ordered.filter(|&at| rest.contains(at)));
         ordered
     }
 
     /// The moves ordered by circuits of neighbours and bridges on the position as it is.
-    fn ordered_by_neighbours(&self, position: &Position, moves: Bits) -> Vec<u8> {
+    fn ordered_by_neighbours(&self, position: &Position, moves: Cells) -> Vec<Spot> {
         if self.knowledge.resistance {
             let scores = Resistance::of(&self.geometry, position.stones).scores;
             self.sorted(moves, &scores)
@@ -249,14 +248,14 @@ impl Expert {
     }
 
     /// The moves, the most current first (none given: from the centre outwards).
-    fn sorted(&self, moves: Bits, scores: &[f64]) -> Vec<u8> {
-        let mut ordered: Vec<u8> = (self.order.iter().copied())
-            .filter(|&at| moves & bit(at) != 0)
+    fn sorted(&self, moves: Cells, scores: &[f64]) -> Vec<Spot> {
+        let mut ordered: Vec<Spot> = (self.order.iter().copied())
+            .filter(|&at| moves.contains(at))
             .collect();
         if !scores.is_empty() {
             // Rounded, so that cells with the same score in exact arithmetic keep the centre-out
             // order whatever the rounding errors.
-            let rounded = |at: u8| -(scores[usize::from(at)] * 1e9).round() as i64;
+            let rounded = |at: Spot| -(scores[at.index()] * 1e9).round() as i64;
             ordered.sort_by_key(|&at| rounded(at));
         }
         ordered
@@ -300,7 +299,7 @@ impl Expert {
     /// circuits of connections (see [`Knowledge::connected_circuit`]) the circuits are those
     /// of the connections the decision found, on the position with the captured cells
     /// filled in: the order then costs next to nothing more.
-    pub fn decide_ordered(&self, position: &Position) -> (Decision, Vec<u8>) {
+    pub fn decide_ordered(&self, position: &Position) -> (Decision, Vec<Spot>) {
         let mut links = None;
         let decision = self.decide_with(position, Some(&mut links));
         let Decision::Consider { moves, .. } = decision else {
@@ -318,7 +317,7 @@ impl Expert {
 
     /// The decision, and the captured cells it filled in (`[X, O]`: each player's captured
     /// cells), which the player fills in below a node it consults.
-    pub fn decide_captured(&self, position: &Position) -> (Decision, [Bits; 2]) {
+    pub fn decide_captured(&self, position: &Position) -> (Decision, [Cells; 2]) {
         let inferior = self.inferior(position);
         let decision = self.decide_after(position, &inferior, None);
         (decision, inferior.captured)
@@ -346,35 +345,34 @@ impl Expert {
         let me = position.to_move;
         let own = position.stones[slot(me)];
         let theirs = position.stones[slot(me.opponent())];
-        let empty = geometry.all & !own & !theirs;
-        let any_empty = || self.order.iter().copied().find(|&at| empty & bit(at) != 0);
+        let empty = geometry.all - own - theirs;
+        let any_empty = || self.order.iter().copied().find(|&at| empty.contains(at));
         // Dead cells are given to nobody, captured ones to their captor. A proof through them
         // holds as long as the winner's captured cells are left to the winner (the loser's
         // may go to the loser, dead ones to anyone), so those join the winner's proofs.
         let [mine_captured, their_captured] =
             [me, me.opponent()].map(|p| inferior.captured[slot(p)]);
         let (own, theirs) = (own | mine_captured, theirs | their_captured);
-        let open = empty & !inferior.dead & !mine_captured & !their_captured;
+        let open = empty - inferior.dead - mine_captured - their_captured;
         // A win through a connection with this carrier (`at` the cell to take first, if any;
         // else an open cell of the carrier rather than a captured one).
-        let win = |carrier: Bits, at: Option<u8>| Decision::Won {
+        let win = |carrier: Cells, at: Option<Spot>| Decision::Won {
             best: at
-                .or_else(|| cells_of(carrier & open).next())
-                .or_else(|| cells_of(carrier | mine_captured).next())
-                .or_else(any_empty)
-                .unwrap_or(NO_MOVE),
-            proof: own | carrier | at.map_or(0, bit),
+                .or_else(|| (carrier & open).lowest())
+                .or_else(|| (carrier | mine_captured).lowest())
+                .or_else(any_empty),
+            proof: own | carrier | at.map_or(Cells::EMPTY, Cells::single),
         };
         if !self.knowledge.connections {
             if geometry.joins(me, own) {
-                return win(0, None);
+                return win(Cells::EMPTY, None);
             }
             if geometry.joins(me.opponent(), theirs) {
                 return Decision::Lost { proof: theirs };
             }
             for &at in &self.order {
-                if empty & bit(at) != 0 && geometry.joins(me, own | bit(at)) {
-                    return win(0, Some(at));
+                if empty.contains(at) && geometry.joins(me, own | Cells::single(at)) {
+                    return win(Cells::EMPTY, Some(at));
                 }
             }
             return Decision::Consider {
@@ -396,7 +394,7 @@ impl Expert {
             };
         }
         for &at in &self.order {
-            if open & bit(at) != 0 {
+            if open.contains(at) {
                 if let Some(carrier) = mine.connection_with(at) {
                     return win(carrier, Some(at));
                 }
@@ -406,18 +404,18 @@ impl Expert {
         // links first; H-search only where they decide nothing, as it costs far more.
         // Every open cell is a move to search; if none is left, the filled board is full and
         // one side has joined, which the connections above have seen.
-        let (mut moves, mut proof) = (if open == 0 { empty } else { open }, theirs);
-        let mut confine = |carrier: Bits| {
-            if moves & !carrier != 0 {
+        let (mut moves, mut proof) = (if open.is_empty() { empty } else { open }, theirs);
+        let mut confine = |carrier: Cells| {
+            if !moves.is_subset(carrier) {
                 moves &= carrier;
                 proof |= carrier;
             }
-            moves != 0
+            !moves.is_empty()
         };
         if self.knowledge.must_play {
-            for at in cells_of(open) {
+            for at in open {
                 if let Some(carrier) = other.connection_with(at) {
-                    if !confine(carrier | bit(at)) {
+                    if !confine(carrier | Cells::single(at)) {
                         return Decision::Lost { proof };
                     }
                 }
@@ -456,19 +454,19 @@ impl Expert {
             }
         }
         // The position with the captured cells filled in, for the inferior moves below.
-        let mut stones = [0; 2];
+        let mut stones = [Cells::EMPTY; 2];
         (stones[slot(me)], stones[slot(me.opponent())]) = (own, theirs);
         if self.knowledge.vulnerable {
             let (pruned, killers) =
                 inferior::vulnerable(geometry, stones, me.opponent(), moves, open);
-            if moves & !pruned != 0 {
-                moves &= !pruned;
+            if !moves.is_subset(pruned) {
+                moves -= pruned;
                 proof |= pruned | killers;
             }
         }
-        if self.knowledge.dominated && moves.count_ones() > 1 {
+        if self.knowledge.dominated && moves.len() > 1 {
             let (pruned, support) = inferior::dominated(geometry, stones, me, moves);
-            moves &= !pruned;
+            moves -= pruned;
             proof |= pruned | support;
         }
         Decision::Consider { moves, proof }
@@ -506,9 +504,9 @@ mod tests {
             prop_assert_eq!(expert.decide_captured(&position), (decision, captured));
             match decision {
                 Decision::Consider { moves, .. } => {
-                    let listed = order.iter().fold(0, |all, &at| all | bit(at));
+                    let listed: Cells = order.iter().copied().collect();
                     prop_assert_eq!(listed, moves);
-                    prop_assert_eq!(order.len(), moves.count_ones() as usize);
+                    prop_assert_eq!(order.len(), moves.len());
                     prop_assert_eq!(&expert.ordered(&position, moves), &order);
                 }
                 _ => prop_assert!(order.is_empty()),

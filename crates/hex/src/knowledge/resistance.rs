@@ -9,7 +9,8 @@
 //! as well, less than neighbours are: a bridge joins them almost as surely as adjacency does.
 
 use crate::board::Player;
-use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
+use crate::cells::{Cells, Spot};
+use crate::geometry::{Geometry, slot};
 use crate::knowledge::Groups;
 use crate::knowledge::hsearch::FullLinks;
 
@@ -34,7 +35,7 @@ pub struct Resistance {
 
 impl Resistance {
     /// The circuits of the position with these stones (`[X, O]`).
-    pub fn of(geometry: &Geometry, stones: [Bits; 2]) -> Resistance {
+    pub fn of(geometry: &Geometry, stones: [Cells; 2]) -> Resistance {
         let mut scores = vec![0.0; geometry.cell_count()];
         let resistance = [Player::X, Player::O].map(|player| {
             let own = stones[slot(player)];
@@ -68,7 +69,7 @@ impl Resistance {
 /// them.
 struct Circuit {
     /// The cell of each of the first nodes.
-    cells: Vec<u8>,
+    cells: Vec<Spot>,
     nodes: usize,
     /// The links: the two nodes and the conductance.
     links: Vec<(usize, usize, f64)>,
@@ -77,41 +78,41 @@ struct Circuit {
 }
 
 impl Circuit {
-    fn of(geometry: &Geometry, player: Player, own: Bits, empty: Bits) -> Circuit {
+    fn of(geometry: &Geometry, player: Player, own: Cells, empty: Cells) -> Circuit {
         let groups = Groups::of(geometry, player, own);
         let [first, last] = geometry.sides[slot(player)];
-        let cells: Vec<u8> = cells_of(empty).collect();
+        let cells: Vec<Spot> = empty.iter().collect();
         // The index of each empty cell's node, by cell.
-        let mut node_of = [0; 128];
+        let mut node_of = [0; Cells::CAPACITY];
         for (i, &at) in cells.iter().enumerate() {
-            node_of[usize::from(at)] = i;
+            node_of[at.index()] = i;
         }
         let mut links = Vec::new();
         // The links of a node touching the empty cells `touches` to the cells of `to`: those
         // it touches, and those it bridges to (two empty cells in common, not touched).
-        let mut link = |node: usize, touches: Bits, to: Bits, conductance: f64| {
-            for at in cells_of(to) {
-                let shared = touches & geometry.neighbours[usize::from(at)];
-                let g = if touches & bit(at) != 0 {
+        let mut link = |node: usize, touches: Cells, to: Cells, conductance: f64| {
+            for at in to {
+                let shared = touches & geometry.neighbours[at.index()];
+                let g = if touches.contains(at) {
                     conductance
-                } else if shared.count_ones() >= 2 {
+                } else if shared.len() >= 2 {
                     conductance * BRIDGE_SHARE
                 } else {
                     continue;
                 };
-                links.push((node, node_of[usize::from(at)], g));
+                links.push((node, node_of[at.index()], g));
             }
         };
         for (group, &stones) in groups.nodes.iter().enumerate() {
             // A side touches its whole row.
-            let side = [first, last].get(group).copied().unwrap_or(0);
+            let side = [first, last].get(group).copied().unwrap_or_default();
             let touches = (geometry.grow(stones) | side) & empty;
             let near = geometry.grow(touches) & empty;
             link(cells.len() + group, touches, near, STONE_TO_EMPTY);
         }
         for (i, &at) in cells.iter().enumerate() {
-            let touches = geometry.neighbours[usize::from(at)] & empty;
-            let near = geometry.grow(touches) & empty & !(bit(at + 1) - 1);
+            let touches = geometry.neighbours[at.index()] & empty;
+            let near = geometry.grow(touches) & empty & Cells::after(at);
             link(i, touches, near, EMPTY_TO_EMPTY);
         }
         Circuit {
@@ -222,7 +223,7 @@ impl Circuit {
         }
         for (&at, flow) in self.cells.iter().zip(through) {
             // What flows in equals what flows out: half of the flows to and from it.
-            scores[usize::from(at)] += flow / 2.0;
+            scores[at.index()] += flow / 2.0;
         }
         potential(source)
     }
@@ -269,7 +270,7 @@ mod tests {
     use crate::board::{Board, Cell};
     use crate::knowledge::hsearch::side_connections_of;
 
-    fn position(size: u8, x: &[&str], o: &[&str]) -> (Geometry, [Bits; 2]) {
+    fn position(size: u8, x: &[&str], o: &[&str]) -> (Geometry, [Cells; 2]) {
         let board = Board::with_stones(size, x, o);
         let geometry = Geometry::new(size);
         let stones = geometry.stones_of(&board);
@@ -290,7 +291,7 @@ mod tests {
         // links (a half each) and the cells' (one each) add up.
         for cols in 1..=6 {
             let geometry = Geometry::rectangle(1, cols);
-            let resistance = Resistance::of(&geometry, [0, 0]);
+            let resistance = Resistance::of(&geometry, [Cells::EMPTY; 2]);
             assert!(close(resistance.resistance[0], f64::from(cols)), "{cols}");
             // Every cell takes all of X's unit current (and a share of O's: each cell is on
             // both of O's sides).
@@ -308,13 +309,13 @@ mod tests {
             let geometry = Geometry::rectangle(1, cols);
             let expert = crate::knowledge::Expert::rectangle(1, cols, Default::default());
             let links = [Player::X, Player::O].map(|player| {
-                let groups = Groups::of(&geometry, player, 0);
+                let groups = Groups::of(&geometry, player, Cells::EMPTY);
                 let templates = expert.templates.of(player);
                 let found = side_connections_of(&geometry, &groups, geometry.all, templates, true);
                 found.1.unwrap()
             });
             let from_links = Resistance::of_links(&geometry, [&links[0], &links[1]]);
-            let plain = Resistance::of(&geometry, [0, 0]);
+            let plain = Resistance::of(&geometry, [Cells::EMPTY; 2]);
             assert!(
                 close(from_links.resistance[0], plain.resistance[0]),
                 "{cols}"
@@ -379,8 +380,8 @@ mod tests {
         let resistance = Resistance::of(&geometry, stones);
         let scores = &resistance.scores;
         let gap = at(&geometry, "D3");
-        for cell in cells_of(geometry.all & !stones[0] & !stones[1]) {
-            let cell = usize::from(cell);
+        for cell in geometry.all - stones[0] - stones[1] {
+            let cell = cell.index();
             if cell != gap {
                 assert!(scores[gap] > scores[cell], "{}", geometry.cell(cell));
             }
@@ -405,13 +406,13 @@ mod tests {
         };
         let ordered = Expert::with_knowledge(5, neighbours).ordered(&position, moves);
         assert_eq!(ordered.len(), 20);
-        assert_eq!(ordered[0] as usize, at(&geometry, "D3"));
+        assert_eq!(ordered[0].index(), at(&geometry, "D3"));
         let centre_out = Knowledge {
             resistance: false,
             ..Knowledge::default()
         };
         let ordered = Expert::with_knowledge(5, centre_out).ordered(&position, moves);
-        assert_eq!(ordered[0] as usize, at(&geometry, "C2"));
+        assert_eq!(ordered[0].index(), at(&geometry, "C2"));
     }
 
     #[test]

@@ -29,8 +29,22 @@
 //! and left out: templates with two more stones (255 from the second row to the fourth):
 //! with the 18 of them of at most 10 cells the openings took 405,496 positions and 60.0 s,
 //! more than without them.
+//!
+//! The shape of a template ([`Shape`]: offsets from its stone at O's top side, and their
+//! [`mirror`] images) is defined here with this table; `vc` places every shape on a board.
 
-use super::vc::Shape;
+/// A cell of a template, as (rows down from its stone's row, columns along it) at O's top
+/// side.
+pub(super) type Offset = (i16, i16);
+
+/// A template's shape: its stone's row (0 the first), its carrier, the other stones it needs.
+pub(super) type Shape<'a> = (i16, &'a [Offset], &'a [Offset]);
+
+/// The mirror image of a template's cell: the stone's row kept, left and right exchanged
+/// (on the sheared grid a step up-left becomes a step up-right).
+pub(super) const fn mirror((down, along): Offset) -> Offset {
+    (down, -along - down)
+}
 
 /// The templates at O's top side: (the first stone's row, 0 the first; the carrier; the
 /// second stone), as (rows down from the first stone's row, columns along it), the same way
@@ -104,16 +118,16 @@ pub(super) const STONE_TEMPLATES: &[Shape] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::super::vc::mirror;
-    use super::STONE_TEMPLATES;
+    use super::{STONE_TEMPLATES, mirror};
     use crate::board::Player;
-    use crate::geometry::{Bits, Geometry, bit, slot};
+    use crate::cells::{Cells, Spot};
+    use crate::geometry::{Geometry, slot};
     use crate::knowledge::{Endpoint, Expert};
     use crate::position::Position;
     use crate::solver::{Knowledge, Limits, Outcome, Solver};
 
-    /// Cells as (rows down from the first stone's row, columns along it).
-    type Cells = Vec<(i16, i16)>;
+    /// Offsets as (rows down from the first stone's row, columns along it).
+    type Offsets = Vec<(i16, i16)>;
 
     /// The columns of the boards the templates are proven on, and the first stone's column
     /// when they are found (proven, it is as far left as the cells let it be).
@@ -121,7 +135,7 @@ mod tests {
     const FIRST: i16 = 4;
 
     /// `cells` without `cell`.
-    fn without(cells: &[(i16, i16)], cell: (i16, i16)) -> Cells {
+    fn without(cells: &[(i16, i16)], cell: (i16, i16)) -> Offsets {
         cells.iter().copied().filter(|&c| c != cell).collect()
     }
 
@@ -142,7 +156,7 @@ mod tests {
         row: i16,
         carrier: &[(i16, i16)],
         stones: &[(i16, i16)],
-    ) -> Option<(u8, Position, Bits, u8)> {
+    ) -> Option<(u8, Position, Cells, Spot)> {
         let rows = row + 2;
         let geometry: Geometry = Geometry::rectangle(rows as u8, COLS as u8);
         // The first stone's column: as far left as the cells let it be.
@@ -153,20 +167,21 @@ mod tests {
         let column = -left.min(0);
         let at = |(dr, dc): (i16, i16)| {
             let (r, c) = (row + dr, column + dc);
-            ((0..rows).contains(&r) && (0..COLS).contains(&c)).then(|| (r * COLS + c) as u8)
+            ((0..rows).contains(&r) && (0..COLS).contains(&c))
+                .then(|| Spot::new((r * COLS + c) as usize))
         };
         let first = at((0, 0))?;
-        let mut own = bit(first) | bit(at((1, 0))?);
+        let mut own = Cells::single(first) | Cells::single(at((1, 0))?);
         for &cell in stones {
-            own |= bit(at(cell)?);
+            own.insert(at(cell)?);
         }
-        let mut free: Bits = 0;
+        let mut free = Cells::EMPTY;
         for &cell in carrier {
-            free |= bit(at(cell)?);
+            free.insert(at(cell)?);
         }
-        let mut board = [0; 2];
+        let mut board = [Cells::EMPTY; 2];
         board[slot(Player::O)] = own;
-        board[slot(Player::X)] = geometry.all & !own & !free;
+        board[slot(Player::X)] = geometry.all - own - free;
         let position = Position {
             stones: board,
             to_move: Player::X,
@@ -194,11 +209,11 @@ mod tests {
     fn derived(row: i16, carrier: &[(i16, i16)], stones: &[(i16, i16)]) -> bool {
         let (rows, mut position, free, first) = position(row, carrier, stones).unwrap();
         // The stone without the cell below it, so that it is an endpoint of its own.
-        position.stones[slot(Player::O)] &= !bit(first + COLS as u8);
+        position.stones[slot(Player::O)].remove(Spot::new(first.index() + COLS as usize));
         let expert = Expert::rectangle(rows, COLS as u8, without_them());
         let ends = [Endpoint::Cell(first), Endpoint::Side(0)];
         let found = expert.connections_between(&position, Player::O, ends);
-        found.full.iter().any(|&c| c & !free == 0)
+        found.full.iter().any(|&c| c.is_subset(free))
     }
 
     #[test]
@@ -239,10 +254,10 @@ mod tests {
     /// joins the side.
     fn shrink(
         row: i16,
-        mut carrier: Cells,
+        mut carrier: Offsets,
         stones: &[(i16, i16)],
         key: impl Fn(&(i16, i16)) -> i32,
-    ) -> Cells {
+    ) -> Offsets {
         let mut order = carrier.clone();
         order.sort_by_key(&key);
         for cell in order {
@@ -269,13 +284,13 @@ mod tests {
         let rows: Vec<i16> = std::env::var("ROWS").ok().map_or(vec![1, 2, 3], |s| {
             s.split(',').map(|r| r.parse().unwrap()).collect()
         });
-        let mut found: Vec<(i16, Cells, Cells)> = Vec::new();
+        let mut found: Vec<(i16, Offsets, Offsets)> = Vec::new();
         for row in rows {
-            let band: Cells = (-row..=0)
+            let band: Offsets = (-row..=0)
                 .flat_map(|dr| (-FIRST..COLS - FIRST).map(move |dc| (dr, dc)))
                 .filter(|&cell| cell != (0, 0))
                 .collect();
-            let mut choices: Vec<Cells> = band.iter().map(|&c| vec![c]).collect();
+            let mut choices: Vec<Offsets> = band.iter().map(|&c| vec![c]).collect();
             if extra == 2 {
                 choices = band
                     .iter()
@@ -284,7 +299,7 @@ mod tests {
                     .collect();
             }
             for stones in choices {
-                let region: Cells = band
+                let region: Offsets = band
                     .iter()
                     .copied()
                     .filter(|c| !stones.contains(c))
@@ -308,9 +323,9 @@ mod tests {
                     }
                     let needed = (stones.iter())
                         .all(|&s| holds(row, &carrier, &without(&stones, s)) != Some(true));
-                    let mut mirrored: Cells = carrier.iter().map(|&c| mirror(c)).collect();
+                    let mut mirrored: Offsets = carrier.iter().map(|&c| mirror(c)).collect();
                     mirrored.sort();
-                    let mut stones_mirrored: Cells = stones.iter().map(|&c| mirror(c)).collect();
+                    let mut stones_mirrored: Offsets = stones.iter().map(|&c| mirror(c)).collect();
                     stones_mirrored.sort();
                     let seen = found.iter().any(|f| {
                         f.0 == row

@@ -12,11 +12,12 @@
 use crate::board::Player;
 
 use super::Groups;
-use super::stone_templates::STONE_TEMPLATES;
-use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
+use super::stone_templates::{Offset, STONE_TEMPLATES, Shape, mirror};
+use crate::cells::{Cells, Spot};
+use crate::geometry::{Geometry, slot};
 
 /// A link: the node at its other end and its carrier.
-type Link = (usize, Bits);
+type Link = (usize, Cells);
 
 /// How many steps the search for a chain may take before it gives up (and finds nothing,
 /// which is always safe).
@@ -65,19 +66,6 @@ const IV_1A: &[(i16, i16)] = &[
     (-3, 5),
 ];
 
-/// A cell of a template, as (rows down from its stone's row, columns along it) at O's top
-/// side.
-pub(super) type Offset = (i16, i16);
-
-/// A template's shape: its stone's row (0 the first), its carrier, the other stones it needs.
-pub(super) type Shape<'a> = (i16, &'a [Offset], &'a [Offset]);
-
-/// The mirror image of a template's cell: the stone's row kept, left and right exchanged
-/// (on the sheared grid a step up-left becomes a step up-right).
-pub(super) const fn mirror((down, along): (i16, i16)) -> (i16, i16) {
-    (down, -along - down)
-}
-
 /// An edge template: a stone of the player's on `stone`, with their `stones` (none for most
 /// templates), joins `side` through the cells of `carrier`, whatever the opponent does there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,18 +73,18 @@ pub struct Template {
     /// The side (0 the player's first, 1 the last).
     pub side: usize,
     /// The cell joined to the side.
-    pub stone: u8,
+    pub stone: Spot,
     /// The cells the connection needs, empty or the player's.
-    pub carrier: Bits,
+    pub carrier: Cells,
     /// The other stones of the player's it needs.
-    pub stones: Bits,
+    pub stones: Cells,
 }
 
 impl Template {
     /// Whether the template holds for a player with stones `own` and `open` the cells
     /// that are empty or theirs.
-    pub fn fits(&self, own: Bits, open: Bits) -> bool {
-        self.stones & !own == 0 && self.carrier & !open == 0
+    pub fn fits(&self, own: Cells, open: Cells) -> bool {
+        self.stones.is_subset(own) && self.carrier.is_subset(open)
     }
 }
 
@@ -112,7 +100,7 @@ impl Templates {
     /// one more stone ([`STONE_TEMPLATES`]) of a board, both mirror images, at all four sides.
     pub fn new(geometry: &Geometry, fourth_row: bool, with_stones: bool) -> Templates {
         let (rows, cols) = (i16::from(geometry.rows), i16::from(geometry.cols));
-        let index = |row: i16, col: i16| (row * cols + col) as u8;
+        let index = |row: i16, col: i16| Spot::new((row * cols + col) as usize);
         let mut by_player: [Vec<Template>; 2] = [Vec::new(), Vec::new()];
         // At O's top side, as (the stone's row, its cells, the other stones); X's first
         // column has them with rows and columns exchanged, the last sides by the half turn.
@@ -147,13 +135,13 @@ impl Templates {
                 Player::O => index(down, at),
                 Player::X => index(at, down),
             };
-            let mut carrier: Bits = 0;
+            let mut carrier = Cells::EMPTY;
             for &(dr, dc) in shape {
                 let (down, at) = (row + dr, along + dc);
                 if !(0..depth).contains(&down) || !(0..length).contains(&at) {
                     return None;
                 }
-                carrier |= bit(cell(down, at));
+                carrier.insert(cell(down, at));
             }
             (depth > row && along < length).then(|| (cell(row, along), carrier))
         };
@@ -177,9 +165,9 @@ impl Templates {
                         } else {
                             Template {
                                 side,
-                                stone: geometry.turn(usize::from(stone)) as u8,
-                                carrier: geometry.turn_bits(carrier),
-                                stones: geometry.turn_bits(stones),
+                                stone: geometry.turn_spot(stone),
+                                carrier: geometry.turn_cells(carrier),
+                                stones: geometry.turn_cells(stones),
                             }
                         };
                         by_player[slot(player)].push(template);
@@ -201,30 +189,30 @@ pub struct Links<'a> {
     geometry: &'a Geometry,
     templates: &'a [Template],
     player: Player,
-    empty: Bits,
+    empty: Cells,
     /// Node 0 the first side, 1 the last, then the groups: their stones (the groups', not
     /// copied).
-    stones: &'a [Bits],
+    stones: &'a [Cells],
     /// All the player's stones (for the templates that need some).
-    own: Bits,
+    own: Cells,
     /// The empty cells next to each node (a side's own empty cells included).
-    liberties: Vec<Bits>,
+    liberties: Vec<Cells>,
     /// For each node, the nodes it is linked to and the carrier of each link.
-    links: Vec<Vec<(usize, Bits)>>,
+    links: Vec<Vec<Link>>,
     /// Whether the player's stones already join the sides.
     joined: bool,
 }
 
 /// The links two nodes with these liberties have: every pair of shared liberties is a
 /// bridge (a few pairs are enough).
-fn bridges(shared: Bits, mut push: impl FnMut(Bits)) {
-    if shared.count_ones() < 2 {
+fn bridges(shared: Cells, mut push: impl FnMut(Cells)) {
+    if shared.len() < 2 {
         return;
     }
-    let cells: Vec<u8> = cells_of(shared).take(4).collect();
+    let cells: Vec<Spot> = shared.iter().take(4).collect();
     for (i, &a) in cells.iter().enumerate() {
         for &b in &cells[i + 1..] {
-            push(bit(a) | bit(b));
+            push(Cells::single(a) | Cells::single(b));
         }
     }
 }
@@ -235,14 +223,14 @@ impl<'a> Links<'a> {
         geometry: &'a Geometry,
         templates: &'a Templates,
         groups: &'a Groups,
-        empty: Bits,
+        empty: Cells,
     ) -> Links<'a> {
         let player = groups.player;
         let [first, last] = geometry.sides[slot(player)];
         let stones = &groups.nodes[..];
-        let liberties: Vec<Bits> = (stones.iter().enumerate())
+        let liberties: Vec<Cells> = (stones.iter().enumerate())
             .map(|(node, &set)| {
-                let side = [first, last].get(node).copied().unwrap_or(0);
+                let side = [first, last].get(node).copied().unwrap_or_default();
                 (geometry.grow(set) | side) & empty
             })
             .collect();
@@ -257,19 +245,19 @@ impl<'a> Links<'a> {
             }
         }
         let templates = &templates.by_player[slot(player)][..];
-        let own = stones.iter().fold(0, |all, &set| all | set);
+        let own = stones.iter().fold(Cells::EMPTY, |all, &set| all | set);
         for template in templates {
             if !template.fits(own, empty) {
                 continue;
             }
             let (side, carrier) = (template.side, template.carrier);
-            if let Some(group) = (2..nodes).find(|&g| stones[g] & bit(template.stone) != 0) {
+            if let Some(group) = (2..nodes).find(|&g| stones[g].contains(template.stone)) {
                 links[group].push((side, carrier));
                 links[side].push((group, carrier));
             }
         }
         for list in &mut links {
-            list.sort_by_key(|&(_, carrier)| carrier.count_ones());
+            list.sort_by_key(|&(_, carrier)| carrier.len());
         }
         Links {
             geometry,
@@ -286,9 +274,9 @@ impl<'a> Links<'a> {
 
     /// The carrier of a chain joining the player's sides as things stand (the opponent to
     /// move), if one is found.
-    pub fn connection(&self) -> Option<Bits> {
+    pub fn connection(&self) -> Option<Cells> {
         if self.joined {
-            return Some(0);
+            return Some(Cells::EMPTY);
         }
         let mut budget = CHAIN_BUDGET;
         let graph = Graph {
@@ -296,31 +284,31 @@ impl<'a> Links<'a> {
             new: usize::MAX,
             extra: &[],
         };
-        graph.chain(0, 1, 0, 1, &mut budget)
+        graph.chain(0, 1, Cells::EMPTY, 1, &mut budget)
     }
 
     /// The carrier of a chain joining the sides once the player has a stone on the empty
     /// cell `at` (the cell not included), if one is found.
-    pub fn connection_with(&self, at: u8) -> Option<Bits> {
+    pub fn connection_with(&self, at: Spot) -> Option<Cells> {
         if self.joined {
-            return Some(0);
+            return Some(Cells::EMPTY);
         }
         let geometry = self.geometry;
-        let empty = self.empty & !bit(at);
-        let near = geometry.neighbours[usize::from(at)];
+        let empty = self.empty - Cells::single(at);
+        let near = geometry.neighbours[at.index()];
         let liberties = near & empty;
         let nodes = self.stones.len();
-        let mut extra: Vec<(usize, Bits)> = Vec::new();
+        let mut extra: Vec<Link> = Vec::new();
         let mut joined_to = 0u32;
         let [first, last] = geometry.sides[slot(self.player)];
         for node in 0..nodes {
             let side_cells = match node {
                 0 => first,
                 1 => last,
-                _ => 0,
+                _ => Cells::EMPTY,
             };
-            if self.stones[node] & near != 0 || side_cells & bit(at) != 0 {
-                extra.insert(0, (node, 0));
+            if self.stones[node].intersects(near) || side_cells.contains(at) {
+                extra.insert(0, (node, Cells::EMPTY));
                 joined_to += 1;
                 continue;
             }
@@ -345,23 +333,23 @@ impl<'a> Links<'a> {
             new: nodes,
             extra: &extra,
         };
-        graph.chain(0, 1, 0, 1, &mut budget)
+        graph.chain(0, 1, Cells::EMPTY, 1, &mut budget)
     }
 }
 
 /// The links of the nodes, and those of one more node (a stone just placed), kept apart so
 /// that trying a stone on every cell copies nothing.
 struct Graph<'a> {
-    links: &'a [Vec<(usize, Bits)>],
+    links: &'a [Vec<Link>],
     /// The index of the extra node.
     new: usize,
     /// The extra node's links.
-    extra: &'a [(usize, Bits)],
+    extra: &'a [Link],
 }
 
 impl Graph<'_> {
     /// The links of a node.
-    fn links_of(&self, node: usize) -> impl Iterator<Item = (usize, Bits)> + '_ {
+    fn links_of(&self, node: usize) -> impl Iterator<Item = Link> + '_ {
         let old: &[Link] = if node == self.new {
             &[]
         } else {
@@ -383,16 +371,16 @@ impl Graph<'_> {
         &self,
         node: usize,
         goal: usize,
-        used: Bits,
+        used: Cells,
         visited: u128,
         budget: &mut u32,
-    ) -> Option<Bits> {
+    ) -> Option<Cells> {
         for (next, carrier) in self.links_of(node) {
             if *budget == 0 {
                 return None;
             }
             *budget -= 1;
-            if carrier & used != 0 || visited & (1 << next) != 0 {
+            if carrier.intersects(used) || visited & (1 << next) != 0 {
                 continue;
             }
             if next == goal {
@@ -416,15 +404,21 @@ mod tests {
 
     /// Whether `player` joins the stone to its side with the opponent moving first, both
     /// playing only inside `carrier`: plain minimax, memoised.
-    fn holds(geometry: &Geometry, player: Player, side: usize, stone: u8, carrier: Bits) -> bool {
+    fn holds(
+        geometry: &Geometry,
+        player: Player,
+        side: usize,
+        stone: Spot,
+        carrier: Cells,
+    ) -> bool {
         let goal = geometry.sides[slot(player)][side];
-        let joined = |own: Bits| geometry.flood(bit(stone), own) & goal != 0;
+        let joined = |own: Cells| geometry.flood(Cells::single(stone), own).intersects(goal);
         fn search(
-            joined: &dyn Fn(Bits) -> bool,
-            own: Bits,
-            free: Bits,
+            joined: &dyn Fn(Cells) -> bool,
+            own: Cells,
+            free: Cells,
             opponent_to_move: bool,
-            memo: &mut HashMap<(Bits, Bits, bool), bool>,
+            memo: &mut HashMap<(Cells, Cells, bool), bool>,
         ) -> bool {
             if joined(own) {
                 return true;
@@ -436,14 +430,26 @@ mod tests {
                 return known;
             }
             let result = if opponent_to_move {
-                cells_of(free).all(|at| search(joined, own, free & !bit(at), false, memo))
+                free.iter().all(|at| {
+                    let less = free - Cells::single(at);
+                    search(joined, own, less, false, memo)
+                })
             } else {
-                cells_of(free).any(|at| search(joined, own | bit(at), free & !bit(at), true, memo))
+                free.iter().any(|at| {
+                    let less = free - Cells::single(at);
+                    search(joined, own | Cells::single(at), less, true, memo)
+                })
             };
             memo.insert((own, free, opponent_to_move), result);
             result
         }
-        search(&joined, bit(stone), carrier, true, &mut HashMap::new())
+        search(
+            &joined,
+            Cells::single(stone),
+            carrier,
+            true,
+            &mut HashMap::new(),
+        )
     }
 
     #[test]
@@ -491,7 +497,7 @@ mod tests {
                     ..
                 } in list
                 {
-                    let size = carrier.count_ones();
+                    let size = carrier.len();
                     assert!(size == 8 || size == 19, "{size}");
                     // IV-1a is too large for plain minimax: the solver proves it
                     // (`solver::tests::iv_1a_holds_and_has_no_cell_to_spare`).
@@ -500,9 +506,15 @@ mod tests {
                         continue;
                     }
                     assert!(holds(&geometry, player, side, stone, carrier));
-                    for spare in cells_of(carrier) {
+                    for spare in carrier {
                         assert!(
-                            !holds(&geometry, player, side, stone, carrier & !bit(spare)),
+                            !holds(
+                                &geometry,
+                                player,
+                                side,
+                                stone,
+                                carrier - Cells::single(spare)
+                            ),
                             "{player} {stone} {spare}"
                         );
                     }
@@ -532,19 +544,20 @@ mod tests {
             stone_templates: false,
             ..Knowledge::default()
         };
-        let winner = |player: Player, side: usize, stone: u8, carrier: Bits| {
-            let depth = |at: u8| {
-                let (row, col) = (at / 7, at % 7);
+        let winner = |player: Player, side: usize, stone: Spot, carrier: Cells| {
+            let depth = |at: Spot| {
+                let (row, col) = (at.index() / 7, at.index() % 7);
                 let across = if player == Player::O { row } else { col };
                 if side == 0 { across } else { 6 - across }
             };
-            let behind = (0..49)
+            let behind: Cells = (0..49)
+                .map(Spot::new)
                 .filter(|&at| depth(at) > depth(stone))
-                .fold(0, |set, at| set | bit(at));
-            let own = behind | bit(stone);
-            let mut stones = [0; 2];
+                .collect();
+            let own = behind | Cells::single(stone);
+            let mut stones = [Cells::EMPTY; 2];
             stones[slot(player)] = own;
-            stones[slot(player.opponent())] = geometry.all & !own & !carrier;
+            stones[slot(player.opponent())] = geometry.all - own - carrier;
             let position = Position {
                 stones,
                 to_move: player.opponent(),
@@ -569,7 +582,7 @@ mod tests {
                 ..
             } in templates.of(player)
             {
-                if carrier.count_ones() != 19 {
+                if carrier.len() != 19 {
                     continue;
                 }
                 checked += 1;
@@ -578,9 +591,9 @@ mod tests {
                     player,
                     "{player} {stone}"
                 );
-                for spare in cells_of(carrier) {
+                for spare in carrier {
                     assert_eq!(
-                        winner(player, side, stone, carrier & !bit(spare)),
+                        winner(player, side, stone, carrier - Cells::single(spare)),
                         player.opponent(),
                         "{player} {stone}: {spare} is to spare"
                     );
@@ -590,7 +603,7 @@ mod tests {
         assert_eq!(checked, 8);
     }
 
-    fn position(size: u8, x: &[&str], o: &[&str]) -> (Geometry, [Bits; 2]) {
+    fn position(size: u8, x: &[&str], o: &[&str]) -> (Geometry, [Cells; 2]) {
         let board = Board::with_stones(size, x, o);
         let geometry = Geometry::new(size);
         let stones = geometry.stones_of(&board);
@@ -602,20 +615,20 @@ mod tests {
         // O's C2 bridges to the top row (C1, D1) and to B4 (B3, C3); B4 to the bottom row.
         let (geometry, [x, o]) = position(5, &[], &["C2", "B4"]);
         let templates = Templates::new(&geometry, true, true);
-        let empty = geometry.all & !x & !o;
+        let empty = geometry.all - x - o;
         let groups = Groups::of(&geometry, Player::O, o);
         let links = Links::of(&geometry, &templates, &groups, empty);
         let carrier = links
             .connection()
             .expect("C2 and B4 bridge and reach both rows");
-        assert_eq!(carrier.count_ones(), 6);
+        assert_eq!(carrier.len(), 6);
         // X in one of the bridge's two cells: O has a semi-connection only.
         let (geometry, [x, o]) = position(5, &["B3"], &["C2", "B4"]);
-        let empty = geometry.all & !x & !o;
+        let empty = geometry.all - x - o;
         let groups = Groups::of(&geometry, Player::O, o);
         let links = Links::of(&geometry, &templates, &groups, empty);
         assert_eq!(links.connection(), None);
-        let c3 = geometry.index(Cell::parse("C3", 5).unwrap());
-        assert!(links.connection_with(c3 as u8).is_some());
+        let c3 = geometry.spot(Cell::parse("C3", 5).unwrap());
+        assert!(links.connection_with(c3).is_some());
     }
 }

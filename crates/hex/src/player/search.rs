@@ -34,8 +34,9 @@ use std::time::{Duration, Instant};
 use super::patterns::{self, Frame};
 use super::policy;
 use crate::board::Player;
+use crate::cells::{Cells, Spot};
 use crate::game::{Color, Game, Move, Point};
-use crate::geometry::{Bits, bit, cells_of, slot};
+use crate::geometry::slot;
 use crate::knowledge::{Decision, Expert};
 use crate::position::Position;
 use crate::solver::MAX_SOLVER_SIZE;
@@ -276,27 +277,24 @@ impl Padded {
     }
 
     /// The knowledge's index of the cell `at` (row-major over the board without frame).
-    fn index(&self, at: usize) -> u8 {
+    fn index(&self, at: usize) -> Spot {
         let (r, c) = (at / self.width - 1, at % self.width - 1);
-        (r * self.size + c) as u8
+        Spot::at(r, c, self.size)
     }
 
     /// The cell of the knowledge's index.
-    fn at_index(&self, index: u8) -> usize {
-        let (r, c) = (
-            usize::from(index) / self.size,
-            usize::from(index) % self.size,
-        );
+    fn at_index(&self, index: Spot) -> usize {
+        let (r, c) = (index.index() / self.size, index.index() % self.size);
         (r + 1) * self.width + c + 1
     }
 
     /// The position for the knowledge (boards up to 11x11), `to_move` to move.
     fn position(&self, to_move: u8) -> Position {
-        let mut stones: [Bits; 2] = [0; 2];
+        let mut stones = [Cells::EMPTY; 2];
         for at in 0..self.cells.len() {
             let code = self.cells[at];
             if code != EMPTY && self.inside(at) {
-                stones[slot(player(code))] |= bit(self.index(at));
+                stones[slot(player(code))].insert(self.index(at));
             }
         }
         Position {
@@ -686,7 +684,7 @@ impl Tree {
             Decision::Won { .. } => self.nodes[node].set_proof(Proof::Lost),
             Decision::Lost { .. } => self.nodes[node].set_proof(Proof::Won),
             Decision::Consider { moves, .. } => {
-                self.keep(node, |at| moves & bit(board.index(at)) != 0);
+                self.keep(node, |at| moves.contains(board.index(at)));
                 if self.settings.fill_in {
                     self.fill_in(node, board, captured);
                 }
@@ -696,11 +694,11 @@ impl Tree {
 
     /// Has every simulation through `node` give the cells of `captured` (`[X, O]`) to
     /// their captors.
-    fn fill_in(&self, node: usize, board: &Padded, captured: [Bits; 2]) {
+    fn fill_in(&self, node: usize, board: &Padded, captured: [Cells; 2]) {
         let fill: Fill = [BLACK, WHITE]
             .iter()
             .flat_map(|&color| {
-                cells_of(captured[slot(player(color))])
+                (captured[slot(player(color))].iter())
                     .map(move |index| (board.at_index(index) as u16, color))
             })
             .collect();
@@ -1291,15 +1289,16 @@ impl Search {
         let mut consider = None;
         let decided = expert.map(|e| e.decide_captured(&root.position(code(color))));
         match decided.map(|(decision, _)| decision) {
-            Some(Decision::Won { best, .. })
-                if usize::from(best) < root.size * root.size
-                    && root.cells[root.at_index(best)] == EMPTY =>
+            Some(Decision::Won {
+                best: Some(best), ..
+            }) if best.index() < root.size * root.size
+                && root.cells[root.at_index(best)] == EMPTY =>
             {
                 return Evaluation::proven(root.point(root.at_index(best)));
             }
             Some(Decision::Consider { moves, .. }) => {
                 let mut cells = (0..root.cells.len())
-                    .filter(|&at| root.inside(at) && moves & bit(root.index(at)) != 0);
+                    .filter(|&at| root.inside(at) && moves.contains(root.index(at)));
                 if let (Some(only), None) = (cells.next(), cells.next()) {
                     return Evaluation::proven(root.point(only));
                 }
@@ -1333,7 +1332,7 @@ impl Search {
                     tree.expand(0, &root, code(color));
                 }
                 if let Some(moves) = consider {
-                    tree.keep(0, |at| moves & bit(root.index(at)) != 0);
+                    tree.keep(0, |at| moves.contains(root.index(at)));
                 }
                 if let Some(captured) = root_captured {
                     tree.fill_in(0, &root, captured);
@@ -1772,10 +1771,10 @@ mod tests {
         let root = Padded::new(&g);
         let expert = Expert::new(5);
         let captured = expert.inferior(&root.position(BLACK)).captured;
-        let cells: Vec<usize> = cells_of(captured[slot(player(WHITE))])
+        let cells: Vec<usize> = (captured[slot(player(WHITE))].iter())
             .map(|i| root.at_index(i))
             .collect();
-        assert!(cells.len() >= 2 && captured[slot(player(BLACK))] == 0);
+        assert!(cells.len() >= 2 && captured[slot(player(BLACK))].is_empty());
         // Whether every simulation ends with White on them, with and without the fill.
         let white_keeps = |fill_in: bool| {
             let settings = Settings {

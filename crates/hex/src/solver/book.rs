@@ -15,8 +15,8 @@ use text::{ParseError, Tokens};
 
 use super::Proof;
 use super::dfpn::Dfpn;
-use super::tt::NO_MOVE;
 use crate::board::{Cell, Player};
+use crate::cells::{Cells, Spot};
 use crate::geometry::Geometry;
 
 /// An error in a proof file, with its line and column.
@@ -26,7 +26,7 @@ pub type BookError = ParseError;
 /// solved openings by board size, first player and cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProofBook {
-    positions: HashMap<(u8, u64), (bool, u8)>,
+    positions: HashMap<(u8, u64), (bool, Option<Spot>)>,
     openings: BTreeMap<(u8, char, Cell), Proof>,
 }
 
@@ -68,9 +68,10 @@ impl ProofBook {
             };
             let token = tokens.expect(expected)?;
             let best = match (wins, token.text) {
-                (false, "-") => NO_MOVE,
+                (false, "-") => None,
                 (true, name) => Cell::parse(name, size)
-                    .map(|cell| cell.row * size + cell.col)
+                    .map(|cell| Spot::at(cell.row.into(), cell.col.into(), size.into()))
+                    .map(Some)
                     .ok_or_else(|| token.error(expected))?,
                 _ => return Err(token.error(expected)),
             };
@@ -111,7 +112,7 @@ impl ProofBook {
     }
 
     /// The positions of one size, by key.
-    pub(super) fn positions(&self, size: u8) -> HashMap<u64, (bool, u8)> {
+    pub(super) fn positions(&self, size: u8) -> HashMap<u64, (bool, Option<Spot>)> {
         self.positions
             .iter()
             .filter(|((s, _), _)| *s == size)
@@ -125,10 +126,10 @@ impl ProofBook {
         for entry in search.table().entries() {
             if entry.proven() && entry.work >= min_work {
                 let wins = entry.pn == 0;
-                if wins && entry.best == NO_MOVE {
+                if wins && entry.best.is_none() {
                     continue;
                 }
-                let best = if wins { entry.best } else { NO_MOVE };
+                let best = if wins { entry.best } else { None };
                 self.positions.insert((size, entry.key), (wins, best));
             }
         }
@@ -141,8 +142,8 @@ impl fmt::Display for ProofBook {
         let mut records: Vec<_> = self.positions.iter().collect();
         records.sort();
         for (&(size, key), &(wins, best)) in records {
-            if wins {
-                let cell = Geometry::<crate::geometry::Bits>::new(size).cell(usize::from(best));
+            if let (true, Some(best)) = (wins, best) {
+                let cell = Geometry::<Cells>::new(size).cell_at(best);
                 writeln!(f, "{size} {key:016x} win {cell}")?;
             } else {
                 writeln!(f, "{size} {key:016x} loss -")?;

@@ -35,16 +35,17 @@ use std::time::Instant;
 use crate::board::Player;
 
 use super::Limits;
-use super::tt::{Entry, INFINITE, NO_MOVE, TranspositionTable};
-use crate::geometry::{Bits, Geometry, bit, cells_of, slot};
+use super::tt::{Entry, INFINITE, TranspositionTable};
+use crate::cells::{Cells, Spot};
+use crate::geometry::{Geometry, slot};
 use crate::knowledge::{Decision, Expert, Knowledge};
 use crate::position::Position;
 
 /// Keys of positions: one random number per cell and player, the same on every run (the
 /// proof file depends on it), and one for the side to move and each shape (see [`shape`]).
-fn zobrist(shape: u64, player: usize, index: u8) -> u64 {
+fn zobrist(shape: u64, player: usize, index: usize) -> u64 {
     let mut z = 0x9E37_79B9_7F4A_7C15u64
-        .wrapping_mul(shape * 1000 + player as u64 * 200 + u64::from(index) + 1);
+        .wrapping_mul(shape * 1000 + player as u64 * 200 + index as u64 + 1);
     // splitmix64's finaliser.
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -91,7 +92,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 struct Pick {
     pn: u32,
     dn: u32,
-    best: u8,
+    best: Option<Spot>,
     /// The best child's proof number.
     best_pn: u32,
     /// The second least disproof number of a child.
@@ -103,18 +104,18 @@ impl Pick {
         Pick {
             pn: INFINITE,
             dn: 0,
-            best: NO_MOVE,
+            best: None,
             best_pn: 0,
             second: INFINITE,
         }
     }
 
-    fn add(&mut self, at: u8, cpn: u32, cdn: u32) {
+    fn add(&mut self, at: Spot, cpn: u32, cdn: u32) {
         self.dn = (self.dn + cpn).min(INFINITE);
         if cdn < self.pn {
             self.second = self.pn;
             self.pn = cdn;
-            self.best = at;
+            self.best = Some(at);
             self.best_pn = cpn;
         } else if cdn < self.second {
             self.second = cdn;
@@ -166,16 +167,19 @@ pub struct Dfpn {
     /// Called now and then with the nodes so far.
     pub progress: Option<ProgressFn>,
     /// Solved positions from earlier runs (key, side to move wins, best move).
-    pub book: Option<Arc<HashMap<u64, (bool, u8)>>>,
+    pub book: Option<Arc<BookPositions>>,
     root_bounds: (u32, u32),
     /// The order of the moves of recently expanded positions (by key, not turned): the
     /// search comes back to a position many times, and the resistance it is ordered by
     /// costs as much as a tenth of the search.
-    orders: HashMap<u64, Vec<u8>>,
+    orders: HashMap<u64, Vec<Spot>>,
 }
 
-/// One position of a proof tree ([`Dfpn::proof_tree`]), its move a cell index.
-pub type ProofStep = super::ProofStep<u8>;
+/// Solved positions by key: whether the side to move wins, and the winning move.
+pub type BookPositions = HashMap<u64, (bool, Option<Spot>)>;
+
+/// One position of a proof tree ([`Dfpn::proof_tree`]), its move a cell's spot.
+pub type ProofStep = super::ProofStep<Spot>;
 
 /// What a walk of the proof tree carries along.
 struct Walk<'a> {
@@ -191,7 +195,7 @@ impl Dfpn {
     /// A search of `rows` x `cols` positions.
     pub fn new(rows: u8, cols: u8, knowledge: Knowledge, limits: Limits) -> Dfpn {
         let expert = Expert::rectangle(rows, cols, knowledge);
-        let cells = expert.geometry.cell_count() as u8;
+        let cells = expert.geometry.cell_count();
         let shape = shape(rows, cols);
         let keys = [0, 1].map(|p| (0..cells).map(|i| zobrist(shape, p, i)).collect());
         Dfpn {
@@ -207,7 +211,7 @@ impl Dfpn {
             threads: 1,
             solo_nodes: SOLO_NODES,
             position: Position {
-                stones: [0; 2],
+                stones: [Cells::EMPTY; 2],
                 to_move: Player::X,
             },
             hash: [zobrist(shape, 3, 0); 2],
@@ -261,8 +265,8 @@ impl Dfpn {
     }
 
     /// Sets up a position.
-    pub fn set(&mut self, stones: [Bits; 2], to_move: Player) {
-        self.position.stones = [0; 2];
+    pub fn set(&mut self, stones: [Cells; 2], to_move: Player) {
+        self.position.stones = [Cells::EMPTY; 2];
         self.hash = [self.empty_key; 2];
         if to_move == Player::O {
             self.hash[0] ^= self.o_to_move;
@@ -270,21 +274,21 @@ impl Dfpn {
         }
         self.position.to_move = to_move;
         for player in Player::BOTH {
-            for at in cells_of(stones[slot(player)]) {
+            for at in stones[slot(player)] {
                 self.place(player, at);
             }
         }
     }
 
-    fn place(&mut self, player: Player, at: u8) {
+    fn place(&mut self, player: Player, at: Spot) {
         let p = slot(player);
-        self.position.stones[p] ^= bit(at);
-        self.hash[0] ^= self.keys[p][usize::from(at)];
-        self.hash[1] ^= self.keys[p][self.geometry().turn(usize::from(at))];
+        self.position.stones[p] ^= Cells::single(at);
+        self.hash[0] ^= self.keys[p][at.index()];
+        self.hash[1] ^= self.keys[p][self.geometry().turn(at.index())];
     }
 
     /// Plays a move of the side to move (or takes it back: the same call again).
-    pub fn play(&mut self, at: u8) {
+    pub fn play(&mut self, at: Spot) {
         self.place(self.position.to_move, at);
         self.position.to_move = self.position.to_move.opponent();
         self.hash[0] ^= self.o_to_move;
@@ -292,7 +296,7 @@ impl Dfpn {
     }
 
     /// Takes back a move played by [`Dfpn::play`].
-    pub fn undo(&mut self, at: u8) {
+    pub fn undo(&mut self, at: Spot) {
         self.position.to_move = self.position.to_move.opponent();
         self.hash[0] ^= self.o_to_move;
         self.hash[1] ^= self.o_to_move;
@@ -310,22 +314,22 @@ impl Dfpn {
     }
 
     /// The key of the position after a move, and whether it is the turned one's.
-    fn child_key(&self, at: u8) -> (u64, bool) {
+    fn child_key(&self, at: Spot) -> (u64, bool) {
         let p = slot(self.position.to_move);
-        let a = self.hash[0] ^ self.keys[p][usize::from(at)] ^ self.o_to_move;
+        let a = self.hash[0] ^ self.keys[p][at.index()] ^ self.o_to_move;
         if !self.knowledge.symmetry {
             return (a, false);
         }
-        let b = self.hash[1] ^ self.keys[p][self.geometry().turn(usize::from(at))] ^ self.o_to_move;
+        let b = self.hash[1] ^ self.keys[p][self.geometry().turn(at.index())] ^ self.o_to_move;
         if b < a { (b, true) } else { (a, false) }
     }
 
     /// A set turned back from the orientation of a key.
-    fn turned_bits(&self, turned: bool, bits: Bits) -> Bits {
+    fn turned_cells(&self, turned: bool, set: Cells) -> Cells {
         if turned {
-            self.geometry().turn_bits(bits)
+            self.geometry().turn_cells(set)
         } else {
-            bits
+            set
         }
     }
 
@@ -336,25 +340,25 @@ impl Dfpn {
     fn child(
         &self,
         table: &TranspositionTable,
-        at: u8,
+        at: Spot,
         returned: &[(u32, u32)],
-    ) -> (u32, u32, Bits) {
+    ) -> (u32, u32, Cells) {
         let (key, turned) = self.child_key(at);
         match table.get(key) {
             Some(entry) if entry.proven() => {
-                (entry.pn, entry.dn, self.turned_bits(turned, entry.proof()))
+                (entry.pn, entry.dn, self.turned_cells(turned, entry.proof()))
             }
             Some(entry) => (entry.pn, entry.dn, self.geometry().all),
-            None => match returned[usize::from(at)] {
+            None => match returned[at.index()] {
                 (0, 0) => (1, 1, self.geometry().all),
                 (pn, dn) => (pn, dn, self.geometry().all),
             },
         }
     }
 
-    fn turned(&self, turned: bool, at: u8) -> u8 {
-        if turned && at != NO_MOVE {
-            self.geometry().turn(usize::from(at)) as u8
+    fn turned(&self, turned: bool, at: Option<Spot>) -> Option<Spot> {
+        if turned {
+            at.map(|at| self.geometry().turn_spot(at))
         } else {
             at
         }
@@ -368,8 +372,8 @@ impl Dfpn {
         if turned {
             entry = Entry::new(
                 key,
-                self.geometry().turn_bits(entry.moves()),
-                self.geometry().turn_bits(entry.proof()),
+                self.geometry().turn_cells(entry.moves()),
+                self.geometry().turn_cells(entry.proof()),
                 entry.pn,
                 entry.dn,
                 entry.work,
@@ -382,34 +386,43 @@ impl Dfpn {
     /// The move of the principal variation at the position: the table's best move, or at a
     /// lost position the reply whose refutation took the most work; none where the table
     /// knows nothing more.
-    pub fn principal_move(&self) -> Option<u8> {
+    pub fn principal_move(&self) -> Option<Spot> {
         let entry = self.entry()?;
         let empty = self.position.empty(self.geometry());
-        if entry.best != NO_MOVE {
-            return (empty & bit(entry.best) != 0).then_some(entry.best);
+        if let Some(best) = entry.best {
+            return empty.contains(best).then_some(best);
         }
         if entry.dn != 0 {
             return None;
         }
-        let moves = if entry.moves() == 0 {
+        let moves = if entry.moves().is_empty() {
             empty
         } else {
             entry.moves() & empty
         };
         let table = self.table();
-        cells_of(moves)
+        moves
+            .iter()
             .filter_map(|at| Some((table.get(self.child_key(at).0)?.work, at)))
             .max_by_key(|&(work, at)| (work, std::cmp::Reverse(at)))
             .map(|(_, at)| at)
     }
 
-    fn store(&mut self, moves: Bits, proof: Bits, pn: u32, dn: u32, work: u64, best: u8) {
+    fn store(
+        &mut self,
+        moves: Cells,
+        proof: Cells,
+        pn: u32,
+        dn: u32,
+        work: u64,
+        best: Option<Spot>,
+    ) {
         let (key, turned) = self.key();
         let work = u32::try_from(work).unwrap_or(u32::MAX);
         self.table().put(Entry::new(
             key,
-            self.turned_bits(turned, moves),
-            self.turned_bits(turned, proof),
+            self.turned_cells(turned, moves),
+            self.turned_cells(turned, proof),
             pn,
             dn,
             work,
@@ -542,7 +555,7 @@ impl Dfpn {
 
     /// The judgement of a position: from the table, the book, or the knowledge. An open
     /// position's moves and the cells that show the others lose, or a solved one's bounds.
-    fn judge(&mut self) -> Result<(Bits, Bits), (u32, u32)> {
+    fn judge(&mut self) -> Result<(Cells, Cells), (u32, u32)> {
         if let Some(entry) = self.entry() {
             if entry.proven() {
                 return Err((entry.pn, entry.dn));
@@ -555,7 +568,7 @@ impl Dfpn {
             // The book's moves are in the key's orientation; store them as found. It keeps no
             // proofs: every cell may matter.
             let all = self.geometry().all;
-            self.store(0, all, pn, dn, 1, self.turned(turned, best));
+            self.store(Cells::EMPTY, all, pn, dn, 1, self.turned(turned, best));
             return Err((pn, dn));
         }
         let (decision, order) = self.expert.decide_ordered(&self.position);
@@ -564,11 +577,11 @@ impl Dfpn {
         }
         match decision {
             Decision::Won { best, proof } => {
-                self.store(0, proof, 0, INFINITE, 1, best);
+                self.store(Cells::EMPTY, proof, 0, INFINITE, 1, best);
                 Err((0, INFINITE))
             }
             Decision::Lost { proof } => {
-                self.store(0, proof, INFINITE, 0, 1, NO_MOVE);
+                self.store(Cells::EMPTY, proof, INFINITE, 0, 1, None);
                 Err((INFINITE, 0))
             }
             Decision::Consider { moves, proof } => Ok((moves, proof)),
@@ -577,15 +590,15 @@ impl Dfpn {
 
     /// The moves in the order to try them ([`Expert::ordered`]), kept for when the search
     /// comes back; the moves left then are a part of those first ordered, in the same order.
-    fn order(&mut self, moves: Bits) -> Vec<u8> {
+    fn order(&mut self, moves: Cells) -> Vec<Spot> {
         let key = self.hash[0];
         if let Some(order) = self.orders.get(&key) {
-            let kept: Vec<u8> = order
+            let kept: Vec<Spot> = order
                 .iter()
                 .copied()
-                .filter(|&at| moves & bit(at) != 0)
+                .filter(|&at| moves.contains(at))
                 .collect();
-            if kept.len() == moves.count_ones() as usize {
+            if kept.len() == moves.len() {
                 return kept;
             }
         }
@@ -595,7 +608,7 @@ impl Dfpn {
     }
 
     /// Keeps the order of the position's moves for when the search comes back.
-    fn keep_order(&mut self, order: Vec<u8>) {
+    fn keep_order(&mut self, order: Vec<Spot>) {
         if self.orders.len() >= ORDERS_KEPT {
             self.orders.clear();
         }
@@ -617,18 +630,16 @@ impl Dfpn {
         let order = self.order(moves);
         let key = self.key().0;
         self.enter(key);
-        let mut returned = [(0, 0); 128];
+        let mut returned = [(0, 0); Cells::CAPACITY];
         // Each child's bounds this time round, by cell: one look in the table each; and
         // whether another thread is searching below it.
-        let mut bounds = [(0, 0); 128];
-        let mut busy = [false; 128];
+        let mut bounds = [(0, 0); Cells::CAPACITY];
+        let mut busy = [false; Cells::CAPACITY];
         let mut first = true;
         let mut real;
         loop {
             self.look(&mut moves, &mut proof, &returned, &mut bounds, &mut busy);
-            let live = cells_of(moves)
-                .filter(|&at| bounds[usize::from(at)].0 != 0)
-                .count();
+            let live = moves.iter().filter(|&at| bounds[at.index()].0 != 0).count();
             // The numbers as they are, and as they look beside the other threads.
             real = Pick::new();
             let mut seen = Pick::new();
@@ -651,10 +662,10 @@ impl Dfpn {
                 1 + live.div_ceil(share)
             };
             for &at in &order {
-                if moves & bit(at) == 0 {
+                if !moves.contains(at) {
                     continue;
                 }
-                let (cpn, cdn) = bounds[usize::from(at)];
+                let (cpn, cdn) = bounds[at.index()];
                 if cpn != 0 {
                     if window == 0 {
                         continue;
@@ -662,7 +673,7 @@ impl Dfpn {
                     window -= 1;
                 }
                 real.add(at, cpn, cdn);
-                if busy[usize::from(at)] {
+                if busy[at.index()] {
                     seen.add(at, weighted(cpn), weighted(cdn));
                 } else {
                     seen.add(at, cpn, cdn);
@@ -691,9 +702,9 @@ impl Dfpn {
             let child_dn_limit = pn_limit
                 .min(pick.second.saturating_add(pick.second / 3 + 1))
                 .min(INFINITE);
-            let best = pick.best;
+            let best = pick.best.expect("a pick within the limits has a child");
             self.play(best);
-            returned[usize::from(best)] = self.mid(child_pn_limit, child_dn_limit);
+            returned[best.index()] = self.mid(child_pn_limit, child_dn_limit);
             self.undo(best);
             first = false;
         }
@@ -701,12 +712,13 @@ impl Dfpn {
         let (pn, dn, mut best) = (real.pn, real.dn, real.best);
         if pn == 0 {
             // The winning move's proof (its child's) is this position's.
-            proof = self.child(&self.table(), best, &returned).2;
+            let winning = best.expect("a won position has a winning move");
+            proof = self.child(&self.table(), winning, &returned).2;
         } else if dn == 0 {
             // Every move searched loses, each by its own proof; the others by `proof`.
-            best = NO_MOVE;
+            best = None;
             let table = self.table();
-            for at in cells_of(moves) {
+            for at in moves {
                 proof |= self.child(&table, at, &returned).2;
             }
         }
@@ -718,26 +730,27 @@ impl Dfpn {
     /// thread is below it (into `busy`). A lost child drops the moves outside its proof.
     fn look(
         &self,
-        moves: &mut Bits,
-        proof: &mut Bits,
-        returned: &[(u32, u32); 128],
-        bounds: &mut [(u32, u32); 128],
-        busy: &mut [bool; 128],
+        moves: &mut Cells,
+        proof: &mut Cells,
+        returned: &[(u32, u32); Cells::CAPACITY],
+        bounds: &mut [(u32, u32); Cells::CAPACITY],
+        busy: &mut [bool; Cells::CAPACITY],
     ) {
         let table = self.table();
-        for at in cells_of(*moves) {
+        for at in *moves {
             let (cpn, cdn, cproof) = self.child(&table, at, returned);
-            if cpn == 0 && self.knowledge.proof_sets && *moves & !(cproof | bit(at)) != 0 {
-                *moves &= cproof | bit(at);
+            let kept = cproof | Cells::single(at);
+            if cpn == 0 && self.knowledge.proof_sets && !moves.is_subset(kept) {
+                *moves &= kept;
                 *proof |= cproof;
             }
-            bounds[usize::from(at)] = (cpn, cdn);
+            bounds[at.index()] = (cpn, cdn);
         }
         drop(table);
         if self.threads > 1 {
             let below = lock(&self.shared.busy);
-            for at in cells_of(*moves) {
-                busy[usize::from(at)] = below.contains_key(&self.child_key(at).0);
+            for at in *moves {
+                busy[at.index()] = below.contains_key(&self.child_key(at).0);
             }
         }
     }
@@ -787,19 +800,19 @@ impl Dfpn {
             deadline,
             steps,
         };
-        let size = self.count(&mut walk, (0, NO_MOVE));
+        let size = self.count(&mut walk, (0, None));
         self.stopped = stopped;
         size
     }
 
     /// Counts the proof tree's distinct positions below the position, reached at `depth` by
-    /// the move `at` ([`NO_MOVE`] at the root); records each step when asked.
-    fn count(&mut self, walk: &mut Walk, (depth, at): (u32, u8)) -> u64 {
+    /// the move `at` (none at the root); records each step when asked.
+    fn count(&mut self, walk: &mut Walk, (depth, at): (u32, Option<Spot>)) -> u64 {
         let fresh = walk.seen.insert(self.key().0);
         let step = walk.steps.as_deref_mut().map(|steps| {
             steps.push(ProofStep {
                 depth,
-                at: (at != NO_MOVE).then_some(at),
+                at,
                 transposition: !fresh,
                 decided: false,
             });
@@ -822,7 +835,7 @@ impl Dfpn {
                 }
             }
         };
-        let moves: Bits = match self.decide() {
+        let moves: Cells = match self.decide() {
             Decision::Won { .. } | Decision::Lost { .. } => {
                 if let (Some(steps), Some(i)) = (walk.steps.as_deref_mut(), step) {
                     steps[i].decided = true;
@@ -830,24 +843,21 @@ impl Dfpn {
                 return 1;
             }
             // The moves the search kept (a proof from the book keeps none: all of them).
-            Decision::Consider { moves, .. } if entry.moves() == 0 => moves,
+            Decision::Consider { moves, .. } if entry.moves().is_empty() => moves,
             Decision::Consider { .. } => entry.moves(),
         };
-        let children: Vec<u8> = if entry.pn == 0 {
-            vec![entry.best]
-                .into_iter()
-                .filter(|&at| at != NO_MOVE)
-                .collect()
+        let children: Vec<Spot> = if entry.pn == 0 {
+            entry.best.into_iter().collect()
         } else {
-            cells_of(moves).collect()
+            moves.iter().collect()
         };
         let mut total = 1;
         for at in children {
-            if moves & bit(at) == 0 && entry.pn != 0 {
+            if !moves.contains(at) && entry.pn != 0 {
                 continue;
             }
             self.play(at);
-            total += self.count(walk, (depth + 1, at));
+            total += self.count(walk, (depth + 1, Some(at)));
             self.undo(at);
         }
         total

@@ -34,11 +34,12 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::board::{Board, Cell, Player};
-use crate::geometry::{bit, cells_of, slot};
+use crate::cells::Cells;
+use crate::geometry::slot;
 use crate::knowledge::Decision;
 use crate::position::Position;
 
-/// The largest board the solver takes: 121 cells fit its `u128` sets.
+/// The largest board the solver takes: 121 cells fit its sets ([`Cells`]).
 pub const MAX_SOLVER_SIZE: u8 = 11;
 
 pub use crate::knowledge::Knowledge;
@@ -46,7 +47,6 @@ pub use book::{BookError, ProofBook};
 use dfpn::Dfpn;
 pub use openings::{MIN_BOOK_WORK, Opening, Openings, Report, Setup, solve_openings};
 pub use report::Solved;
-use tt::NO_MOVE;
 
 /// The bytes of one position in the transposition table (`tt_size` counts them).
 pub const ENTRY_BYTES: usize = size_of::<tt::Entry>();
@@ -338,8 +338,8 @@ impl Solver {
             to_move.opponent()
         };
         let best = if to_move_wins {
-            let at = search.entry().map_or(NO_MOVE, |entry| entry.best);
-            (at != NO_MOVE).then(|| search.geometry().cell(usize::from(at)))
+            let at = search.entry().and_then(|entry| entry.best);
+            at.map(|at| search.geometry().cell_at(at))
         } else {
             None
         };
@@ -371,14 +371,14 @@ impl Solver {
             Decision::Won { .. } | Decision::Lost { .. } => root.empty(search.geometry()),
         };
         let mut winning = Vec::new();
-        for at in cells_of(consider) {
+        for at in consider {
             let mut stones = root.stones;
-            stones[slot(to_move)] |= bit(at);
+            stones[slot(to_move)] |= Cells::single(at);
             search.set(stones, to_move.opponent());
             match search.solve() {
                 None => return Ok(None),
                 Some(true) => {}
-                Some(false) => winning.push(search.geometry().cell(usize::from(at))),
+                Some(false) => winning.push(search.geometry().cell_at(at)),
             }
         }
         Ok(Some(winning))
@@ -402,7 +402,7 @@ impl Solver {
             .into_iter()
             .map(|step| ProofStep {
                 depth: step.depth,
-                at: step.at.map(|at| geometry.cell(usize::from(at))),
+                at: step.at.map(|at| geometry.cell_at(at)),
                 transposition: step.transposition,
                 decided: step.decided,
             })
@@ -421,7 +421,7 @@ impl Solver {
         let search = self.prepare(rows, cols, position)?;
         let mut line = Vec::new();
         while let Some(at) = search.principal_move() {
-            line.push(search.geometry().cell(usize::from(at)));
+            line.push(search.geometry().cell_at(at));
             search.play(at);
         }
         Ok(line)

@@ -1,15 +1,15 @@
 //! The solver against plain minimax on small boards, and its winning moves played out.
 
 use super::*;
-use crate::geometry::{Bits, CellSet, bit, cells_of};
+use crate::cells::{Cells, Spot};
 use std::collections::HashSet;
 
 /// Who wins with `to_move` to move: plain minimax over every empty cell, memoised.
 fn minimax(
     geometry: &crate::geometry::Geometry,
-    stones: [Bits; 2],
+    stones: [Cells; 2],
     to_move: Player,
-    memo: &mut std::collections::HashMap<([Bits; 2], bool), bool>,
+    memo: &mut std::collections::HashMap<([Cells; 2], bool), bool>,
 ) -> bool {
     let me = crate::geometry::slot(to_move);
     let other = 1 - me;
@@ -21,21 +21,21 @@ fn minimax(
         return wins;
     }
     let empty = geometry.all & !stones[0] & !stones[1];
-    let wins = cells_of(empty).any(|at| {
+    let wins = empty.iter().any(|at| {
         let mut next = stones;
-        next[me] |= bit(at);
+        next[me] |= Cells::single(at);
         !minimax(geometry, next, to_move.opponent(), memo)
     });
     memo.insert(key, wins);
     wins
 }
 
-fn board_of(size: u8, stones: [Bits; 2]) -> Board {
-    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
+fn board_of(size: u8, stones: [Cells; 2]) -> Board {
+    let geometry = crate::geometry::Geometry::<crate::cells::Cells>::new(size);
     let mut board = Board::empty(size).unwrap();
     for player in Player::BOTH {
-        for at in cells_of(stones[crate::geometry::slot(player)]) {
-            board.set(geometry.cell(usize::from(at)), player);
+        for at in stones[crate::geometry::slot(player)].iter() {
+            board.set(geometry.cell(at.index()), player);
         }
     }
     board
@@ -43,17 +43,22 @@ fn board_of(size: u8, stones: [Bits; 2]) -> Board {
 
 /// Every position reachable in `depth` moves from `start`, X and O alternating from `first`,
 /// with no winner yet.
-fn positions(size: u8, start: [Bits; 2], depth: usize, first: Player) -> Vec<([Bits; 2], Player)> {
+fn positions(
+    size: u8,
+    start: [Cells; 2],
+    depth: usize,
+    first: Player,
+) -> Vec<([Cells; 2], Player)> {
     positions_on(&crate::geometry::Geometry::new(size), start, depth, first)
 }
 
 /// The same on any board.
 fn positions_on(
     geometry: &crate::geometry::Geometry,
-    start: [Bits; 2],
+    start: [Cells; 2],
     depth: usize,
     first: Player,
-) -> Vec<([Bits; 2], Player)> {
+) -> Vec<([Cells; 2], Player)> {
     let mut layer = vec![start];
     let mut to_move = first;
     let mut all = vec![(start, first)];
@@ -61,9 +66,9 @@ fn positions_on(
         let mut next = HashSet::new();
         for stones in &layer {
             let empty = geometry.all & !stones[0] & !stones[1];
-            for at in cells_of(empty) {
+            for at in empty.iter() {
                 let mut s = *stones;
-                s[crate::geometry::slot(to_move)] |= bit(at);
+                s[crate::geometry::slot(to_move)] |= Cells::single(at);
                 if !geometry.joins(to_move, s[crate::geometry::slot(to_move)]) {
                     next.insert(s);
                 }
@@ -77,7 +82,7 @@ fn positions_on(
     all
 }
 
-fn check_against_minimax(size: u8, start: [Bits; 2], depth: usize, knowledge: Knowledge) {
+fn check_against_minimax(size: u8, start: [Cells; 2], depth: usize, knowledge: Knowledge) {
     let solver = Solver::new(Limits {
         memory: 1 << 20,
         ..Limits::default()
@@ -87,8 +92,8 @@ fn check_against_minimax(size: u8, start: [Bits; 2], depth: usize, knowledge: Kn
 }
 
 /// The same with a given solver.
-fn check_solver_against_minimax(mut solver: Solver, size: u8, start: [Bits; 2], depth: usize) {
-    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
+fn check_solver_against_minimax(mut solver: Solver, size: u8, start: [Cells; 2], depth: usize) {
+    let geometry = crate::geometry::Geometry::<crate::cells::Cells>::new(size);
     let mut memo = std::collections::HashMap::new();
     for first in Player::BOTH {
         for (stones, to_move) in positions(size, start, depth, first) {
@@ -107,7 +112,7 @@ fn check_solver_against_minimax(mut solver: Solver, size: u8, start: [Bits; 2], 
                 let best = proof.best.expect("a winning move");
                 assert!(board.get(best).is_none());
                 let mut next = stones;
-                next[crate::geometry::slot(to_move)] |= Bits::single(geometry.index(best));
+                next[crate::geometry::slot(to_move)] |= Cells::single(geometry.spot(best));
                 assert!(
                     !minimax(&geometry, next, to_move.opponent(), &mut memo),
                     "{best} does not win for {to_move} on\n{board}"
@@ -130,7 +135,7 @@ fn check_rectangle(rows: u8, cols: u8, depth: usize) {
         ..Limits::default()
     });
     for first in Player::BOTH {
-        for (stones, to_move) in positions_on(&geometry, [0, 0], depth, first) {
+        for (stones, to_move) in positions_on(&geometry, [Cells::EMPTY; 2], depth, first) {
             let expected = minimax(&geometry, stones, to_move, &mut memo);
             let position = Position { stones, to_move };
             let Ok(Outcome::Proven(proof)) = solver.solve_position(rows, cols, position) else {
@@ -144,9 +149,9 @@ fn check_rectangle(rows: u8, cols: u8, depth: usize) {
             assert_eq!(proof.winner, winner, "{rows}x{cols} {stones:?} {to_move}");
             if let Some(best) = proof.best {
                 let mut next = stones;
-                let at = geometry.index(best);
-                assert!(geometry.all.has(at) && !(stones[0] | stones[1]).has(at));
-                next[crate::geometry::slot(to_move)] |= Bits::single(at);
+                let at = geometry.spot(best);
+                assert!(geometry.all.contains(at) && !(stones[0] | stones[1]).contains(at));
+                next[crate::geometry::slot(to_move)] |= Cells::single(at);
                 assert!(!minimax(&geometry, next, to_move.opponent(), &mut memo));
             }
         }
@@ -188,11 +193,16 @@ fn on_a_rectangle_the_shorter_crossing_wins_even_moving_second() {
         let shorter = if rows < cols { Player::O } else { Player::X };
         let second = shorter.opponent();
         if rows * cols <= 12 {
-            let wins = minimax(&geometry, [0, 0], second, &mut Default::default());
+            let wins = minimax(
+                &geometry,
+                [Cells::EMPTY; 2],
+                second,
+                &mut Default::default(),
+            );
             assert!(!wins, "{rows}x{cols}: minimax");
         }
         let position = Position {
-            stones: [0, 0],
+            stones: [Cells::EMPTY; 2],
             to_move: second,
         };
         let Ok(Outcome::Proven(proof)) =
@@ -206,17 +216,17 @@ fn on_a_rectangle_the_shorter_crossing_wins_even_moving_second() {
 
 #[test]
 fn every_4x4_position_of_three_moves_agrees_with_minimax() {
-    check_against_minimax(4, [0, 0], 3, Knowledge::default());
+    check_against_minimax(4, [Cells::EMPTY; 2], 3, Knowledge::default());
 }
 
 /// The stones of a position given by cell names.
-fn stones(size: u8, x: &[&str], o: &[&str]) -> [Bits; 2] {
-    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
+fn stones(size: u8, x: &[&str], o: &[&str]) -> [Cells; 2] {
+    let geometry = crate::geometry::Geometry::<crate::cells::Cells>::new(size);
     let set = |names: &[&str]| {
         names
             .iter()
-            .map(|name| Bits::single(geometry.index(Cell::parse(name, size).unwrap())))
-            .fold(0, |a, b| a | b)
+            .map(|name| Cells::single(geometry.spot(Cell::parse(name, size).unwrap())))
+            .fold(Cells::EMPTY, |a, b| a | b)
     };
     [set(x), set(o)]
 }
@@ -235,8 +245,8 @@ fn every_5x5_position_two_moves_from_a_middle_game_agrees_with_minimax() {
 
 /// A proof's cells are all its winner needs: with every other empty cell given to the
 /// loser, minimax finds the same winner.
-fn check_proof_cells(size: u8, start: [Bits; 2], depth: usize) {
-    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
+fn check_proof_cells(size: u8, start: [Cells; 2], depth: usize) {
+    let geometry = crate::geometry::Geometry::<crate::cells::Cells>::new(size);
     let mut memo = std::collections::HashMap::new();
     let mut solver = Solver::new(Limits {
         memory: 1 << 20,
@@ -255,7 +265,7 @@ fn check_proof_cells(size: u8, start: [Bits; 2], depth: usize) {
             let empty = geometry.all & !stones[0] & !stones[1];
             let mut filled = stones;
             filled[loser] |= empty & !cells;
-            narrowed += usize::from(empty & !cells != 0);
+            narrowed += usize::from(!empty.is_subset(cells));
             let wins = minimax(&geometry, filled, to_move, &mut memo);
             assert_eq!(
                 wins,
@@ -269,7 +279,7 @@ fn check_proof_cells(size: u8, start: [Bits; 2], depth: usize) {
 
 #[test]
 fn a_proof_holds_with_every_cell_outside_it_given_to_the_loser() {
-    check_proof_cells(4, [0, 0], 3);
+    check_proof_cells(4, [Cells::EMPTY; 2], 3);
     check_proof_cells(
         5,
         stones(5, &["A1", "C2", "B4", "E5"], &["B2", "D3", "C4", "A5"]),
@@ -294,10 +304,10 @@ fn without_knowledge_the_search_agrees_too() {
         resistance: false,
         connected_circuit: false,
     };
-    check_against_minimax(4, [0, 0], 1, plain);
+    check_against_minimax(4, [Cells::EMPTY; 2], 1, plain);
     check_against_minimax(
         4,
-        [0, 0],
+        [Cells::EMPTY; 2],
         2,
         Knowledge {
             must_play: false,
@@ -370,7 +380,7 @@ fn threads_sharing_one_table_agree_with_minimax() {
         memory: 1 << 20,
         ..Limits::default()
     };
-    check_solver_against_minimax(threaded(3, limits), 4, [0, 0], 2);
+    check_solver_against_minimax(threaded(3, limits), 4, [Cells::EMPTY; 2], 2);
     for start in [
         stones(5, &["A1", "C2", "B4", "E5"], &["B2", "D3", "C4", "A5"]),
         stones(5, &["E1", "B3", "D4", "A2"], &["C3", "B1", "E4", "A4"]),
@@ -525,14 +535,14 @@ mod winning_moves {
         #[test]
         fn the_winning_move_wins(cells in proptest::collection::vec(0u8..25, 10..18), o_first in any::<bool>()) {
             let size = 5;
-            let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
-            let mut stones = [0 as Bits; 2];
+            let geometry = crate::geometry::Geometry::<crate::cells::Cells>::new(size);
+            let mut stones = [Cells::EMPTY; 2];
             let mut to_move = if o_first { Player::O } else { Player::X };
-            for at in cells {
-                if (stones[0] | stones[1]) & bit(at) != 0 {
+            for at in cells.into_iter().map(|at| Spot::new(at.into())) {
+                if (stones[0] | stones[1]).contains(at) {
                     continue;
                 }
-                stones[crate::geometry::slot(to_move)] |= bit(at);
+                stones[crate::geometry::slot(to_move)] |= Cells::single(at);
                 to_move = to_move.opponent();
             }
             let board = board_of(size, stones);
@@ -563,9 +573,9 @@ mod winning_moves {
 /// position the knowledge decides, for the winner. With `minimax` (small boards only)
 /// every position of the tree is won by the side minimax says. The positions that are not
 /// transpositions number the proof's size. Returns the steps walked and the deepest.
-fn check_proof_tree(size: u8, start: [Bits; 2], depth: usize, minimax_too: bool) -> (usize, u32) {
+fn check_proof_tree(size: u8, start: [Cells; 2], depth: usize, minimax_too: bool) -> (usize, u32) {
     let expert = crate::knowledge::Expert::with_knowledge(size, Knowledge::default());
-    let geometry = crate::geometry::Geometry::<crate::geometry::Bits>::new(size);
+    let geometry = crate::geometry::Geometry::<crate::cells::Cells>::new(size);
     let mut memo = std::collections::HashMap::new();
     let mut solver = Solver::new(Limits {
         memory: 1 << 20,
@@ -586,16 +596,16 @@ fn check_proof_tree(size: u8, start: [Bits; 2], depth: usize, minimax_too: bool)
             let own = tree.iter().filter(|step| !step.transposition).count();
             assert_eq!(own as u64, proof.size, "on\n{board}");
             // The positions from the root to the current step, each with its side to move.
-            let mut line: Vec<([Bits; 2], Player)> = Vec::new();
+            let mut line: Vec<([Cells; 2], Player)> = Vec::new();
             for (i, step) in tree.iter().enumerate() {
                 line.truncate(step.depth as usize);
                 let position = match (step.at, line.last()) {
                     (None, None) => (stones, to_move),
                     (Some(cell), Some(&(before, mover))) => {
-                        let at = geometry.index(cell);
-                        assert_eq!((before[0] | before[1]) & Bits::single(at), 0);
+                        let at = geometry.spot(cell);
+                        assert!(!(before[0] | before[1]).contains(at));
                         let mut after = before;
-                        after[crate::geometry::slot(mover)] |= Bits::single(at);
+                        after[crate::geometry::slot(mover)] |= Cells::single(at);
                         (after, mover.opponent())
                     }
                     _ => panic!("step {i} does not follow from the one before: {step:?}"),
@@ -647,7 +657,7 @@ fn a_proof_tree_plays_out_as_minimax_says() {
         assert!(walked > 300, "{walked} steps");
     }
     // The 5x5 openings have trees some moves deep (minimax would take too long there).
-    let (walked, deepest) = check_proof_tree(5, [0, 0], 1, false);
+    let (walked, deepest) = check_proof_tree(5, [Cells::EMPTY; 2], 1, false);
     assert!(
         walked > 300 && deepest >= 4,
         "{walked} steps, {deepest} moves deep"

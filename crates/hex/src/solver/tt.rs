@@ -4,40 +4,45 @@
 
 use hashbrown::HashMap;
 
-use crate::geometry::Bits;
+use crate::cells::{Cells, Packed, Spot};
 
 /// A bound no proof number reaches: proven (0) or disproven (`INFINITE`) otherwise.
 pub const INFINITE: u32 = u32::MAX / 4;
-
-/// No move stored.
-pub const NO_MOVE: u8 = u8::MAX;
 
 /// What the search knows of a position, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
     /// The position's key (never 0 for a stored entry).
     pub key: u64,
-    /// The moves worth trying (the must-play region), as two halves of a bit set.
-    moves: [u64; 2],
+    /// The moves worth trying (the must-play region).
+    moves: Packed,
     /// The cells a proof depends on (see [`Entry::proof`]).
-    proof: [u64; 2],
+    proof: Packed,
     /// Proof number: 0 when the side to move is proven to win.
     pub pn: u32,
     /// Disproof number: 0 when the side to move is proven to lose.
     pub dn: u32,
     /// How many positions the search expanded below this one (saturating).
     pub work: u32,
-    /// The winning move, or the move to look at next ([`NO_MOVE`] for none).
-    pub best: u8,
+    /// The winning move, or the move to look at next (if any).
+    pub best: Option<Spot>,
 }
 
 impl Entry {
     /// An entry for a position.
-    pub fn new(key: u64, moves: Bits, proof: Bits, pn: u32, dn: u32, work: u32, best: u8) -> Entry {
+    pub fn new(
+        key: u64,
+        moves: Cells,
+        proof: Cells,
+        pn: u32,
+        dn: u32,
+        work: u32,
+        best: Option<Spot>,
+    ) -> Entry {
         Entry {
             key,
-            moves: halves(moves),
-            proof: halves(proof),
+            moves: moves.into(),
+            proof: proof.into(),
             pn,
             dn,
             work,
@@ -46,29 +51,21 @@ impl Entry {
     }
 
     /// The moves worth trying.
-    pub fn moves(&self) -> Bits {
-        whole(self.moves)
+    pub fn moves(&self) -> Cells {
+        self.moves.into()
     }
 
     /// For a proven position, the cells its proof depends on: the winner still wins when every
     /// other empty cell is given to the loser (so a loser's move outside them loses too). For an
     /// open one, the cells that show every move outside [`Entry::moves`] loses.
-    pub fn proof(&self) -> Bits {
-        whole(self.proof)
+    pub fn proof(&self) -> Cells {
+        self.proof.into()
     }
 
     /// Whether the position is solved.
     pub fn proven(&self) -> bool {
         self.pn == 0 || self.dn == 0
     }
-}
-
-fn halves(bits: Bits) -> [u64; 2] {
-    [bits as u64, (bits >> 64) as u64]
-}
-
-fn whole(halves: [u64; 2]) -> Bits {
-    Bits::from(halves[0]) | Bits::from(halves[1]) << 64
 }
 
 /// A table of entries in at most a given number of bytes.
@@ -193,20 +190,26 @@ impl TranspositionTable {
 mod tests {
     use super::*;
 
+    /// The set of the spots of `indices`.
+    fn set(indices: &[usize]) -> Cells {
+        indices.iter().map(|&i| Spot::new(i)).collect()
+    }
+
     #[test]
     fn entries_come_back_and_the_cheaper_one_goes() {
         let mut table = TranspositionTable::new(size_of::<[Entry; 2]>());
-        let moves: Bits = 1 << 100 | 5;
-        table.put(Entry::new(7, moves, 9, 1, 2, 50, 3));
-        table.put(Entry::new(8, 0, 0, 0, INFINITE, 10, 4));
+        let (moves, proof, none) = (set(&[0, 2, 100]), set(&[0, 3]), Cells::EMPTY);
+        let at = |i| Some(Spot::new(i));
+        table.put(Entry::new(7, moves, proof, 1, 2, 50, at(3)));
+        table.put(Entry::new(8, none, none, 0, INFINITE, 10, at(4)));
         assert_eq!(table.get(7).unwrap().moves(), moves);
-        assert_eq!(table.get(7).unwrap().proof(), 9);
-        assert_eq!(table.get(8).unwrap().best, 4);
-        table.put(Entry::new(9, 0, 0, 1, 1, 20, NO_MOVE));
+        assert_eq!(table.get(7).unwrap().proof(), proof);
+        assert_eq!(table.get(8).unwrap().best, at(4));
+        table.put(Entry::new(9, none, none, 1, 1, 20, None));
         assert!(table.get(8).is_none(), "the entry with the least work goes");
         assert!(table.get(7).is_some() && table.get(9).is_some());
         assert_eq!(table.replaced, 1);
-        table.put(Entry::new(7, 0, 0, 0, INFINITE, 60, 1));
+        table.put(Entry::new(7, none, none, 0, INFINITE, 60, at(1)));
         assert_eq!(table.get(7).unwrap().pn, 0);
         assert_eq!(table.entries().count(), 2);
     }
@@ -225,7 +228,7 @@ mod tests {
             key = key
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            let entry = Entry::new(key, 0, 0, 1, 1, work % 37, NO_MOVE);
+            let entry = Entry::new(key, Cells::EMPTY, Cells::EMPTY, 1, 1, work % 37, None);
             sparse.put(entry);
             dense.put(entry);
             if work == 2 {
