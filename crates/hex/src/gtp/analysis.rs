@@ -2,8 +2,8 @@
 //! and `vc`.
 
 use super::command::{Edge, VcEnd};
-use crate::game::{Color, Game, Point};
 use crate::cells::Cells;
+use crate::game::{Color, Game, Point};
 use crate::geometry::slot;
 use crate::knowledge::{Decision, Endpoint, Expert};
 use crate::position::Position;

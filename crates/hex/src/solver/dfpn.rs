@@ -82,8 +82,8 @@ pub const BUSY_WEIGHT: u32 = 4;
 /// Positions a search with several threads expands alone first.
 pub const SOLO_NODES: u64 = 4096;
 
-/// A lock that a panicked thread left behind is still good: the table is whole.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+/// A lock that a panicked thread left behind is still good: the data is whole.
+pub(super) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 

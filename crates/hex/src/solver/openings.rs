@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use super::dfpn::lock;
 use super::{Knowledge, Limits, Outcome, Progress, Proof, ProofBook, Solver, SolverError};
 use crate::board::{Board, Cell, Player};
 
@@ -232,11 +233,6 @@ pub fn solve_openings(
         wall,
         book,
     })
-}
-
-/// A lock that a panicked thread left behind is still good: the data is whole.
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]
