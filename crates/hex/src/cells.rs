@@ -2,6 +2,9 @@
 //! each other: [`Cells`], a small `Copy` set with private bits (as shakmaty's `Bitboard`),
 //! and [`Spot`], a cell's index in a board's numbering (`row * cols + col`).
 //!
+//! The other sets of cells of the crate are here too, behind one trait ([`CellSet`]): `u64`
+//! and `u128`, and [`Wide`] up to the contest's 26x26 (the rules' winner on any board).
+//!
 //! Both hide their width: a `Cells` holds up to [`Cells::CAPACITY`] cells (boards up to 11x11
 //! today) and a `Spot` indexes them. Widening the set (for larger boards) is a change in this
 //! file alone: nothing outside it sees the words.
@@ -21,8 +24,6 @@ use std::fmt;
 use std::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr, Sub, SubAssign,
 };
-
-use crate::geometry::CellSet;
 
 /// The word the bits live in.
 type Word = u128;
@@ -379,6 +380,168 @@ impl From<Packed> for Cells {
     #[inline]
     fn from(packed: Packed) -> Cells {
         Cells(Word::from(packed.0[0]) | Word::from(packed.0[1]) << 64)
+    }
+}
+
+/// A set of cells: bit `index` for the cell of that index.
+pub trait CellSet:
+    Copy
+    + Eq
+    + Default
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitAndAssign
+    + BitOr<Output = Self>
+    + BitOrAssign
+    + BitXor<Output = Self>
+    + BitXorAssign
+    + Not<Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    /// The most cells a set holds.
+    const CAPACITY: usize;
+    /// The set of the first `n` cells (`n <= CAPACITY`).
+    fn first(n: usize) -> Self;
+    /// The set of one cell.
+    fn single(index: usize) -> Self;
+    /// Whether the set holds the cell.
+    fn has(self, index: usize) -> bool;
+    /// How many cells the set holds.
+    fn len(self) -> u32;
+    /// Whether the set holds no cell.
+    fn is_empty(self) -> bool {
+        self == Self::default()
+    }
+    /// The lowest cell, if any.
+    fn lowest(self) -> Option<usize>;
+    /// The set without its lowest cell.
+    fn without_lowest(self) -> Self;
+    /// The set's cells, lowest first.
+    fn indices(self) -> Indices<Self> {
+        Indices(self)
+    }
+}
+
+/// The cells of a set, lowest first.
+pub struct Indices<S>(S);
+
+impl<S: CellSet> Iterator for Indices<S> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let at = self.0.lowest()?;
+        self.0 = self.0.without_lowest();
+        Some(at)
+    }
+}
+
+macro_rules! word_set {
+    ($word:ty) => {
+        impl CellSet for $word {
+            const CAPACITY: usize = <$word>::BITS as usize;
+            #[inline]
+            fn first(n: usize) -> $word {
+                if n >= Self::CAPACITY {
+                    <$word>::MAX
+                } else {
+                    (1 << n) - 1
+                }
+            }
+            #[inline]
+            fn single(index: usize) -> $word {
+                1 << index
+            }
+            #[inline]
+            fn has(self, index: usize) -> bool {
+                self >> index & 1 != 0
+            }
+            #[inline]
+            fn len(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn lowest(self) -> Option<usize> {
+                (self != 0).then(|| self.trailing_zeros() as usize)
+            }
+            #[inline]
+            fn without_lowest(self) -> $word {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+
+word_set!(u64);
+word_set!(u128);
+
+/// Words in a [`Wide`] set: 704 bits, enough for 26x26.
+const WORDS: usize = 11;
+
+/// A set of up to 704 cells, for boards of any size the contest or the engine takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wide([u64; WORDS]);
+
+macro_rules! wide_op {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for Wide {
+            type Output = Wide;
+            #[inline]
+            fn $method(mut self, other: Wide) -> Wide {
+                self.$assign_method(other);
+                self
+            }
+        }
+        impl $assign for Wide {
+            #[inline]
+            fn $assign_method(&mut self, other: Wide) {
+                for (a, b) in self.0.iter_mut().zip(other.0) {
+                    *a = *a $op b;
+                }
+            }
+        }
+    };
+}
+
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Wide {
+    type Output = Wide;
+    fn not(self) -> Wide {
+        Wide(self.0.map(|word| !word))
+    }
+}
+
+impl CellSet for Wide {
+    const CAPACITY: usize = 64 * WORDS;
+    fn first(n: usize) -> Wide {
+        Wide(std::array::from_fn(|w| {
+            u64::first(n.saturating_sub(64 * w))
+        }))
+    }
+    fn single(index: usize) -> Wide {
+        let mut set = Wide::default();
+        set.0[index / 64] = 1 << (index % 64);
+        set
+    }
+    fn has(self, index: usize) -> bool {
+        self.0[index / 64].has(index % 64)
+    }
+    fn len(self) -> u32 {
+        self.0.iter().map(|word| word.count_ones()).sum()
+    }
+    fn lowest(self) -> Option<usize> {
+        let w = self.0.iter().position(|&word| word != 0)?;
+        Some(64 * w + self.0[w].trailing_zeros() as usize)
+    }
+    fn without_lowest(mut self) -> Wide {
+        if let Some(word) = self.0.iter_mut().find(|word| **word != 0) {
+            *word &= *word - 1;
+        }
+        self
     }
 }
 

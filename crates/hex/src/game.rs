@@ -7,7 +7,8 @@
 use std::fmt;
 
 use crate::board::{Board, Cell, Player};
-use crate::geometry::{CellSet, Geometry, Wide};
+use crate::cells::{CellSet, Wide};
+use crate::geometry::Geometry;
 
 /// The largest board the engine plays on (HexGui's largest).
 pub const MAX_BOARD: u8 = 19;

@@ -3,9 +3,10 @@
 //! engine's game both become one here, and nowhere else.
 
 use crate::board::{Board, Player};
+use crate::cells::CellSet;
 use crate::cells::Cells;
 use crate::game::Game;
-use crate::geometry::{CellSet, Geometry, slot};
+use crate::geometry::{Geometry, slot};
 
 /// Stones and the side to move. `S` is the set type: the solver's [`Cells`] (up to 11x11)
 /// by default.
@@ -65,8 +66,8 @@ impl<S: CellSet> Position<S> {
 mod tests {
     use super::*;
     use crate::Cell;
+    use crate::cells::Wide;
     use crate::game::{Color, Move, Point};
-    use crate::geometry::Wide;
 
     #[test]
     fn the_game_and_the_board_give_the_same_position() {

@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::geometry::{CellSet, Geometry, slot};
+use crate::cells::CellSet;
+use crate::geometry::{Geometry, slot};
 use crate::{Board, Cell, Player};
 
 /// What a picture marks beside the stones.

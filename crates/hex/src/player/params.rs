@@ -1,5 +1,5 @@
 //! The player's parameters, each declared once: its name, type, range, default and help. The
-//! command line's flags ([`crate::player::cli`]), GTP's `param_player` and the web page all
+//! command line's flags (the `cli` module), GTP's `param_player` and the web page all
 //! read this one table, so that every door sets the same player the same way.
 
 use std::path::PathBuf;
