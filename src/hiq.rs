@@ -15,7 +15,7 @@ every way the central game can go. A contest input file named like a command (`s
 `count`) is given as `./solve`.";
 
 #[derive(clap::Args, Debug)]
-#[command(about = io::summary(contest::ABOUT), long_about = format!("{}\n\n{BEYOND}", contest::ABOUT))]
+#[command(about = text::cli::summary(contest::ABOUT), long_about = format!("{}\n\n{BEYOND}", contest::ABOUT))]
 #[command(after_long_help = contest::FORMAT, args_conflicts_with_subcommands = true)]
 pub struct Args {
     #[command(subcommand)]
@@ -37,7 +37,7 @@ enum Command {
 }
 
 #[derive(clap::Args, Debug)]
-#[command(about = io::summary(Answer::ABOUT), long_about = Answer::ABOUT)]
+#[command(about = text::cli::summary(Answer::ABOUT), long_about = Answer::ABOUT)]
 #[command(after_long_help = Answer::EXAMPLE)]
 struct SolveArgs {
     #[command(flatten)]
@@ -53,7 +53,7 @@ struct SolveArgs {
 }
 
 #[derive(clap::Args, Debug)]
-#[command(about = io::summary(CensusTable::ABOUT), after_long_help = CensusTable::EXAMPLE)]
+#[command(about = text::cli::summary(CensusTable::ABOUT), after_long_help = CensusTable::EXAMPLE)]
 #[command(long_about = format!("{} {PROGRESS}", CensusTable::ABOUT))]
 struct CountArgs {
     #[command(flatten)]
@@ -64,7 +64,7 @@ struct CountArgs {
     /// in /proc/meminfo; 10 million where it cannot be read). The english board needs 3.6
     /// million (0.4 GB), the european 54 million (5.8 GB): a board that needs more is
     /// refused at once.
-    #[arg(long, value_name = "N", value_parser = io::whole_number, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = text::cli::whole_number, allow_negative_numbers = true)]
     max_positions: Option<u64>,
 }
 
@@ -120,7 +120,7 @@ pub fn run(args: Args) -> Result<()> {
         Some(Command::Solve(args)) => solve(args),
         Some(Command::Count(args)) => count(args),
         None => {
-            let input = args.input.read()?;
+            let input = io::read(&args.input)?;
             let played = input.parse(contest::run_traced)?;
             if args.trace {
                 io::comment(&played.trace)?;
@@ -144,7 +144,7 @@ fn solve(args: SolveArgs) -> Result<()> {
             )
         })?),
     };
-    let input = args.input.read()?;
+    let input = io::read(&args.input)?;
     let starts = input.parse(|text| hiq::parse_positions(&layout, text))?;
     io::print(&hiq::answers(&layout, starts, goal))
 }

@@ -6,7 +6,7 @@ use megacheckers::contest;
 use crate::io::{self, ColorArg, InputArg};
 
 #[derive(clap::Args, Debug)]
-#[command(about = io::summary(contest::ABOUT), long_about = contest::ABOUT)]
+#[command(about = text::cli::summary(contest::ABOUT), long_about = contest::ABOUT)]
 #[command(after_long_help = contest::FORMAT)]
 pub struct Args {
     #[command(flatten)]
@@ -23,9 +23,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let input = args.input.read()?;
+    let input = io::read(&args.input)?;
     if args.path {
-        let drawn = input.parse(|text| contest::run_drawn(text, args.color.stderr()))?;
+        let drawn =
+            input.parse(|text| contest::run_drawn(text, io::stderr_color_of(args.color)))?;
         io::comment(&drawn.pictures)?;
         io::print(&drawn.output)
     } else {

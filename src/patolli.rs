@@ -7,7 +7,7 @@ use patolli::contest::{self, Options};
 use crate::io::{self, ColorArg, InputArg};
 
 #[derive(clap::Args, Debug)]
-#[command(about = io::summary(contest::ABOUT), long_about = contest::ABOUT)]
+#[command(about = text::cli::summary(contest::ABOUT), long_about = contest::ABOUT)]
 #[command(after_long_help = contest::FORMAT)]
 pub struct Args {
     #[command(flatten)]
@@ -29,11 +29,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let input = args.input.read()?;
+    let input = io::read(&args.input)?;
     let options = Options {
         division: args.division,
         trace: args.trace,
-        color: args.color.stderr(),
+        color: io::stderr_color_of(args.color),
     };
     let played = input.parse(|text| contest::run_with(text, options))?;
     io::comment(&played.trace)?;

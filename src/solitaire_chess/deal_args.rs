@@ -21,7 +21,7 @@ pub struct DealArgs {
     pub(super) official: Option<OfficialCase>,
 
     /// The seed of the deal (the judge's `random.seed`).
-    #[arg(long, default_value_t = 1, value_parser = crate::io::whole_number, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 1, value_parser = text::cli::whole_number, allow_negative_numbers = true)]
     pub(super) seed: u64,
 }
 

@@ -46,7 +46,7 @@ pub fn run(args: Args) -> Result<()> {
         stdio::stdin().lock(),
         &mut out,
         &mut advisor,
-        args.color.stdout(),
+        io::stdout_color(args.color),
     )?;
     Ok(())
 }

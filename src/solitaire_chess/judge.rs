@@ -22,7 +22,7 @@ pub struct Args {
     deal: DealArgs,
 
     /// The time limit for the whole game, in milliseconds of wall-clock time.
-    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = io::whole_number, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = text::cli::whole_number, allow_negative_numbers = true)]
     time_limit_ms: u64,
 
     /// Also write the whole conversation to FILE (`<` the judge, `>` the player), with the

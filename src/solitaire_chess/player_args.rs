@@ -9,7 +9,7 @@ use solitaire_chess_player::{Budget, Config, Policy, PolicyError, Strategy};
 #[derive(clap::Args, Debug, Clone)]
 pub struct PlayerArgs {
     /// The player's thinking time for the whole game, in milliseconds of wall-clock time.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = crate::io::whole_number, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = text::cli::whole_number, allow_negative_numbers = true)]
     budget_ms: u64,
 
     /// Instead of a time budget, a fixed amount of work: N sampled worlds for each candidate
@@ -54,7 +54,7 @@ pub struct PlayerArgs {
     policy: Option<Box<Policy>>,
 
     /// The seed of the player's random choices.
-    #[arg(long, value_name = "SEED", default_value_t = 1, value_parser = crate::io::whole_number, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SEED", default_value_t = 1, value_parser = text::cli::whole_number, allow_negative_numbers = true)]
     player_seed: u64,
 
     /// Threads for the rollouts of one game (a game depends on it, as on the seed).

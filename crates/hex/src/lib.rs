@@ -26,6 +26,8 @@
 #![deny(missing_docs)]
 
 mod board;
+#[cfg(feature = "clap")]
+pub mod cli;
 mod completion;
 pub mod contest;
 pub mod engine;
