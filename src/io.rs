@@ -55,39 +55,23 @@ pub fn comment(text: &str) -> Result<()> {
     Ok(())
 }
 
-/// Whether to colour what goes to stdout, as `--color` says.
-pub fn stdout_color(arg: ColorArg) -> bool {
-    let stdout = io::stdout();
-    decide(
-        arg,
-        stdout.is_terminal(),
-        anstream::AutoStream::choice(&stdout),
-    )
-}
-
-/// Whether to colour what goes to stderr, as `--color` says.
-pub fn stderr_color_of(arg: ColorArg) -> bool {
-    let stderr = io::stderr();
-    decide(
-        arg,
-        stderr.is_terminal(),
-        anstream::AutoStream::choice(&stderr),
-    )
-}
-
-/// As `--color` says, and for `auto` as anstream decides (a terminal, NO_COLOR and CLICOLOR
-/// respected).
-fn decide(arg: ColorArg, terminal: bool, choice: anstream::ColorChoice) -> bool {
+/// Whether to colour what goes to `stream` (stdout or stderr), as `--color` says, and for
+/// `auto` as anstream decides (a terminal, NO_COLOR and CLICOLOR respected).
+pub fn color<S: anstream::stream::RawStream>(arg: ColorArg, stream: S) -> bool {
+    let auto = || {
+        anstream::stream::IsTerminal::is_terminal(&stream)
+            && anstream::AutoStream::choice(&stream) != anstream::ColorChoice::Never
+    };
     match arg.color {
         Color::Always => true,
         Color::Never => false,
-        Color::Auto => terminal && choice != anstream::ColorChoice::Never,
+        Color::Auto => auto(),
     }
 }
 
 /// Whether to colour clap's own messages on stderr, which come before any `--color` is read.
 pub fn stderr_color() -> bool {
-    stderr_color_of(ColorArg { color: Color::Auto })
+    color(ColorArg { color: Color::Auto }, io::stderr())
 }
 
 /// A usage error of the command `boardgames PATH...` found after parsing (a raw clap error, or

@@ -77,7 +77,7 @@ fn human(args: HumanArgs) -> Result<()> {
     let mut advisor = Hints {
         worlds: args.hint_worlds,
     };
-    let color = io::stdout_color(args.color);
+    let color = io::color(args.color, stdio::stdout());
     solitaire_chess::human::play(&deal, stdio::stdin().lock(), &mut out, &mut advisor, color)?;
     Ok(())
 }
