@@ -1,28 +1,27 @@
 //! `boardgames hex`: the Hex contest's position analyzer, the solver (`solve`), and the Hex
-//! engine (`gtp`, `arena`).
+//! engine (`gtp`, `arena`, `selfplay`, `patterns`, `opening-book`).
 
-mod opening_book;
-mod patterns;
-mod selfplay;
 mod solve;
 
-use std::path::PathBuf;
-use std::time::Duration;
+use std::io::Write;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow};
+use hex::cli::{ArenaArgs, GtpArgs, OpeningBookArgs, PatternsArgs, SelfplayArgs, SolveArgs};
 use hex::contest;
-use hex::game::{Game, Move, Point};
+use hex::game::Color;
 use hex::gtp::Engine;
-use hex::matches::arena::{self, Adjudication, Program, Rules};
+use hex::matches::arena::Adjudication;
 use hex::matches::records;
-use hex::player::Player;
-use hex::player::cli::PlayerArgs;
+use hex::matches::records::followed_games;
+use hex::player::book::OpeningBook;
+use hex::player::building::{Plan, Step};
+use hex::player::{Player, patterns};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::io::{self, InputArg};
 
 #[derive(clap::Args, Debug)]
-#[command(about = io::summary(contest::ABOUT), long_about = contest::ABOUT)]
+#[command(about = text::cli::summary(contest::ABOUT), long_about = contest::ABOUT)]
 #[command(args_conflicts_with_subcommands = true)]
 #[command(after_long_help = contest::FORMAT)]
 pub struct Args {
@@ -34,107 +33,18 @@ pub struct Args {
 
 #[derive(clap::Subcommand, Debug)]
 enum Verb {
-    Solve(solve::Args),
+    Solve(SolveArgs),
     Gtp(GtpArgs),
     Arena(ArenaArgs),
-    Selfplay(selfplay::Args),
-    Patterns(patterns::Args),
-    OpeningBook(opening_book::Args),
-}
-
-/// Checks a `--size` option: a board the engine plays, 1..=19.
-fn check_size(size: u8) -> Result<()> {
-    if !(1..=hex::game::MAX_BOARD).contains(&size) {
-        bail!("--size must be 1..{}", hex::game::MAX_BOARD);
-    }
-    Ok(())
-}
-
-#[derive(clap::Args, Debug)]
-#[command(about = io::summary(hex::gtp::GTP_ABOUT), long_about = hex::gtp::GTP_ABOUT)]
-#[command(after_long_help = hex::gtp::GTP_EXAMPLE)]
-struct GtpArgs {
-    #[command(flatten)]
-    player: PlayerArgs,
-}
-
-/// Plays two GTP engines against each other: G games on an NxN board, colours alternating.
-///
-/// Each engine is a command line (split at spaces; `{seed}` in it is replaced by a number that
-/// changes from game to game); the built-in engine (`boardgames hex gtp`
-/// with the given player options) stands in for any not given. When an engine makes an illegal
-/// move, a malformed, overlong or `?` reply, crashes, or does not reply within --timeout, the
-/// solver adjudicates: the winner of the position with perfect play, if proven within
-/// --adjudicate seconds, else the failing side loses. Every game is saved as SGF; a table of wins
-/// with 95% intervals (and the adjudicated games apart) ends the run, and each engine's mean
-/// time a move is shown.
-#[derive(clap::Args, Debug)]
-#[command(after_long_help = "\
-Example (the built-in engine against itself, two games on 3x3; another engine is given as
-`--engine2 \"PROGRAM ARGS... --seed {seed}\"`):
-  $ boardgames hex arena -n 3 -g 2 --playouts 50 --threads 1
-  engine        colour  games   wins    rate  95% interval
-  boardgames-1  black       1      1  100.0%  20.7%..100.0%
-  boardgames-1  white       1      0    0.0%  0.0%..79.3%
-  boardgames-1  both        2      1   50.0%  9.5%..90.5%
-  boardgames-2  black       1      1  100.0%  20.7%..100.0%
-  boardgames-2  white       1      0    0.0%  0.0%..79.3%
-  boardgames-2  both        2      1   50.0%  9.5%..90.5%")]
-struct ArenaArgs {
-    /// The first engine's command (the built-in engine when absent).
-    #[arg(long, value_name = "COMMAND")]
-    engine1: Option<String>,
-    /// The second engine's command (the built-in engine when absent).
-    #[arg(long, value_name = "COMMAND")]
-    engine2: Option<String>,
-    /// Games to play; the first engine is Black in the odd-numbered ones.
-    #[arg(long, short, default_value_t = 10, value_name = "G")]
-    games: u32,
-    /// The number of the first game: play games K..K+G-1 of a longer match, each with the
-    /// seeds and colours it has there (for jobs that share a match out).
-    #[arg(long, default_value_t = 1, value_name = "K")]
-    first_game: u32,
-    /// Play nothing: print the table of the games saved in --sgf-dir (the folders of jobs
-    /// that each played part of a match, put together).
-    #[arg(long)]
-    tally: bool,
-    /// The board's side.
-    #[arg(long, short = 'n', default_value_t = 9, value_name = "N")]
-    size: u8,
-    /// Seconds an engine may take for a move before it loses on time.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
-    timeout: f64,
-    /// Seconds the solver may take to adjudicate a game in which an engine failed (0: the
-    /// failing side loses at once).
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
-    adjudicate: f64,
-    /// White may swap (the engines are sent `param_game allow_swap 1`).
-    #[arg(long)]
-    swap: bool,
-    /// Moves every game starts with, Black first, comma-separated (`f6`, `g5,g6`): both
-    /// engines are told them with `play`, and the first to move is asked after them (to
-    /// measure the answers to one opening).
-    #[arg(long, value_name = "MOVES")]
-    opening: Option<String>,
-    /// Where the games are saved as SGF (game-001.sgf, ...); the run ends by naming it.
-    #[arg(
-        long,
-        alias = "games-dir",
-        default_value = "hex-arena",
-        value_name = "DIR"
-    )]
-    sgf_dir: PathBuf,
-    #[command(flatten)]
-    player: PlayerArgs,
+    Selfplay(SelfplayArgs),
+    Patterns(PatternsArgs),
+    OpeningBook(OpeningBookArgs),
 }
 
 pub fn run(args: Args) -> Result<()> {
     match args.verb {
+        None => io::print(&io::read(&args.input)?.parse(contest::run)?),
         Some(Verb::Solve(args)) => solve::run(args),
-        None => {
-            let input = args.input.read()?;
-            io::print(&input.parse(contest::run)?)
-        }
         Some(Verb::Gtp(gtp)) => {
             let player = Player::new(gtp.player.config).map_err(anyhow::Error::msg)?;
             Engine::new(player)
@@ -142,36 +52,10 @@ pub fn run(args: Args) -> Result<()> {
                 .context("GTP session")
         }
         Some(Verb::Arena(arena)) => run_arena(arena),
-        Some(Verb::Selfplay(args)) => selfplay::run(args),
-        Some(Verb::Patterns(args)) => patterns::run(args),
-        Some(Verb::OpeningBook(args)) => opening_book::run(args),
+        Some(Verb::Selfplay(args)) => selfplay(args),
+        Some(Verb::Patterns(args)) => patterns(args),
+        Some(Verb::OpeningBook(args)) => opening_book(args),
     }
-}
-
-/// The moves of `--opening` on a board of `size`: each a point, the whole a game that has
-/// not ended.
-fn parse_opening(text: &str, size: u8) -> Result<Vec<Point>> {
-    let mut game = Game::new(size).context("a board size 1..=19")?;
-    let mut moves = Vec::new();
-    for word in text.split(',').map(str::trim) {
-        let Some(point) = Point::parse(word, size) else {
-            bail!(
-                "--opening: {word:?} is not a point of the {size}x{size} board (a1 to {})",
-                Point {
-                    row: size - 1,
-                    col: size - 1
-                }
-            );
-        };
-        if game.play(game.to_move(), Move::Play(point)).is_err() {
-            bail!("--opening: {word} is already taken");
-        }
-        if game.winner().is_some() {
-            bail!("--opening: the game is over after {word}");
-        }
-        moves.push(point);
-    }
-    Ok(moves)
 }
 
 fn run_arena(args: ArenaArgs) -> Result<()> {
@@ -180,76 +64,20 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         let saved =
             records::read_dir(dir).with_context(|| format!("--tally: {}", dir.display()))?;
         let (table, names) = records::tally(&saved)
-            .map_err(|(number, why)| anyhow::anyhow!("{}: {why}", records::file_name(number)))?;
+            .map_err(|(number, why)| anyhow!("{}: {why}", records::file_name(number)))?;
         return io::print(&table.render(names.each_ref().map(String::as_str)));
     }
-    if args.first_game == 0 || args.first_game.checked_add(args.games).is_none() {
-        bail!("--first-game must be 1 or more, and the last game's number fit 32 bits");
-    }
-    let numbers = args.first_game..=args.first_game + args.games - 1;
-    check_size(args.size)?;
-    if !(args.timeout > 0.0 && args.timeout <= 86_400.0) {
-        bail!("--timeout must be more than 0 and at most 86400 seconds");
-    }
-    if !(0.0..=86_400.0).contains(&args.adjudicate) {
-        bail!("--adjudicate must be 0..86400 seconds");
-    }
-    let opening = match &args.opening {
-        Some(text) => parse_opening(text, args.size)?,
-        None => Vec::new(),
-    };
-    let config = &args.player.config;
-    // Read once here, so that a bad book is named before any game.
-    Player::new(config.clone()).map_err(anyhow::Error::msg)?;
     let me = std::env::current_exe().context("cannot find the boardgames program")?;
-    // The built-in engine is told its parameters in GTP, a seed for each game.
-    let mut setup: Vec<String> = (config.changes().into_iter())
-        .filter(|&(name, _)| name != "seed")
-        .map(|(name, value)| format!("param_player {name} {value}"))
-        .collect();
-    setup.push("param_player seed {seed}".into());
-    let engine = |given: &Option<String>, number: u8| -> Result<Program> {
-        let Some(line) = given else {
-            let command = vec![me.display().to_string(), "hex".into(), "gtp".into()];
-            let name = format!("boardgames-{number}");
-            let setup = setup.clone();
-            return Ok(Program {
-                name,
-                command,
-                setup,
-            });
-        };
-        let command: Vec<String> = line.split_whitespace().map(String::from).collect();
-        if command.is_empty() {
-            bail!("an engine command is empty");
-        }
-        let name = line.clone();
-        let setup = Vec::new();
-        Ok(Program {
-            name,
-            command,
-            setup,
-        })
-    };
-    let game = arena::Match {
-        engines: [engine(&args.engine1, 1)?, engine(&args.engine2, 2)?],
-        games: args.games,
-        rules: Rules {
-            size: args.size,
-            move_time: Duration::from_secs_f64(args.timeout),
-            command_time: Duration::from_secs_f64(args.timeout.max(10.0)),
-            swap: args.swap,
-            adjudicate: (args.adjudicate > 0.0).then(|| Duration::from_secs_f64(args.adjudicate)),
-        },
-        seed: config.seed,
-        opening,
-    };
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let game = (args.to_match(&me)).map_err(|e| io::usage(&["hex", "arena"], e))?;
+    let numbers = args.numbers()?;
+    // Read once here, so that a bad book is named before any game.
+    Player::new(args.player.config.clone()).map_err(anyhow::Error::msg)?;
     let names = game.engines.each_ref().map(|engine| engine.name.as_str());
-    let bar = ProgressBar::new(u64::from(args.games)).with_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} {msg}")
-            .expect("a valid template"),
-    );
+    records::check_new_run(dir, *numbers.start(), args.size, names).map_err(anyhow::Error::msg)?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let bar = ProgressBar::new(u64::from(args.games)).with_style(ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} games, {elapsed} {msg}",
+    )?);
     let table = game.play_games(numbers.clone(), |number, outcome, table| -> Result<()> {
         let path = dir.join(records::file_name(number));
         std::fs::write(&path, outcome.record.to_string())
@@ -266,23 +94,113 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
                 bar.println(format!("game {number}: {loser} loses: {}", outcome.ending));
             }
         }
-        let [one, two] = names;
-        let [won1, won2] = [table.wins(0), table.wins(1)];
+        let [(one, won1), (two, won2)] = [0, 1].map(|i| (names[i], table.wins(i)));
         bar.set_message(format!("{one}: {won1} won, {two}: {won2} won"));
         bar.inc(1);
         Ok(())
     })?;
     bar.finish_and_clear();
     io::print(&table.render(names))?;
-    let [first, last] = [numbers.start(), numbers.end()].map(|&n| records::file_name(n));
     io::comment(&table.timing(names))?;
-    let saved = match args.games {
-        0 => return Ok(()),
-        1 => first,
-        _ => format!("{first} to {last}"),
+    let [first, last] = [numbers.start(), numbers.end()].map(|&n| records::file_name(n));
+    let saved = if first == last {
+        first
+    } else {
+        format!("{first} to {last}")
     };
     io::comment(&format!(
         "The games are saved as SGF in {}/ ({saved}).\n",
         dir.display()
+    ))
+}
+
+fn selfplay(args: SelfplayArgs) -> Result<()> {
+    let (run, numbers) = args.run().map_err(|e| io::usage(&["hex", "selfplay"], e))?;
+    let dir = &args.out;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    for number in numbers {
+        let record = run.play(number).map_err(anyhow::Error::msg)?;
+        let name = records::file_name(number);
+        let path = dir.join(&name);
+        std::fs::write(&path, record.to_string())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        let result = record.result.unwrap_or_default();
+        io::print(&format!("{name}  {result}  {} moves\n", record.moves.len()))?;
+    }
+    Ok(())
+}
+
+fn patterns(args: PatternsArgs) -> Result<()> {
+    let player = args.player.as_deref();
+    let mut out = String::new();
+    for (k, dir) in args.dirs.iter().enumerate() {
+        let saved = records::read_dir(dir)
+            .with_context(|| format!("cannot read the records in {}", dir.display()))?;
+        for (number, record) in saved {
+            let file = dir.join(records::file_name(number));
+            let plays = |name: &Option<String>| records::is_player(player, name.as_deref());
+            let (black, white) = (plays(&record.black), plays(&record.white));
+            let learn = |color| if color == Color::Black { black } else { white };
+            let lines = patterns::extract(&format!("d{}-{number}", k + 1), &record, learn)
+                .map_err(|n| anyhow!("{}: move {n} cannot be played", file.display()))?;
+            out.push_str(&lines);
+        }
+    }
+    io::print(&out)
+}
+
+fn opening_book(args: OpeningBookArgs) -> Result<()> {
+    let plies = args
+        .plan_plies()
+        .map_err(|e| io::usage(&["hex", "opening-book"], e))?;
+    let plan = Plan {
+        size: args.size,
+        plies,
+        games: followed_games(&args.games, args.size, args.games_player.as_deref())
+            .map_err(anyhow::Error::msg)?,
+        min_games: args.min_games(),
+        by_results: args.by_results,
+    };
+    let path = &args.out;
+    let mut book = if path.exists() {
+        io::read_path(path)?.parse(OpeningBook::parse)?
+    } else {
+        OpeningBook::default()
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    if book.lines().is_empty() {
+        let how = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
+        writeln!(file, "# boardgames {how}")?;
+    }
+    let style = ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} positions of ply {msg}, {elapsed} (about {eta} left)",
+    )?;
+    let mut bar = ProgressBar::hidden();
+    let added = book.build(&plan, &args.config(), |step| -> Result<()> {
+        match step {
+            Step::Ply { ply, positions } => {
+                bar.finish_and_clear();
+                bar = ProgressBar::new(positions as u64).with_style(style.clone());
+                bar.set_message(ply.to_string());
+            }
+            Step::Added(line) => {
+                writeln!(file, "{line}")
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                bar.inc(1);
+            }
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    let answered = (book.lines().iter())
+        .filter(|line| line.size == args.size && line.moves.len() < plies)
+        .count();
+    io::print(&format!(
+        "{answered} positions answered in {} ({added} new)\n",
+        path.display()
     ))
 }

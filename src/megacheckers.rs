@@ -3,29 +3,15 @@
 use anyhow::Result;
 use megacheckers::contest;
 
-use crate::io::{self, ColorArg, InputArg};
+use crate::io;
 
-#[derive(clap::Args, Debug)]
-#[command(about = io::summary(contest::ABOUT), long_about = contest::ABOUT)]
-#[command(after_long_help = contest::FORMAT)]
-pub struct Args {
-    #[command(flatten)]
-    input: InputArg,
-
-    /// After each answer, print a line with one capture that takes that many pieces: the homes
-    /// the piece visits, joined by `x` (`1x5x7`), or `-` when no capture is possible; and
-    /// draw each board with that capture on stderr.
-    #[arg(long)]
-    path: bool,
-
-    #[command(flatten)]
-    color: ColorArg,
-}
+pub use megacheckers::cli::Args;
 
 pub fn run(args: Args) -> Result<()> {
-    let input = args.input.read()?;
+    let input = io::read(&args.input)?;
     if args.path {
-        let drawn = input.parse(|text| contest::run_drawn(text, args.color.stderr()))?;
+        let drawn = input
+            .parse(|text| contest::run_drawn(text, io::color(args.color, std::io::stderr())))?;
         io::comment(&drawn.pictures)?;
         io::print(&drawn.output)
     } else {

@@ -35,6 +35,8 @@
 
 mod board;
 pub mod cells;
+#[cfg(feature = "clap")]
+pub mod cli;
 mod completion;
 pub mod contest;
 pub mod game;

@@ -10,6 +10,7 @@ use std::fmt;
 
 use crate::board::{Board, Player};
 use crate::game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
+use crate::solver::{Outcome, ProofStep};
 
 /// A game record: the size, the setup stones, the moves, and what the root said.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -374,36 +375,147 @@ fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")
 }
 
-/// The record as HexGui writes one: `(;FF[4]GM[11]SZ[n]...;B[a1]...)`, a move a line.
-impl fmt::Display for Record {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "(;FF[4]GM[11]SZ[{}]AP[boardgames]", self.size)?;
-        if let Some(name) = &self.black {
-            write!(f, "PB[{}]", escape(name))?;
-        }
-        if let Some(name) = &self.white {
-            write!(f, "PW[{}]", escape(name))?;
-        }
-        if let Some(result) = &self.result {
-            write!(f, "RE[{}]", escape(result))?;
+impl Record {
+    /// The root node, as [`Record`]'s `Display` writes it: `(;FF[4]GM[11]SZ[n]AP[boardgames]`,
+    /// the players, the result and the setup stones.
+    fn root(&self) -> String {
+        let mut root = format!("(;FF[4]GM[11]SZ[{}]AP[boardgames]", self.size);
+        for (property, value) in [
+            ("PB", &self.black),
+            ("PW", &self.white),
+            ("RE", &self.result),
+        ] {
+            if let Some(value) = value {
+                root += &format!("{property}[{}]", escape(value));
+            }
         }
         for color in Color::BOTH {
-            let points: Vec<String> = self
-                .setup
-                .iter()
+            let points: Vec<String> = (self.setup.iter())
                 .filter(|(c, _)| *c == color)
                 .map(|(_, p)| format!("[{p}]"))
                 .collect();
             if !points.is_empty() {
-                write!(f, "A{}{}", color.letter(), points.concat())?;
+                root += &format!("A{}{}", color.letter(), points.concat());
             }
         }
-        writeln!(f)?;
+        root
+    }
+}
+
+/// The record as HexGui writes one: `(;FF[4]GM[11]SZ[n]...;B[a1]...)`, a move a line.
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.root())?;
         for (color, mv) in &self.moves {
             writeln!(f, ";{}[{mv}]", color.letter())?;
         }
         writeln!(f, ")")
     }
+}
+
+/// A proof tree (`hex solve --proof-tree`) as an SGF game tree that HexGui opens: the
+/// position set up (Black is O, White X) with a comment on the outcome, then each step a
+/// move, several moves from one position each a variation; a comment marks the positions
+/// the knowledge decides and those reached again by other moves.
+pub fn proof_tree(board: &Board, to_move: Player, outcome: &Outcome, tree: &[ProofStep]) -> String {
+    let color = |player: Player| match player {
+        Player::O => Color::Black,
+        Player::X => Color::White,
+    };
+    let size = board.size();
+    let setup = [Player::O, Player::X]
+        .into_iter()
+        .flat_map(|player| {
+            (board.cells())
+                .filter(move |&cell| board.get(cell) == Some(player))
+                .map(move |cell| (color(player), Point::from(cell)))
+        })
+        .collect();
+    let record = Record {
+        size,
+        setup,
+        moves: Vec::new(),
+        black: None,
+        white: None,
+        result: None,
+    };
+    let summary = match outcome {
+        Outcome::Proven(proof) => format!(
+            "{} wins; the proof tree: {}{}",
+            color(proof.winner).letter(),
+            text::Counted(proof.size, "position"),
+            if tree.first().is_some_and(|root| root.decided) {
+                ", decided by the knowledge"
+            } else {
+                ""
+            }
+        ),
+        Outcome::Unknown { .. } => "unknown within the limits: no proof tree".to_string(),
+    };
+    let mut sgf = format!(
+        "{}PL[{}]C[{summary}]",
+        record.root(),
+        color(to_move).letter()
+    );
+    // Each step's children: the steps one deeper after it, before the next step as shallow
+    // (found in one pass, the open steps on a stack).
+    let mut children = vec![Vec::new(); tree.len()];
+    let mut open: Vec<usize> = Vec::new();
+    for (i, step) in tree.iter().enumerate() {
+        open.truncate(step.depth as usize);
+        if let Some(&parent) = open.last() {
+            children[parent].push(i);
+        }
+        open.push(i);
+    }
+    // Each step's node, then its children: alone inline, several each in parentheses.
+    let node = |i: usize, out: &mut String| {
+        let step = tree[i];
+        if let Some(cell) = step.at {
+            // The move was made by the side to move one step up.
+            let mover = if step.depth % 2 == 1 {
+                to_move
+            } else {
+                to_move.opponent()
+            };
+            *out += &format!(";{}[{}]", color(mover).letter(), Point::from(cell));
+            if step.transposition {
+                *out += "C[reached before by other moves: its proof is there]";
+            } else if step.decided {
+                *out += "C[decided by the knowledge]";
+            }
+        }
+    };
+    // Depth first, on a stack of what is left to write: a step, or a variation's `(` or `)`.
+    enum Todo {
+        Step(usize),
+        Open,
+        Close,
+    }
+    let mut todo = if tree.is_empty() {
+        Vec::new()
+    } else {
+        vec![Todo::Step(0)]
+    };
+    while let Some(next) = todo.pop() {
+        match next {
+            Todo::Open => sgf += "\n(",
+            Todo::Close => sgf += ")",
+            Todo::Step(i) => {
+                node(i, &mut sgf);
+                match children[i][..] {
+                    [] => {}
+                    [only] => todo.push(Todo::Step(only)),
+                    _ => {
+                        for &child in children[i].iter().rev() {
+                            todo.extend([Todo::Close, Todo::Step(child), Todo::Open]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    sgf + ")\n"
 }
 
 #[cfg(test)]

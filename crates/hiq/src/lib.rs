@@ -39,6 +39,8 @@
 
 mod answer;
 mod board;
+#[cfg(feature = "clap")]
+pub mod cli;
 pub mod contest;
 mod count;
 mod drawing;

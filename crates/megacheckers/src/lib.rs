@@ -26,6 +26,8 @@
 
 mod board;
 pub mod brute;
+#[cfg(feature = "clap")]
+pub mod cli;
 pub mod contest;
 mod picture;
 mod rules;

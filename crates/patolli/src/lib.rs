@@ -20,6 +20,8 @@
 #![deny(missing_docs)]
 
 mod board;
+#[cfg(feature = "clap")]
+pub mod cli;
 pub mod contest;
 mod game;
 mod rules;

@@ -20,6 +20,8 @@
 #![deny(missing_docs)]
 
 pub mod bench;
+#[cfg(feature = "clap")]
+pub mod cli;
 mod config;
 mod cut_value;
 mod hints;

@@ -20,6 +20,8 @@
 
 #![deny(missing_docs)]
 
+#[cfg(feature = "clap")]
+pub mod cli;
 mod input;
 mod line;
 

@@ -15,6 +15,8 @@
 
 #![deny(missing_docs)]
 
+#[cfg(feature = "clap")]
+pub mod cli;
 mod error;
 mod hex;
 mod hiq;

@@ -59,10 +59,13 @@ pub fn read_dir(dir: &Path) -> io::Result<Vec<(u32, Record)>> {
 
 /// A match's table counted from its records by game number (the first program is Black in
 /// the odd-numbered games, as [`super::arena::Match::play`] plays them), with the programs'
-/// names as the records give them. On a record without a result, its number and why.
+/// names as the records give them. The records must be of one match: one board, the same
+/// two players in the colours the numbers give them. On a record without a result, or of
+/// another match, its number and why.
 pub fn tally(records: &[(u32, Record)]) -> Result<(Table, [String; 2]), (u32, String)> {
     let mut table = Table::default();
-    let mut names = [None, None];
+    let mut names: [Option<String>; 2] = [None, None];
+    let mut size = None;
     for (number, record) in records {
         let black = usize::from(number % 2 == 0);
         let winner = match record.result.as_deref().and_then(|r| r.chars().next()) {
@@ -70,8 +73,24 @@ pub fn tally(records: &[(u32, Record)]) -> Result<(Table, [String; 2]), (u32, St
             Some('W') => Color::White,
             _ => return Err((*number, "no result (RE[B+...] or RE[W+...])".into())),
         };
-        names[black].get_or_insert_with(|| record.black.clone().unwrap_or_default());
-        names[1 - black].get_or_insert_with(|| record.white.clone().unwrap_or_default());
+        let players = [&record.black, &record.white].map(|n| n.clone().unwrap_or_default());
+        let [first, second] = [players[black].clone(), players[1 - black].clone()];
+        let first = names[0].get_or_insert(first).clone();
+        let second = names[1].get_or_insert(second).clone();
+        let size = *size.get_or_insert(record.size);
+        let [b, w] = if black == 0 {
+            [&first, &second]
+        } else {
+            [&second, &first]
+        };
+        if record.size != size || players != [b.clone(), w.clone()] {
+            let why = format!(
+                "{} against {} on {}x{}, where the records before are {first} against {second} \
+                 on {size}x{size} (the first Black in odd games): the records of another match",
+                players[0], players[1], record.size, record.size
+            );
+            return Err((*number, why));
+        }
         table.add(&GameResult {
             black,
             winner,
@@ -123,6 +142,39 @@ pub fn followed_games(
     Ok(games)
 }
 
+/// Whether a new run of games `first..` between `names` on a `size` board may save its
+/// records in `dir`: yes if it holds none, or if the run goes on with the next games of the
+/// match they are the records of; otherwise why not, in words that name the folder, so that
+/// two runs never mix in one folder.
+pub fn check_new_run(dir: &Path, first: u32, size: u8, names: [&str; 2]) -> Result<(), String> {
+    let saved = match read_dir(dir) {
+        Ok(saved) => saved,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(format!("{}: {e}", dir.display())),
+    };
+    let (Some((low, _)), Some((high, _))) = (saved.first(), saved.last()) else {
+        return Ok(());
+    };
+    let held = format!(
+        "{}/ holds the records of another run ({} to {})",
+        dir.display(),
+        file_name(*low),
+        file_name(*high)
+    );
+    let same = tally(&saved).is_ok_and(|(_, found)| found == names.map(String::from))
+        && saved.iter().all(|(_, record)| record.size == size);
+    match (same, high.checked_add(1)) {
+        (true, Some(next)) if next == first => Ok(()),
+        (true, Some(next)) => Err(format!(
+            "{held}: give another --sgf-dir, remove them, or go on with that match with \
+             --first-game {next}"
+        )),
+        _ => Err(format!(
+            "{held}, of another match: give another --sgf-dir or remove them"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,5 +219,46 @@ mod tests {
         assert_eq!((table.wins(0), table.wins(1)), (2, 1));
         let unfinished = [(5, record("one", "two", None))];
         assert_eq!(tally(&unfinished).unwrap_err().0, 5);
+    }
+
+    #[test]
+    fn the_records_of_two_matches_are_not_counted_as_one() {
+        let mixed = [
+            (1, record("one", "two", Some("B+"))),
+            (2, record("two", "three", Some("B+"))),
+        ];
+        let (number, why) = tally(&mixed).unwrap_err();
+        assert_eq!(number, 2);
+        assert!(why.contains("the records of another match"), "{why}");
+        let mut other_size = record("two", "one", Some("B+"));
+        other_size.size = 3;
+        let mixed = [(1, record("one", "two", Some("B+"))), (2, other_size)];
+        assert_eq!(tally(&mixed).unwrap_err().0, 2);
+    }
+
+    #[test]
+    fn a_new_run_goes_on_with_its_match_or_keeps_out_of_a_folder_of_records() {
+        let dir = std::env::temp_dir().join(format!("hex-records-{}", std::process::id()));
+        let names = ["one", "two"];
+        assert_eq!(check_new_run(&dir, 1, 2, names), Ok(()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(check_new_run(&dir, 1, 2, names), Ok(()));
+        for (number, record) in [
+            (1, record("one", "two", Some("B+"))),
+            (2, record("two", "one", Some("B+"))),
+        ] {
+            std::fs::write(dir.join(file_name(number)), record.to_string()).unwrap();
+        }
+        // The next game of the same match is welcome; game 1 again, or another match, not.
+        assert_eq!(check_new_run(&dir, 3, 2, names), Ok(()));
+        let again = check_new_run(&dir, 1, 2, names).unwrap_err();
+        assert!(again.ends_with("game-001.sgf to game-002.sgf): give another --sgf-dir, remove them, or go on with that match with --first-game 3"), "{again}");
+        let other = check_new_run(&dir, 3, 2, ["one", "three"]).unwrap_err();
+        assert!(
+            other.ends_with("of another match: give another --sgf-dir or remove them"),
+            "{other}"
+        );
+        assert!(check_new_run(&dir, 3, 5, names).is_err());
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }

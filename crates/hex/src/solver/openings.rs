@@ -1,12 +1,12 @@
 //! Every opening of an empty board solved, several at a time, each job with a solver (and its
 //! threads) and its share of the memory; and the settings that every solver of a run gets.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::dfpn::lock;
-use super::{Knowledge, Limits, Outcome, Progress, Proof, ProofBook, Solver, SolverError};
+use super::{Knowledge, Limits, Outcome, Proof, ProofBook, Solver, SolverError};
 use crate::board::{Board, Cell, Player};
 
 /// Positions whose proof took fewer expansions are quicker to prove again than to read, so
@@ -57,10 +57,15 @@ impl Setup {
 }
 
 /// How a run of openings is going.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
-    /// One of the searches has got this far.
-    Searching(Progress),
+    /// The searches are this far.
+    Searching {
+        /// The openings being searched now (one a job), in reading order.
+        openings: Vec<Cell>,
+        /// Positions searched so far, all openings together.
+        nodes: u64,
+    },
     /// This many more openings are done (an opening and its half turn come together).
     Done(usize),
 }
@@ -162,25 +167,44 @@ pub fn solve_openings(
     let outcomes = Mutex::new(vec![None; cells.len()]);
     let books = Mutex::new(Vec::new());
     let started = Instant::now();
+    // What each job searches now and how far it is, and the positions of the openings done:
+    // what the report adds up.
+    let searching = Arc::new(Mutex::new(vec![None::<(Cell, u64)>; jobs]));
+    let done_nodes = Arc::new(AtomicU64::new(0));
     std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| {
-                let shown = Arc::clone(&report);
-                let mut solver = setup
-                    .solver(jobs)
-                    .with_progress(move |progress| shown(Report::Searching(progress)));
+        let (solved, next, cells, empty) = (&solved, &next, &cells, &empty);
+        let (outcomes, books, recorded) = (&outcomes, &books, &recorded);
+        for job in 0..jobs {
+            let (searching, done_nodes) = (Arc::clone(&searching), Arc::clone(&done_nodes));
+            let (shown, report) = (Arc::clone(&report), Arc::clone(&report));
+            scope.spawn(move || {
+                let current = Arc::clone(&searching);
+                let counted = Arc::clone(&done_nodes);
+                let mut solver = setup.solver(jobs).with_progress(move |progress| {
+                    let mut searching = lock(&current);
+                    if let Some((_, nodes)) = &mut searching[job] {
+                        *nodes = progress.nodes;
+                    }
+                    let mut openings: Vec<Cell> = searching.iter().flatten().map(|s| s.0).collect();
+                    openings.sort_by_key(|cell| (cell.row, cell.col));
+                    let nodes = counted.load(Ordering::Relaxed)
+                        + searching.iter().flatten().map(|s| s.1).sum::<u64>();
+                    drop(searching);
+                    shown(Report::Searching { openings, nodes });
+                });
                 while let Some(&index) = solved.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let cell = cells[index];
-                    let outcome = match recorded(cell) {
-                        Some(proof) => Ok(Outcome::Proven(proof)),
+                    lock(&searching)[job] = Some((cell, 0));
+                    let (outcome, searched) = match recorded(cell) {
+                        Some(proof) => (Ok(Outcome::Proven(proof)), false),
                         None => {
                             let mut board = empty.clone();
                             board.set(cell, first);
-                            solver.solve(&board, first.opponent())
+                            (solver.solve(&board, first.opponent()), true)
                         }
                     };
                     let twin = empty.index(turn(cell));
-                    let mut outcomes = lock(&outcomes);
+                    let mut outcomes = lock(outcomes);
                     if twin != index {
                         outcomes[twin] = Some(outcome.clone().map(|outcome| match outcome {
                             Outcome::Proven(proof) => Outcome::Proven(Proof {
@@ -195,11 +219,18 @@ pub fn solve_openings(
                             },
                         }));
                     }
+                    // Under the lock that the reports read under: a count never goes back.
+                    let mut now = lock(&searching);
+                    if let (Ok(done), true) = (&outcome, searched) {
+                        done_nodes.fetch_add(outcome_work(done).0, Ordering::Relaxed);
+                    }
+                    now[job] = None;
+                    drop(now);
                     outcomes[index] = Some(outcome);
                     drop(outcomes);
                     report(Report::Done(if twin == index { 1 } else { 2 }));
                 }
-                lock(&books).push(solver.book(MIN_BOOK_WORK));
+                lock(books).push(solver.book(MIN_BOOK_WORK));
             });
         }
     });
@@ -238,6 +269,39 @@ pub fn solve_openings(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The reports say which openings are searched, and a count of positions over all of
+    /// them that only grows, to the run's total.
+    #[test]
+    fn the_reports_count_the_positions_of_all_openings() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&seen);
+        let report = move |report| {
+            if let Report::Searching { openings, nodes } = report {
+                lock(&kept).push((openings, nodes));
+            }
+        };
+        // Without virtual connections, for searches long enough to report.
+        let setup = Setup {
+            knowledge: Knowledge {
+                connections: false,
+                ..Knowledge::default()
+            },
+            ..Setup::default()
+        };
+        let found = solve_openings(&setup, 4, Player::X, None, 2, report).unwrap();
+        let seen = lock(&seen);
+        assert!(seen.len() > 1, "{} reports", seen.len());
+        assert!(
+            seen.iter()
+                .all(|(openings, _)| (1..=2).contains(&openings.len()))
+        );
+        assert!(
+            seen.windows(2).all(|w| w[0].1 <= w[1].1),
+            "a count went back"
+        );
+        assert!(seen.last().unwrap().1 <= found.nodes());
+    }
 
     #[test]
     fn every_opening_of_3x3_with_its_twin() {

@@ -1,17 +1,12 @@
-//! `boardgames hex opening-book`: an opening book built by long searches.
+//! `hex opening-book`'s arguments.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
-use hex::matches::records::followed_games;
-use hex::player::book::OpeningBook;
-use hex::player::building::{Plan, Step};
-use hex::player::cli::PlayerArgs;
-use indicatif::{ProgressBar, ProgressStyle};
+use text::cli::whole_number;
 
-use crate::io;
+use super::{PlayerArgs, board_size, invalid};
+use crate::player::Config;
 
 /// Builds an opening book: the built-in player's replies in a game's first plies, each
 /// found by a long search.
@@ -45,94 +40,60 @@ Example (3x3, Black's first move and White's answer to each, at a fixed amount o
   3 - b2 1.000 0
   3 a1 b2 1.000 0
   3 b1 b2 1.000 0")]
-pub struct Args {
+pub struct OpeningBookArgs {
     /// The board's side.
-    #[arg(long, short = 'n', default_value_t = 9, value_name = "N")]
-    size: u8,
+    #[arg(long, short = 'n', default_value = "9", value_name = "N", value_parser = board_size, allow_negative_numbers = true)]
+    pub size: u8,
     /// Plies to answer (3: Black's first two moves and White's first).
-    #[arg(long, default_value_t = 3, value_name = "P")]
-    plies: usize,
+    #[arg(long, default_value = "3", value_name = "P", value_parser = clap::value_parser!(u8).range(1..=100), allow_negative_numbers = true)]
+    plies: u8,
     /// Follow the records in these folders (game-001.sgf, ... as `hex arena` and `hex
     /// selfplay` save them) instead of every move.
     #[arg(long, value_name = "DIR")]
-    games: Vec<PathBuf>,
+    pub games: Vec<PathBuf>,
     /// With --games: answer only the positions of the player whose name (the record's `PB`
     /// or `PW`) contains NAME, ignoring case.
     #[arg(long = "player", value_name = "NAME", requires = "games")]
-    games_player: Option<String>,
+    pub games_player: Option<String>,
     /// With --games: where the records played a move that won more games than it lost,
     /// take the one with the most wins over losses instead of searching (its line records
     /// its share of wins and no simulations).
     #[arg(long, requires = "games")]
-    by_results: bool,
+    pub by_results: bool,
     /// With --games: answer a position only if at least this many records reach it.
-    #[arg(long, default_value_t = 1, value_name = "N", requires = "games")]
-    min_games: usize,
+    #[arg(long, default_value = "1", value_name = "N", requires = "games", value_parser = whole_number, allow_negative_numbers = true)]
+    min_games: u64,
     /// The book's file: read first if it exists, and added to.
     #[arg(long, value_name = "FILE")]
-    out: PathBuf,
+    pub out: PathBuf,
+    /// The player's settings.
     #[command(flatten)]
     player: PlayerArgs,
 }
 
-pub fn run(args: Args) -> Result<()> {
-    super::check_size(args.size)?;
-    let most = if args.games.is_empty() { 8 } else { 100 };
-    if !(1..=most).contains(&args.plies) {
-        bail!("--plies must be 1..{most}");
-    }
-    let plan = Plan {
-        size: args.size,
-        plies: args.plies,
-        games: followed_games(&args.games, args.size, args.games_player.as_deref())
-            .map_err(anyhow::Error::msg)?,
-        min_games: args.min_games,
-        by_results: args.by_results,
-    };
-    let mut config = args.player.config.clone();
-    if config.max_time.is_none() && config.playouts.is_none() {
-        config.max_time = Some(Duration::from_secs(10));
-    }
-    let path = &args.out;
-    let mut book = if path.exists() {
-        io::read_path(path)?.parse(OpeningBook::parse)?
-    } else {
-        OpeningBook::default()
-    };
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    if book.lines().is_empty() {
-        let how = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
-        writeln!(file, "# boardgames {how}")?;
-    }
-    let style = ProgressStyle::with_template(
-        "{bar:30} {pos}/{len} positions of ply {msg}, {elapsed} (about {eta} left)",
-    )?;
-    let mut bar = ProgressBar::hidden();
-    let added = book.build(&plan, &config, |step| -> Result<()> {
-        match step {
-            Step::Ply { ply, positions } => {
-                bar.finish_and_clear();
-                bar = ProgressBar::new(positions as u64).with_style(style.clone());
-                bar.set_message(ply.to_string());
-            }
-            Step::Added(line) => {
-                writeln!(file, "{line}")
-                    .with_context(|| format!("cannot write {}", path.display()))?;
-                bar.inc(1);
-            }
+impl OpeningBookArgs {
+    /// The plies to answer: 1..8, or 1..100 following records (a usage error if more).
+    pub fn plan_plies(&self) -> Result<usize, clap::Error> {
+        let most = if self.games.is_empty() { 8 } else { 100 };
+        if usize::from(self.plies) > most {
+            let why = "1..8 (1..100 with --games)";
+            return Err(invalid(&self.plies.to_string(), "--plies <P>", why));
         }
-        Ok(())
-    })?;
-    bar.finish_and_clear();
-    let answered = (book.lines().iter())
-        .filter(|line| line.size == args.size && line.moves.len() < args.plies)
-        .count();
-    io::print(&format!(
-        "{answered} positions answered in {} ({added} new)\n",
-        path.display()
-    ))
+        Ok(usize::from(self.plies))
+    }
+
+    /// Positions met in fewer records are not answered.
+    pub fn min_games(&self) -> usize {
+        usize::try_from(self.min_games).unwrap_or(usize::MAX)
+    }
+
+    /// The player's settings: 10 s a search when neither a time nor a number of playouts is
+    /// given.
+    pub fn config(&self) -> Config {
+        let mut config = self.player.config.clone();
+        if config.max_time.is_none() && config.playouts.is_none() {
+            config.max_time = Some(Duration::from_secs(10));
+        }
+        config
+    }
 }
