@@ -6,6 +6,7 @@
 
 mod arena;
 mod book;
+mod player;
 mod selfplay;
 mod solve;
 
@@ -13,9 +14,9 @@ use std::path::PathBuf;
 
 use clap::error::ErrorKind;
 
-pub use crate::player::cli::PlayerArgs;
 pub use arena::ArenaArgs;
 pub use book::OpeningBookArgs;
+pub use player::PlayerArgs;
 pub use selfplay::SelfplayArgs;
 pub use solve::{KnowledgeArgs, SolveArgs};
 

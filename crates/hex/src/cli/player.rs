@@ -1,9 +1,9 @@
 //! The player's parameters as command-line flags (clap), made from the one table of
-//! [`super::params`]: a bad value is a usage error that says what is allowed.
+//! [`crate::player::params`]: a bad value is a usage error that says what is allowed.
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
-use super::params::{Config, Kind, PARAMS, Param};
+use crate::player::params::{Config, Kind, PARAMS, Param};
 
 /// The player's flags, flattened into a command (`#[command(flatten)]`); the parsed
 /// [`Config`] is in `config`.
