@@ -93,16 +93,16 @@ fn threads(c: &mut Criterion) {
 }
 
 fn policy(c: &mut Criterion) {
-    use hex::game::{Move, Point};
+    use hex::game::{Cell, Move};
     use hex::player::policy::{LEARNED, Policy};
     let mut game = Game::new(11).unwrap();
     let mut color = Color::Black;
     for name in ["g5", "g6", "f6", "e8", "d8", "e7", "d7", "e6", "d6", "e4"] {
-        let point = Point::parse(name, 11).unwrap();
+        let point = Cell::parse(name, 11).unwrap();
         game.play(color, Move::Play(point)).unwrap();
         color = color.opponent();
     }
-    let last = Point::parse("e4", 11);
+    let last = Cell::parse("e4", 11);
     c.bench_function("policy 11x11 forward", |b| {
         b.iter(|| {
             let planes = Policy::planes(11, color, last, |p| game.get(p));

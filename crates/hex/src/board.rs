@@ -123,6 +123,21 @@ impl Cell {
         (row < size && col < size).then_some(Cell { row, col })
     }
 
+    /// The name in lower case (`a1`), as HexGui, GTP and SGF write it; `Display` gives the
+    /// contest's capitals (`A1`).
+    pub fn lower(self) -> Lower {
+        Lower(self)
+    }
+
+    /// The cell reflected in the long diagonal (row and column exchanged): where the swap
+    /// rule moves the first stone.
+    pub fn mirrored(self) -> Cell {
+        Cell {
+            row: self.col,
+            col: self.row,
+        }
+    }
+
     /// The cells next to this one on a board of `size`.
     pub fn neighbours(self, size: u8) -> impl Iterator<Item = Cell> {
         NEIGHBOUR_STEPS.into_iter().filter_map(move |(dr, dc)| {
@@ -133,6 +148,18 @@ impl Cell {
     }
 }
 
+/// A cell's name in lower case (`a1`), as HexGui, GTP and SGF write it: [`Cell::lower`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lower(Cell);
+
+impl fmt::Display for Lower {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Cell { row, col } = self.0;
+        write!(f, "{}{}", char::from(b'a' + col), u32::from(row) + 1)
+    }
+}
+
+/// The contest's spelling, in capitals: `A1`.
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -6,7 +6,10 @@
 
 use std::fmt;
 
-use crate::board::{Board, Cell, Player};
+/// The one coordinate type: the contest's and the engine's cells are the same (`A1` in the
+/// contest's output, `a1` in HexGui's, GTP's and SGF's: [`Cell::lower`]).
+pub use crate::board::Cell;
+use crate::board::{Board, Player};
 use crate::cells::{CellSet, Wide};
 use crate::geometry::Geometry;
 
@@ -79,69 +82,11 @@ impl fmt::Display for Color {
     }
 }
 
-/// A cell of the engine's board: `a1` the top-left corner, the letter the column, the number
-/// the row (from 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Point {
-    /// The row, from 0 at the top.
-    pub row: u8,
-    /// The column, from 0 at the left.
-    pub col: u8,
-}
-
-impl Point {
-    /// The point named `name` (a letter in either case, then a row number without leading
-    /// zeros) on a board of `size`; `None` if malformed or off the board.
-    pub fn parse(name: &str, size: u8) -> Option<Point> {
-        Cell::parse(name, size.min(MAX_BOARD)).map(Point::from)
-    }
-
-    /// The point reflected in the long diagonal (row and column exchanged): where the swap
-    /// rule moves the first stone.
-    pub fn mirrored(self) -> Point {
-        Point {
-            row: self.col,
-            col: self.row,
-        }
-    }
-
-    /// The contest's cell at the same place.
-    pub fn cell(self) -> Cell {
-        Cell::from(self)
-    }
-}
-
-/// The engine's point and the contest's cell are one place under two names (`a1` and
-/// `A1`): these two conversions are the only ones.
-impl From<Cell> for Point {
-    fn from(Cell { row, col }: Cell) -> Point {
-        Point { row, col }
-    }
-}
-
-impl From<Point> for Cell {
-    fn from(Point { row, col }: Point) -> Cell {
-        Cell { row, col }
-    }
-}
-
-/// Lower case, as HexGui writes points: `a1`.
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.col),
-            u32::from(self.row) + 1
-        )
-    }
-}
-
 /// A move: a stone, the swap, or giving up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// A stone on an empty point.
-    Play(Point),
+    Play(Cell),
     /// The swap rule (`swap-pieces`; `swap` is read too): see [`Game::play`].
     Swap,
     /// Giving up: the other side wins.
@@ -154,7 +99,7 @@ impl Move {
         match word.to_ascii_lowercase().as_str() {
             "swap-pieces" | "swap" => Some(Move::Swap),
             "resign" => Some(Move::Resign),
-            _ => Point::parse(word, size).map(Move::Play),
+            _ => Cell::parse(word, size).map(Move::Play),
         }
     }
 }
@@ -163,7 +108,7 @@ impl Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Move::Play(point) => point.fmt(f),
+            Move::Play(point) => point.lower().fmt(f),
             Move::Swap => f.write_str("swap-pieces"),
             Move::Resign => f.write_str("resign"),
         }
@@ -177,11 +122,11 @@ pub enum IllegalMove {
     #[error("the game is over")]
     GameOver,
     /// The point holds a stone.
-    #[error("{0} is occupied")]
-    Occupied(Point),
+    #[error("{} is occupied", .0.lower())]
+    Occupied(Cell),
     /// The point is off the board.
-    #[error("{0} is off the board")]
-    OffBoard(Point),
+    #[error("{} is off the board", .0.lower())]
+    OffBoard(Cell),
     /// Swap is allowed only as White's answer to Black's first stone, when the rule is on.
     #[error(
         "swap is allowed only as white's first move, after one black stone, with allow_swap on"
@@ -201,7 +146,7 @@ pub struct Game {
     rows: u8,
     cols: u8,
     stones: Vec<Option<Color>>,
-    setup: Vec<(Color, Point)>,
+    setup: Vec<(Color, Cell)>,
     history: Vec<(Color, Move)>,
     allow_swap: bool,
     winner: Option<Color>,
@@ -266,27 +211,27 @@ impl Game {
     }
 
     /// The stones put on the board without a move ([`Game::setup`]), in order.
-    pub fn setup_stones(&self) -> &[(Color, Point)] {
+    pub fn setup_stones(&self) -> &[(Color, Cell)] {
         &self.setup
     }
 
     /// Who holds a point.
-    pub fn get(&self, point: Point) -> Option<Color> {
+    pub fn get(&self, point: Cell) -> Option<Color> {
         self.stones[self.index(point)]
     }
 
-    fn index(&self, point: Point) -> usize {
+    fn index(&self, point: Cell) -> usize {
         usize::from(point.row) * usize::from(self.cols) + usize::from(point.col)
     }
 
     /// Every point, row by row.
-    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+    pub fn points(&self) -> impl Iterator<Item = Cell> + '_ {
         let (rows, cols) = (self.rows, self.cols);
-        (0..rows).flat_map(move |row| (0..cols).map(move |col| Point { row, col }))
+        (0..rows).flat_map(move |row| (0..cols).map(move |col| Cell { row, col }))
     }
 
     /// The empty points, row by row.
-    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+    pub fn empty_points(&self) -> impl Iterator<Item = Cell> + '_ {
         self.points().filter(|&p| self.get(p).is_none())
     }
 
@@ -364,14 +309,14 @@ impl Game {
 
     /// Puts a stone without making it a move (SGF's `AB`/`AW` setup); the history is
     /// unchanged.
-    pub fn setup(&mut self, color: Color, point: Point) -> Result<(), IllegalMove> {
+    pub fn setup(&mut self, color: Color, point: Cell) -> Result<(), IllegalMove> {
         self.put(color, point)?;
         self.setup.push((color, point));
         Ok(())
     }
 
     /// Puts a stone on an empty point and sees whether it wins.
-    fn put(&mut self, color: Color, point: Point) -> Result<(), IllegalMove> {
+    fn put(&mut self, color: Color, point: Cell) -> Result<(), IllegalMove> {
         if point.row >= self.rows || point.col >= self.cols {
             return Err(IllegalMove::OffBoard(point));
         }
@@ -405,7 +350,7 @@ impl Game {
         let mut board = Board::empty(self.cols).expect("sizes up to 19 are contest sizes");
         for point in self.points().filter(|p| p.row < self.cols) {
             if let Some(color) = self.get(point) {
-                board.set(point.cell(), color.player());
+                board.set(point, color.player());
             }
         }
         board
@@ -426,7 +371,7 @@ impl fmt::Display for Game {
             let number = u32::from(row) + 1;
             let mut line = format!("{}{number:>2}\\", " ".repeat(usize::from(row)));
             for col in 0..self.cols {
-                line.push_str(match self.get(Point { row, col }) {
+                line.push_str(match self.get(Cell { row, col }) {
                     Some(Color::Black) => " B",
                     Some(Color::White) => " W",
                     None => " .",
@@ -442,18 +387,18 @@ impl fmt::Display for Game {
 mod tests {
     use super::*;
 
-    fn p(name: &str) -> Point {
-        Point::parse(name, MAX_BOARD).unwrap()
+    fn p(name: &str) -> Cell {
+        Cell::parse(name, MAX_BOARD).unwrap()
     }
 
     #[test]
     fn points_are_letter_then_row_in_either_case() {
-        assert_eq!(p("a1"), Point { row: 0, col: 0 });
-        assert_eq!(p("C2"), Point { row: 1, col: 2 });
-        assert_eq!(p("s19").to_string(), "s19");
-        assert_eq!(Point::parse("t1", 19), None);
-        assert_eq!(Point::parse("a20", 19), None);
-        assert_eq!(Point::parse("c1", 2), None);
+        assert_eq!(p("a1"), Cell { row: 0, col: 0 });
+        assert_eq!(p("C2"), Cell { row: 1, col: 2 });
+        assert_eq!(p("s19").lower().to_string(), "s19");
+        assert_eq!(Cell::parse("t1", 19), None);
+        assert_eq!(Cell::parse("a20", 19), None);
+        assert_eq!(Cell::parse("c1", 2), None);
         assert_eq!(Move::parse("SWAP", 9), Some(Move::Swap));
         assert_eq!(Move::parse("swap-pieces", 9), Some(Move::Swap));
         assert_eq!(Move::parse("Resign", 9), Some(Move::Resign));

@@ -51,7 +51,8 @@ pub mod solver;
 pub mod svg;
 
 pub use board::{
-    BadName, Board, Cell, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE, Player,
+    BadName, Board, Cell, Lower, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE,
+    Player,
 };
 pub use completion::{Completion, shortest_completion};
 pub use contest::{Analysis, Output, Verdict};

@@ -65,9 +65,8 @@ impl<S: CellSet> Position<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Cell;
     use crate::cells::Wide;
-    use crate::game::{Color, Move, Point};
+    use crate::game::{Cell, Color, Move};
 
     #[test]
     fn the_game_and_the_board_give_the_same_position() {
@@ -77,7 +76,7 @@ mod tests {
             (Color::White, "c4"),
             (Color::Black, "b4"),
         ] {
-            game.play(color, Move::Play(Point::parse(name, 5).unwrap()))
+            game.play(color, Move::Play(Cell::parse(name, 5).unwrap()))
                 .unwrap();
         }
         let from_game = Position::<Cells>::of_game(&game);
@@ -98,7 +97,7 @@ mod tests {
     fn a_19x19_game_has_a_position_too() {
         let mut game = Game::new(19).unwrap();
         for row in 0..19 {
-            let point = Point { row, col: 9 };
+            let point = Cell { row, col: 9 };
             game.setup(Color::Black, point).unwrap();
         }
         let position = Position::<Wide>::of_game(&game);

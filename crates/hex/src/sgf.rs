@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::board::{Board, Player};
-use crate::game::{Color, Game, IllegalMove, MAX_BOARD, Move, Point};
+use crate::game::{Cell, Color, Game, IllegalMove, MAX_BOARD, Move};
 use crate::solver::{Outcome, ProofStep};
 
 /// A game record: the size, the setup stones, the moves, and what the root said.
@@ -18,7 +18,7 @@ pub struct Record {
     /// The board's side.
     pub size: u8,
     /// Stones put on the board before the first move (`AB`, `AW`).
-    pub setup: Vec<(Color, Point)>,
+    pub setup: Vec<(Color, Cell)>,
     /// The moves in order.
     pub moves: Vec<(Color, Move)>,
     /// `PB`, the Black player's name.
@@ -279,7 +279,7 @@ pub fn parse(text: &str) -> Result<Record, SgfError> {
                     Color::White
                 };
                 for v in &p.values {
-                    let point = Point::parse(v.trim(), size)
+                    let point = Cell::parse(v.trim(), size)
                         .ok_or_else(|| value_error(p, "a point on the board, like a1"))?;
                     record.setup.push((color, point));
                 }
@@ -392,7 +392,7 @@ impl Record {
         for color in Color::BOTH {
             let points: Vec<String> = (self.setup.iter())
                 .filter(|(c, _)| *c == color)
-                .map(|(_, p)| format!("[{p}]"))
+                .map(|(_, p)| format!("[{}]", p.lower()))
                 .collect();
             if !points.is_empty() {
                 root += &format!("A{}{}", color.letter(), points.concat());
@@ -428,7 +428,7 @@ pub fn proof_tree(board: &Board, to_move: Player, outcome: &Outcome, tree: &[Pro
         .flat_map(|player| {
             (board.cells())
                 .filter(move |&cell| board.get(cell) == Some(player))
-                .map(move |cell| (color(player), Point::from(cell)))
+                .map(move |cell| (color(player), cell))
         })
         .collect();
     let record = Record {
@@ -478,7 +478,7 @@ pub fn proof_tree(board: &Board, to_move: Player, outcome: &Outcome, tree: &[Pro
             } else {
                 to_move.opponent()
             };
-            *out += &format!(";{}[{}]", color(mover).letter(), Point::from(cell));
+            *out += &format!(";{}[{}]", color(mover).letter(), cell.lower());
             if step.transposition {
                 *out += "C[reached before by other moves: its proof is there]";
             } else if step.decided {
@@ -539,12 +539,9 @@ mod tests {
         assert_eq!(record.size, 9);
         assert_eq!(record.moves.len(), 4);
         assert_eq!(record.moves[1], (Color::White, Move::Swap));
-        assert_eq!(
-            record.moves[3].1,
-            Move::Play(Point::parse("d4", 9).unwrap())
-        );
+        assert_eq!(record.moves[3].1, Move::Play(Cell::parse("d4", 9).unwrap()));
         let game = record.game_at(2).unwrap();
-        assert_eq!(game.get(Point::parse("e5", 9).unwrap()), Some(Color::White));
+        assert_eq!(game.get(Cell::parse("e5", 9).unwrap()), Some(Color::White));
         assert_eq!(game.to_move(), Color::Black);
     }
 
@@ -590,7 +587,7 @@ mod tests {
                 let mut game = Game::new(size).unwrap();
                 let mut setup = Vec::new();
                 for i in 0..setup_count {
-                    let empty: Vec<Point> = game.empty_points().collect();
+                    let empty: Vec<Cell> = game.empty_points().collect();
                     if empty.is_empty() || game.winner().is_some() {
                         break;
                     }
@@ -609,7 +606,7 @@ mod tests {
                         game.play(color, Move::Swap).unwrap();
                         continue;
                     }
-                    let empty: Vec<Point> = game.empty_points().collect();
+                    let empty: Vec<Cell> = game.empty_points().collect();
                     if empty.is_empty() {
                         break;
                     }

@@ -108,9 +108,9 @@ async fn hex_client(http: Http, base: String, seed: u64, stop: Arc<AtomicBool>) 
             game = fresh();
             moves.clear();
         }
-        let free: Vec<hex::game::Point> = game.empty_points().collect();
+        let free: Vec<hex::game::Cell> = game.empty_points().collect();
         let point = free[rng.below(free.len())];
-        let cell = point.cell();
+        let cell = point;
         let path = format!("/hex?moves={}&show=1&click={cell}", moves.join("."));
         let Some(next) = tally.get(&http, &base, &path, 303).await else {
             continue;

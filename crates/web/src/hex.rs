@@ -19,11 +19,11 @@ use std::time::Duration;
 use crate::query::Query;
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
-use hex::game::{Color, IllegalMove, MAX_BOARD, Move, Point};
+use hex::game::{Cell, Color, IllegalMove, MAX_BOARD, Move};
 use hex::player::{self as engine_player, Config};
 use hex::sgf;
 use hex::svg::{Marks, colour, svg, winning_chain};
-use hex::{Analysis, Cell, Player, Verdict};
+use hex::{Analysis, Player, Verdict};
 use serde::Deserialize;
 
 use crate::page::{self, Url};
@@ -103,17 +103,17 @@ fn not_a_cell(size: u8, what: &str, name: &str) -> WebError {
     ))
 }
 
-fn points(size: u8, what: &str, text: Option<&str>) -> Result<Vec<Point>, WebError> {
+fn points(size: u8, what: &str, text: Option<&str>) -> Result<Vec<Cell>, WebError> {
     text.unwrap_or("")
         .split('.')
         .filter(|s| !s.is_empty())
-        .map(|name| Point::parse(name, size).ok_or_else(|| not_a_cell(size, what, name)))
+        .map(|name| Cell::parse(name, size).ok_or_else(|| not_a_cell(size, what, name)))
         .collect()
 }
 
 /// A point as the board names it: `C3`.
-fn name_of(point: Point) -> String {
-    point.cell().to_string()
+fn name_of(point: Cell) -> String {
+    point.to_string()
 }
 
 /// Why a move cannot be played, in the page's words (cells named as the board names them).
@@ -187,7 +187,7 @@ async fn reply(game: Game) -> Result<Game, WebError> {
 impl Game {
     /// A board of `size` with `setup`'s stones. Black moves first, unless Black has more
     /// stones set up than White.
-    fn new(size: u8, setup: &[(Color, Point)], swap_rule: bool) -> Result<Game, WebError> {
+    fn new(size: u8, setup: &[(Color, Cell)], swap_rule: bool) -> Result<Game, WebError> {
         let mut game = hex::game::Game::new(size)
             .ok_or_else(|| WebError::bad(format!("size: expected 1..{MAX_BOARD}, found {size}")))?;
         game.set_allow_swap(swap_rule);
@@ -372,7 +372,7 @@ impl Game {
             .values
             .into_iter()
             .filter(|&(_, visits, _)| visits >= VALUE_VISITS)
-            .map(|(point, _, rate)| (point.cell(), format!("{:.0}", rate * 100.0), color.player()))
+            .map(|(point, _, rate)| (point, format!("{:.0}", rate * 100.0), color.player()))
             .collect()
     }
 
@@ -380,7 +380,7 @@ impl Game {
         let board = self.game.board();
         let mut marks = Marks {
             last: match self.game.history().last() {
-                Some(&(_, Move::Play(point))) => Some(point.cell()),
+                Some(&(_, Move::Play(point))) => Some(point),
                 _ => None,
             },
             ..Marks::default()
@@ -459,8 +459,8 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
     let game = Game::parse(&params)?;
     let mut note = String::new();
     if let Some(name) = params.click.as_deref() {
-        let clicked = Point::parse(name, game.size())
-            .ok_or_else(|| not_a_cell(game.size(), "click", name))?;
+        let clicked =
+            Cell::parse(name, game.size()).ok_or_else(|| not_a_cell(game.size(), "click", name))?;
         let mut next = game.clone();
         match next.play(Move::Play(clicked)) {
             Ok(()) => {
@@ -722,12 +722,12 @@ fn contest(input: Option<&str>) -> Result<String, WebError> {
             .map_err(|err| WebError::bad(format!("contest input: {err}")))?;
         let mut links = String::new();
         for (number, board) in (1..).zip(boards.iter().take(50)) {
-            let setup: Vec<(Color, Point)> = Player::BOTH
+            let setup: Vec<(Color, Cell)> = Player::BOTH
                 .into_iter()
                 .flat_map(|player| {
                     board
                         .stones(player)
-                        .map(move |cell| (Color::of_player(player), Point::from(cell)))
+                        .map(move |cell| (Color::of_player(player), cell))
                 })
                 .collect();
             // Boards over the engine's 19x19 have no page; the output above covers them.

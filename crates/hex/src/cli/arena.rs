@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::{PlayerArgs, board_size, count, game_numbers, invalid, seconds};
-use crate::game::{Game, Move, Point};
+use crate::game::{Cell, Game, Move};
 use crate::matches::arena::{Match, Program, Rules};
 
 /// Plays two GTP engines against each other: G games on an NxN board, colours alternating.
@@ -105,7 +105,7 @@ impl ArenaArgs {
 
     /// The moves of `--opening` on the board: each a point, the whole a game that has not
     /// ended (a usage error if not).
-    fn opening(&self) -> Result<Vec<Point>, clap::Error> {
+    fn opening(&self) -> Result<Vec<Cell>, clap::Error> {
         let Some(text) = &self.opening else {
             return Ok(Vec::new());
         };
@@ -114,13 +114,14 @@ impl ArenaArgs {
         let mut game = Game::new(size).ok_or_else(|| refuse("a board's side is 1..19".into()))?;
         let mut moves = Vec::new();
         for word in text.split(',').map(str::trim) {
-            let Some(point) = Point::parse(word, size) else {
-                let last = Point {
+            let Some(point) = Cell::parse(word, size) else {
+                let last = Cell {
                     row: size - 1,
                     col: size - 1,
                 };
                 return Err(refuse(format!(
-                    "{word:?} is not a point of the {size}x{size} board (a1 to {last})"
+                    "{word:?} is not a point of the {size}x{size} board (a1 to {})",
+                    last.lower()
                 )));
             };
             if game.play(game.to_move(), Move::Play(point)).is_err() {

@@ -3,16 +3,16 @@
 
 use super::command::{Edge, VcEnd};
 use crate::cells::Cells;
-use crate::game::{Color, Game, Point};
+use crate::game::{Cell, Color, Game};
 use crate::geometry::slot;
 use crate::knowledge::{Decision, Endpoint, Expert};
 use crate::position::Position;
 use crate::solver::MAX_SOLVER_SIZE;
 
 /// Points with a value each, in HexGui's `pspairs` form.
-pub fn pspairs(values: &[(Point, f64)]) -> String {
+pub fn pspairs(values: &[(Cell, f64)]) -> String {
     (values.iter())
-        .map(|(p, value)| format!("{p} {value:.4}"))
+        .map(|(p, value)| format!("{} {value:.4}", p.lower()))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -20,7 +20,7 @@ pub fn pspairs(values: &[(Point, f64)]) -> String {
 /// Cells as GTP points, separated by spaces.
 pub fn points(cells: Vec<crate::Cell>) -> String {
     (cells.into_iter())
-        .map(|cell| super::Point::from(cell).to_string())
+        .map(|cell| cell.lower().to_string())
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -54,7 +54,7 @@ pub fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, S
     Ok(marks
         .into_iter()
         .flat_map(|(cells, mark)| {
-            (cells.iter()).map(move |at| format!("{} {mark}", Point::from(geometry.cell_at(at))))
+            (cells.iter()).map(move |at| format!("{} {mark}", geometry.cell_at(at).lower()))
         })
         .collect::<Vec<_>>()
         .join(" "))
@@ -81,10 +81,14 @@ pub fn connections(
     for (end, endpoint) in ends.iter().zip(&mut endpoints) {
         *endpoint =
             match (*end, color) {
-                (VcEnd::Point(p), _) if p.row >= game.rows() || p.col >= game.cols() => {
-                    return Err(format!("{p} is off the {0}x{0} board", game.size()));
+                (VcEnd::Cell(p), _) if p.row >= game.rows() || p.col >= game.cols() => {
+                    return Err(format!(
+                        "{} is off the {1}x{1} board",
+                        p.lower(),
+                        game.size()
+                    ));
                 }
-                (VcEnd::Point(p), _) => Endpoint::Cell(geometry.spot(p.cell())),
+                (VcEnd::Cell(p), _) => Endpoint::Cell(geometry.spot(p)),
                 (VcEnd::Edge(Edge::North), Color::Black)
                 | (VcEnd::Edge(Edge::West), Color::White) => Endpoint::Side(0),
                 (VcEnd::Edge(Edge::South), Color::Black)
@@ -96,7 +100,7 @@ pub fn connections(
     let found = expert.connections_between(&position, color.player(), endpoints);
     let cells = |carrier: Cells| {
         (carrier.iter())
-            .map(|at| format!(" {}", Point::from(geometry.cell_at(at))))
+            .map(|at| format!(" {}", geometry.cell_at(at).lower()))
             .collect::<String>()
     };
     let [from, to] = ends;
@@ -107,7 +111,7 @@ pub fn connections(
     } else {
         (found.semi.iter())
             .map(|&(carrier, key)| {
-                let key = Point::from(geometry.cell_at(key));
+                let key = geometry.cell_at(key).lower();
                 format!(
                     "{color} {from} {to} semi and [{} ] [ ] {key}",
                     cells(carrier)

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::game::{Color, MAX_BOARD, Move, Point};
+use crate::game::{Cell, Color, MAX_BOARD, Move};
 
 /// The longest command line read (bytes); the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 4096;
@@ -98,7 +98,7 @@ pub enum Command {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VcEnd {
     /// A point of the board.
-    Point(Point),
+    Cell(Cell),
     /// An edge: `north`, `south`, `west` or `east`.
     Edge(Edge),
 }
@@ -124,7 +124,7 @@ impl VcEnd {
             "south" => VcEnd::Edge(Edge::South),
             "west" => VcEnd::Edge(Edge::West),
             "east" => VcEnd::Edge(Edge::East),
-            _ => VcEnd::Point(Point::parse(word, MAX_BOARD)?),
+            _ => VcEnd::Cell(Cell::parse(word, MAX_BOARD)?),
         })
     }
 }
@@ -133,7 +133,7 @@ impl VcEnd {
 impl std::fmt::Display for VcEnd {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            VcEnd::Point(p) => write!(f, "{p}"),
+            VcEnd::Cell(p) => std::fmt::Display::fmt(&p.lower(), f),
             VcEnd::Edge(edge) => f.write_str(match edge {
                 Edge::North => "north",
                 Edge::South => "south",

@@ -25,7 +25,7 @@ pub mod command;
 use std::io::{self, BufRead, Write};
 
 use crate::completion::shortest_completion;
-use crate::game::{Color, Game, Move, Point};
+use crate::game::{Color, Game, Move};
 use crate::player::params::{flag, invalid};
 use crate::player::{self, NoSearch, Player, policy, search};
 use crate::sgf;
@@ -120,7 +120,8 @@ impl Engine {
                     && (p.row >= game.rows() || p.col >= game.cols())
                 {
                     return Err(format!(
-                        "{p} is off the {}x{} board",
+                        "{} is off the {}x{} board",
+                        p.lower(),
                         game.cols(),
                         game.rows()
                     ));
@@ -156,7 +157,8 @@ impl Engine {
                 if game.winner().is_some() {
                     return Ok(String::new());
                 }
-                let mut moves: Vec<String> = game.empty_points().map(|p| p.to_string()).collect();
+                let mut moves: Vec<String> =
+                    game.empty_points().map(|p| p.lower().to_string()).collect();
                 if game.can_swap(Color::White) {
                     moves.push("swap-pieces".into());
                 }
@@ -200,7 +202,7 @@ impl Engine {
                 Ok(analysis
                     .values
                     .iter()
-                    .map(|(p, _, rate)| format!("{p} {rate:.3}"))
+                    .map(|(p, _, rate)| format!("{} {rate:.3}", p.lower()))
                     .collect::<Vec<_>>()
                     .join(" "))
             }
@@ -222,7 +224,7 @@ impl Engine {
                 Ok(analysis
                     .variation
                     .iter()
-                    .map(|p| p.to_string())
+                    .map(|p| p.lower().to_string())
                     .collect::<Vec<_>>()
                     .join(" "))
             }
@@ -236,7 +238,7 @@ impl Engine {
                     Some(c) => c
                         .added
                         .iter()
-                        .map(|&cell| Point::from(cell).to_string())
+                        .map(|&cell| cell.lower().to_string())
                         .collect::<Vec<_>>()
                         .join(" "),
                 })
@@ -451,7 +453,7 @@ mod tests {
         assert_eq!(ok("boardsize 7"), BoardSize(7, 7));
         assert_eq!(ok("boardsize 4 3"), BoardSize(4, 3));
         assert_eq!(ok("clear_board"), ClearBoard);
-        let a1 = Move::Play(Point { row: 0, col: 0 });
+        let a1 = Move::Play(crate::Cell { row: 0, col: 0 });
         assert_eq!(ok("play b A1"), Play(Color::Black, a1));
         assert_eq!(ok("play white swap"), Play(Color::White, Move::Swap));
         assert_eq!(ok("play W swap-pieces"), Play(Color::White, Move::Swap));
@@ -942,7 +944,11 @@ mod tests {
     /// The solved position's winners by plain play: every empty point, played, then the
     /// opponent's `dfpn-solve-state`.
     fn winners_one_by_one(e: &mut Engine, color: &str, opponent: &str) -> Vec<String> {
-        let empty: Vec<String> = e.game().empty_points().map(|p| p.to_string()).collect();
+        let empty: Vec<String> = e
+            .game()
+            .empty_points()
+            .map(|p| p.lower().to_string())
+            .collect();
         empty
             .into_iter()
             .filter(|p| {

@@ -22,13 +22,7 @@
 //! the table holds (over four, two more on the fourth row and 14 more on the fifth, which
 //! H-search now derives).
 //!
-//! Measured on the 25 distinct 7x7 openings, one thread: 413,624 positions in 56.0 s
-//! without these templates, 381,069 in 54.3 s with the 18 of the fourth row, 334,120 in 47.3 s
-//! with the 57 of the fifth as well. Since the OR rule joins up to six semi-connections
-//! (four before), H-search derives 14 of those 57, which were dropped: 43 are left. Tried
-//! and left out: templates with two more stones (255 from the second row to the fourth):
-//! with the 18 of them of at most 10 cells the openings took 405,496 positions and 60.0 s,
-//! more than without them.
+//! Why these and not more (templates of two more stones measured worse): docs/tuning/hex.md.
 //!
 //! The shape of a template ([`Shape`]: offsets from its stone at O's top side, and their
 //! [`mirror`] images) is defined here with this table; `vc` places every shape on a board.

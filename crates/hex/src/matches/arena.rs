@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use child::LineChild;
 
-use crate::game::{Color, Game, Move, Point};
+use crate::game::{Cell, Color, Game, Move};
 use crate::sgf::Record;
 use crate::solver::{self, MAX_SOLVER_SIZE, Solver};
 
@@ -197,7 +197,7 @@ pub fn play_game(
     programs: &[Program; 2],
     black: usize,
     rules: Rules,
-    opening: &[Point],
+    opening: &[Cell],
 ) -> io::Result<GameResult> {
     let refused = |why: String| io::Error::new(io::ErrorKind::InvalidInput, why);
     let mut game = Game::new(rules.size).ok_or_else(|| refused("a board size 1..=19".into()))?;
@@ -207,11 +207,14 @@ pub fn play_game(
     for &point in opening {
         let color = game.to_move();
         game.play(color, Move::Play(point))
-            .map_err(|e| refused(format!("the opening's {point}: {e}")))?;
+            .map_err(|e| refused(format!("the opening's {}: {e}", point.lower())))?;
         if game.winner().is_some() {
-            return Err(refused(format!("the opening ends the game at {point}")));
+            return Err(refused(format!(
+                "the opening ends the game at {}",
+                point.lower()
+            )));
         }
-        told.push(format!("play {color} {point}"));
+        told.push(format!("play {color} {}", point.lower()));
     }
     let mut engines = Vec::new();
     for program in programs {
@@ -360,7 +363,7 @@ pub struct Match {
     /// The seed: game G gives the first engine `seed + 2G` and the second one more.
     pub seed: u64,
     /// The moves every game starts with, Black first (see [`play_game`]).
-    pub opening: Vec<Point>,
+    pub opening: Vec<Cell>,
 }
 
 impl Match {
@@ -719,7 +722,7 @@ mod tests {
 
     #[test]
     fn games_start_from_the_opening() {
-        let a1 = Point::parse("a1", 2).unwrap();
+        let a1 = Cell::parse("a1", 2).unwrap();
         let black = scripted("black", "printf '= a2\\n\\n'");
         let white = scripted("white", "printf '= b1\\n\\n'");
         let outcome = play_game(&[black.clone(), white.clone()], 0, rules(), &[a1]).unwrap();

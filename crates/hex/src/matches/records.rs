@@ -7,7 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::arena::{Ending, GameResult, Table};
-use crate::game::{Color, Move, Point};
+use crate::game::{Cell, Color, Move};
 use crate::player::book::Followed;
 use crate::sgf::{self, Record};
 
@@ -120,7 +120,7 @@ pub fn followed_games(
             if record.size != size || !record.setup.is_empty() {
                 continue;
             }
-            let moves: Vec<Point> = (record.moves.iter())
+            let moves: Vec<Cell> = (record.moves.iter())
                 .map_while(|&(_, mv)| match mv {
                     Move::Play(point) => Some(point),
                     _ => None,
@@ -178,7 +178,7 @@ pub fn check_new_run(dir: &Path, first: u32, size: u8, names: [&str; 2]) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Move, Point};
+    use crate::game::{Cell, Move};
 
     #[test]
     fn file_names_and_numbers() {
@@ -195,7 +195,7 @@ mod tests {
         Record {
             size: 2,
             setup: Vec::new(),
-            moves: vec![(Color::Black, Move::Play(Point::parse("a1", 2).unwrap()))],
+            moves: vec![(Color::Black, Move::Play(Cell::parse("a1", 2).unwrap()))],
             black: Some(black.into()),
             white: Some(white.into()),
             result: result.map(String::from),

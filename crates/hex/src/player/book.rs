@@ -26,7 +26,7 @@ use std::sync::LazyLock;
 
 use text::{Found, ParseError, Tokens};
 
-use crate::game::{Color, Game, MAX_BOARD, Move, Point};
+use crate::game::{Cell, Color, Game, MAX_BOARD, Move};
 
 /// A position up to the half turn: the side to move and its stones, each as its index times
 /// two plus one for White, sorted; the smaller of the two orientations' lists.
@@ -38,8 +38,8 @@ struct Key {
 }
 
 /// The point half a turn away on a board of `size`.
-fn half_turn(point: Point, size: u8) -> Point {
-    Point {
+fn half_turn(point: Cell, size: u8) -> Cell {
+    Cell {
         row: size - 1 - point.row,
         col: size - 1 - point.col,
     }
@@ -49,11 +49,11 @@ fn half_turn(point: Point, size: u8) -> Point {
 /// a reply in the key's orientation must be turned back).
 fn key(game: &Game, to_move: Color) -> (Key, bool) {
     let size = game.size();
-    let code = |point: Point, color: Color| {
+    let code = |point: Cell, color: Color| {
         (u16::from(point.row) * u16::from(size) + u16::from(point.col)) * 2
             + u16::from(color == Color::White)
     };
-    let stones: Vec<(Point, Color)> = (game.points())
+    let stones: Vec<(Cell, Color)> = (game.points())
         .filter_map(|p| game.get(p).map(|c| (p, c)))
         .collect();
     let mut plain: Vec<u16> = stones.iter().map(|&(p, c)| code(p, c)).collect();
@@ -80,9 +80,9 @@ pub struct Line {
     /// The board's side.
     pub size: u8,
     /// The moves from the empty board, Black first.
-    pub moves: Vec<Point>,
+    pub moves: Vec<Cell>,
     /// The move the side to move plays.
-    pub reply: Point,
+    pub reply: Cell,
     /// The search's estimate of the replying side's chance of winning (0..=1).
     pub win_rate: f64,
     /// The simulations the search ran.
@@ -98,13 +98,13 @@ impl Line {
 
 /// The game reached from the empty board of `size` by `moves`, Black first; `None` if one
 /// is illegal or the game is over before the last.
-pub fn replay(size: u8, moves: &[Point]) -> Option<Game> {
+pub fn replay(size: u8, moves: &[Cell]) -> Option<Game> {
     walk(size, moves, |_, _| true)
 }
 
 /// [`replay`], with each move first shown to `allow` (the game before it, and the move);
 /// `None` as soon as it refuses one.
-fn walk(size: u8, moves: &[Point], mut allow: impl FnMut(&Game, Point) -> bool) -> Option<Game> {
+fn walk(size: u8, moves: &[Cell], mut allow: impl FnMut(&Game, Cell) -> bool) -> Option<Game> {
     let mut game = Game::new(size)?;
     for &point in moves {
         if game.winner().is_some() || !allow(&game, point) {
@@ -118,7 +118,7 @@ fn walk(size: u8, moves: &[Point], mut allow: impl FnMut(&Game, Point) -> bool) 
 /// Written as one line of the text form (without its line break).
 impl fmt::Display for Line {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let moves: Vec<String> = self.moves.iter().map(Point::to_string).collect();
+        let moves: Vec<String> = (self.moves.iter()).map(|p| p.lower().to_string()).collect();
         let moves = if moves.is_empty() {
             "-".to_string()
         } else {
@@ -127,7 +127,10 @@ impl fmt::Display for Line {
         write!(
             f,
             "{} {moves} {} {:.3} {}",
-            self.size, self.reply, self.win_rate, self.playouts
+            self.size,
+            self.reply.lower(),
+            self.win_rate,
+            self.playouts
         )
     }
 }
@@ -136,7 +139,7 @@ impl fmt::Display for Line {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Followed {
     /// The moves from the empty board, Black first.
-    pub moves: Vec<Point>,
+    pub moves: Vec<Cell>,
     /// The side whose moves the book would play.
     pub side: Color,
     /// Whether that side won the game.
@@ -147,12 +150,12 @@ pub struct Followed {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Met {
     /// The moves that reach it: those of the first game that does.
-    pub moves: Vec<Point>,
+    pub moves: Vec<Cell>,
     /// The games that reach it.
     pub games: usize,
     /// The moves the games played there, in the orientation of `moves`, each with the games
     /// that played it and how many of those its side won; most-played first.
-    pub played: Vec<(Point, usize, usize)>,
+    pub played: Vec<(Cell, usize, usize)>,
 }
 
 /// Replies by position (see the module's introduction).
@@ -244,7 +247,7 @@ impl OpeningBook {
     }
 
     /// The book's reply for `color` in `game`'s position, if it has one.
-    pub fn reply(&self, game: &Game, color: Color) -> Option<Point> {
+    pub fn reply(&self, game: &Game, color: Color) -> Option<Cell> {
         if !game.is_square() || game.winner().is_some() {
             return None;
         }
@@ -271,8 +274,8 @@ impl OpeningBook {
     /// ply k - 2 that the book answers, followed by its reply and each move of the other
     /// side's. A book with every ply up to k answered plays its side's first moves
     /// whatever the other side does.
-    pub fn unanswered(&self, size: u8, ply: usize) -> Vec<Vec<Point>> {
-        let starts: Vec<Vec<Point>> = match ply {
+    pub fn unanswered(&self, size: u8, ply: usize) -> Vec<Vec<Cell>> {
+        let starts: Vec<Vec<Cell>> = match ply {
             0 | 1 => vec![Vec::new()],
             _ => (self.answered(size, ply - 2).into_iter())
                 .map(|(mut moves, reply)| {
@@ -287,7 +290,7 @@ impl OpeningBook {
             let Some(game) = replay(size, &start) else {
                 continue;
             };
-            let nexts: Vec<Option<Point>> = if ply == 0 {
+            let nexts: Vec<Option<Cell>> = if ply == 0 {
                 vec![None]
             } else if game.winner().is_some() {
                 Vec::new()
@@ -381,7 +384,7 @@ impl OpeningBook {
 
     /// The game after `moves` from the empty board of `size`, if every move of `side`'s
     /// among them is the book's reply (and all are legal).
-    fn follow(&self, size: u8, moves: &[Point], side: Color) -> Option<Game> {
+    fn follow(&self, size: u8, moves: &[Cell], side: Color) -> Option<Game> {
         walk(size, moves, |game, point| {
             game.to_move() != side || self.reply(game, side) == Some(point)
         })
@@ -389,7 +392,7 @@ impl OpeningBook {
 
     /// The positions of ply `ply` the book answers, as moves with the reply (a line's reply
     /// is in its moves' orientation, and a position answered again replaced its line).
-    fn answered(&self, size: u8, ply: usize) -> Vec<(Vec<Point>, Point)> {
+    fn answered(&self, size: u8, ply: usize) -> Vec<(Vec<Cell>, Cell)> {
         (self.lines.iter())
             .filter(|line| line.size == size && line.moves.len() == ply)
             .map(|line| (line.moves.clone(), line.reply))
@@ -416,7 +419,7 @@ fn parse_line(tokens: &mut Tokens) -> Result<Line, ParseError> {
     let mut moves = Vec::new();
     if token.text != "-" {
         for name in token.text.split(',') {
-            let point = Point::parse(name, size).ok_or_else(|| token.error(expected))?;
+            let point = Cell::parse(name, size).ok_or_else(|| token.error(expected))?;
             moves.push(point);
         }
     }
@@ -425,7 +428,7 @@ fn parse_line(tokens: &mut Tokens) -> Result<Line, ParseError> {
         .ok_or_else(|| token.error(why))?;
     let expected = "the reply, an empty point like e5";
     let token = tokens.expect(expected)?;
-    let reply = (Point::parse(token.text, size))
+    let reply = (Cell::parse(token.text, size))
         .filter(|&p| game.get(p).is_none())
         .ok_or_else(|| token.error(expected))?;
     let expected = "the replying side's chance of winning, 0..1";
@@ -448,8 +451,8 @@ fn parse_line(tokens: &mut Tokens) -> Result<Line, ParseError> {
 mod tests {
     use super::*;
 
-    fn p(name: &str, size: u8) -> Point {
-        Point::parse(name, size).unwrap()
+    fn p(name: &str, size: u8) -> Cell {
+        Cell::parse(name, size).unwrap()
     }
 
     fn line(size: u8, moves: &[&str], reply: &str) -> Line {
@@ -483,7 +486,7 @@ mod tests {
         assert!(!book.insert(line(5, &["b2", "b2"], "c4")));
         assert!(!book.insert(line(5, &["b2"], "b2")));
         let off = Line {
-            reply: Point { row: 5, col: 0 },
+            reply: Cell { row: 5, col: 0 },
             ..line(5, &[], "a1")
         };
         assert!(!book.insert(off));
@@ -496,7 +499,7 @@ mod tests {
     fn a_position_is_its_stones_whatever_the_order_of_the_moves() {
         let mut book = OpeningBook::default();
         book.insert(line(5, &["a1", "e5", "b1"], "c3"));
-        let moves: Vec<Point> = ["b1", "e5", "a1"].iter().map(|m| p(m, 5)).collect();
+        let moves: Vec<Cell> = ["b1", "e5", "a1"].iter().map(|m| p(m, 5)).collect();
         let game = replay(5, &moves).unwrap();
         assert_eq!(book.reply(&game, Color::White), Some(p("c3", 5)));
     }
@@ -534,7 +537,7 @@ mod tests {
     #[test]
     fn the_positions_to_answer_grow_ply_by_ply_without_twins() {
         let mut book = OpeningBook::default();
-        assert_eq!(book.unanswered(3, 0), vec![Vec::<Point>::new()]);
+        assert_eq!(book.unanswered(3, 0), vec![Vec::<Cell>::new()]);
         book.insert(line(3, &[], "b2"));
         assert!(book.unanswered(3, 0).is_empty());
         // Nine first moves, of which the half turn pairs eight.
@@ -554,7 +557,7 @@ mod tests {
 
     #[test]
     fn positions_to_answer_from_games_follow_the_book_side_only() {
-        let moves = |names: &str| -> Vec<Point> { names.split(' ').map(|m| p(m, 5)).collect() };
+        let moves = |names: &str| -> Vec<Cell> { names.split(' ').map(|m| p(m, 5)).collect() };
         let mut book = OpeningBook::default();
         book.insert(line(5, &[], "c3"));
         let game = |names: &str, side, won| Followed {
@@ -573,7 +576,7 @@ mod tests {
             game("c3 a1 b2 e5", Color::White, false),
             game("c3 b1", Color::White, true),
         ];
-        let reached = |book: &OpeningBook, games: &[Followed], ply, min| -> Vec<Vec<Point>> {
+        let reached = |book: &OpeningBook, games: &[Followed], ply, min| -> Vec<Vec<Cell>> {
             (book.unanswered_in(5, games, ply, min).into_iter())
                 .map(|met| met.moves)
                 .collect()
@@ -591,7 +594,7 @@ mod tests {
         // once, in the orientation of the first game to meet the position; White's a1 and
         // b1 after c3, each once.
         let played =
-            |book: &OpeningBook, games: &[Followed], ply| -> Vec<(Vec<Point>, usize, Vec<_>)> {
+            |book: &OpeningBook, games: &[Followed], ply| -> Vec<(Vec<Cell>, usize, Vec<_>)> {
                 (book.unanswered_in(5, games, ply, 1).into_iter())
                     .map(|met| (met.moves, met.games, met.played))
                     .collect()

@@ -3,7 +3,7 @@
 
 use super::book::{Followed, Line, Met, OpeningBook, replay};
 use super::{Config, Player, Reuse};
-use crate::game::{Move, Point};
+use crate::game::{Cell, Move};
 
 /// What to answer: the plies, and the records to follow, if any.
 #[derive(Clone, Debug, Default)]
@@ -111,8 +111,8 @@ impl OpeningBook {
 /// Of the moves the records played in a position (each with its games and wins), the one
 /// with the most wins over losses, if it won more games than it lost, with its share of
 /// wins.
-fn proven_move(played: &[(Point, usize, usize)]) -> Option<(Point, f64)> {
-    let net = |&(_, games, wins): &(Point, usize, usize)| 2 * wins as i64 - games as i64;
+fn proven_move(played: &[(Cell, usize, usize)]) -> Option<(Cell, f64)> {
+    let net = |&(_, games, wins): &(Cell, usize, usize)| 2 * wins as i64 - games as i64;
     let best = played.iter().max_by_key(|entry| net(entry))?;
     (net(best) > 0).then(|| (best.0, best.2 as f64 / best.1 as f64))
 }
@@ -123,7 +123,7 @@ mod tests {
 
     #[test]
     fn the_proven_move_won_more_than_it_lost_and_most_over_its_losses() {
-        let p = |name| Point::parse(name, 5).unwrap();
+        let p = |name| Cell::parse(name, 5).unwrap();
         // 7 of 11 (+3) beats 1 of 1 (+1) and 3 of 13.
         let played = [(p("a1"), 13, 3), (p("b2"), 1, 1), (p("c3"), 11, 7)];
         assert_eq!(proven_move(&played), Some((p("c3"), 7.0 / 11.0)));

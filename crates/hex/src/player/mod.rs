@@ -5,7 +5,7 @@
 //! table ([`params`]) that the command line (`crate::cli`), `param_player` and the page read.
 //!
 //! ```
-//! use hex::game::{Color, Game, Move, Point};
+//! use hex::game::{Color, Game, Move, Cell};
 //! use hex::player::{Config, Player};
 //!
 //! let mut config = Config::default();
@@ -13,7 +13,7 @@
 //! config.set("threads", "1").unwrap();
 //! let mut player = Player::new(config).unwrap();
 //! let mut game = Game::new(5).unwrap();
-//! game.play(Color::Black, Move::Play(Point::parse("c3", 5).unwrap())).unwrap();
+//! game.play(Color::Black, Move::Play(Cell::parse("c3", 5).unwrap())).unwrap();
 //! let reply = player.choose(&game, Color::White).unwrap();
 //! assert!(matches!(reply, Move::Play(p) if game.get(p).is_none()));
 //! ```
@@ -192,7 +192,7 @@ impl Player {
                 winner,
                 best: Some(cell),
                 ..
-            })) if winner == color.player() => Some(Move::Play(cell.into())),
+            })) if winner == color.player() => Some(Move::Play(cell)),
             _ => None,
         }
     }

@@ -20,7 +20,7 @@ use std::sync::{LazyLock, OnceLock};
 
 use hashbrown::HashMap;
 
-use crate::game::{Color, Game, Move, Point};
+use crate::game::{Cell, Color, Game, Move};
 use crate::sgf::Record;
 
 /// The cells of a pattern, as (row, column) offsets in the mover's frame: the six
@@ -137,13 +137,13 @@ impl Pattern {
     }
 
     /// The pattern of `mover` playing `point` in `game`.
-    pub fn of_move(game: &Game, point: Point, mover: Color) -> Pattern {
+    pub fn of_move(game: &Game, point: Cell, mover: Color) -> Pattern {
         Pattern::at(
             game.rows(),
             game.cols(),
             (point.row, point.col),
             mover,
-            |row, col| game.get(Point { row, col }),
+            |row, col| game.get(Cell { row, col }),
         )
     }
 }
@@ -412,7 +412,7 @@ pub enum Near {
 
 impl Near {
     /// How `cell` lies from `from` (row, column), if it is one of its pattern's cells.
-    pub fn of(from: Point, cell: Point) -> Option<Near> {
+    pub fn of(from: Cell, cell: Cell) -> Option<Near> {
         let d = (
             i32::from(cell.row) - i32::from(from.row),
             i32::from(cell.col) - i32::from(from.col),
@@ -460,14 +460,14 @@ pub fn extract(
     let mut out = String::new();
     let mut game = record.game_at(0).map_err(|(n, _)| n)?;
     // The last move and the one before, when they were stones played.
-    let mut recent: [Option<Point>; 2] = [None, None];
+    let mut recent: [Option<Cell>; 2] = [None, None];
     for (n, &(color, mv)) in record.moves.iter().enumerate() {
         if let Move::Play(point) = mv
             && game.winner().is_none()
             && learn(color)
         {
-            let feature = |p: Point| -> Feature {
-                let near = |r: Option<Point>| r.and_then(|r| Near::of(r, p));
+            let feature = |p: Cell| -> Feature {
+                let near = |r: Option<Cell>| r.and_then(|r| Near::of(r, p));
                 (
                     Pattern::of_move(&game, p, color),
                     near(recent[0]),
@@ -546,7 +546,7 @@ mod tests {
         let mut turned = Game::new(game.size()).unwrap();
         for p in game.points() {
             if let Some(c) = game.get(p) {
-                let q = Point {
+                let q = Cell {
                     row: n - p.row,
                     col: n - p.col,
                 };
@@ -564,7 +564,7 @@ mod tests {
             let (twin, turned) = (twin(&game), turned(&game));
             let n = game.size() - 1;
             for p in game.points() {
-                let q = Point {
+                let q = Cell {
                     row: n - p.row,
                     col: n - p.col,
                 };
@@ -589,7 +589,7 @@ mod tests {
         // Black's a1 on an empty board: above it Black's own edge, to its left White's,
         // and the bridge cell up-left off both.
         let mut game = Game::new(5).unwrap();
-        let a1 = Point::parse("a1", 5).unwrap();
+        let a1 = Cell::parse("a1", 5).unwrap();
         // Neighbours: up, up-right, right, down, down-left, left; then the bridge cells
         // (-2,1), (-1,2), (1,1), (2,-1), (1,-2), (-1,-1).
         let expected: Pattern = "XX..OOXX.OO+".parse().unwrap();
@@ -597,9 +597,9 @@ mod tests {
         // White's a1 is Black's a1 of the transposed board: the same pattern.
         assert_eq!(Pattern::of_move(&game, a1, Color::White), expected);
         // A stone next to the point is the mover's or the opponent's.
-        game.setup(Color::Black, Point::parse("b2", 5).unwrap())
+        game.setup(Color::Black, Cell::parse("b2", 5).unwrap())
             .unwrap();
-        let c3 = Point::parse("c3", 5).unwrap();
+        let c3 = Cell::parse("c3", 5).unwrap();
         let b = Pattern::of_move(&game, c3, Color::Black).to_string();
         let w = Pattern::of_move(&game, c3, Color::White).to_string();
         assert_eq!((b.matches('x').count(), b.matches('o').count()), (1, 0));
@@ -693,8 +693,8 @@ mod tests {
 
     #[test]
     fn near_cells_are_a_patterns_cells() {
-        let b3 = Point::parse("b3", 5).unwrap();
-        let near = |cell: &str| Near::of(b3, Point::parse(cell, 5).unwrap());
+        let b3 = Cell::parse("b3", 5).unwrap();
+        let near = |cell: &str| Near::of(b3, Cell::parse(cell, 5).unwrap());
         // Columns are letters and rows numbers: b3's neighbours lie in rows 2 to 4, its
         // bridge cells one or two rows up or down (a5 and c1 two, a2, d2 and c4 one).
         for cell in ["b2", "c2", "a3", "c3", "a4", "b4"] {
@@ -728,7 +728,7 @@ mod tests {
         let first: Vec<&str> = lines[0].split(' ').collect();
         assert_eq!(first[0], "g1");
         let game = Game::new(3).unwrap();
-        let b2 = Pattern::of_move(&game, Point::parse("b2", 3).unwrap(), Color::Black);
+        let b2 = Pattern::of_move(&game, Cell::parse("b2", 3).unwrap(), Color::Black);
         assert_eq!(first[1], b2.to_string());
         let counts: u32 = first[2..]
             .iter()

@@ -10,7 +10,7 @@
 
 use std::sync::LazyLock;
 
-use crate::game::{Color, Point};
+use crate::game::{Cell, Color};
 
 /// The input planes.
 pub const PLANES: usize = 4;
@@ -96,8 +96,8 @@ impl Policy {
     pub fn planes(
         size: usize,
         mover: Color,
-        last: Option<Point>,
-        stone: impl Fn(Point) -> Option<Color>,
+        last: Option<Cell>,
+        stone: impl Fn(Cell) -> Option<Color>,
     ) -> Vec<f32> {
         let n = size + 2;
         let mut x = vec![0.0; PLANES * n * n];
@@ -107,7 +107,7 @@ impl Policy {
                 Color::Black => (r, c),
                 Color::White => (c, r),
             };
-            Point {
+            Cell {
                 row: row as u8,
                 col: col as u8,
             }
@@ -138,7 +138,7 @@ impl Policy {
 
     /// The index of the board's `point` among the cells of `mover`'s frame, row by row (as
     /// [`Policy::logits`] gives them).
-    pub fn cell(size: usize, mover: Color, point: Point) -> usize {
+    pub fn cell(size: usize, mover: Color, point: Cell) -> usize {
         let (r, c) = match mover {
             Color::Black => (point.row, point.col),
             Color::White => (point.col, point.row),
@@ -316,14 +316,14 @@ mod tests {
 
     /// The positions of the check file train.py wrote with the shipped weights, each with
     /// the logits it computed.
-    fn checks() -> Vec<(Vec<Point>, Vec<f32>)> {
+    fn checks() -> Vec<(Vec<Cell>, Vec<f32>)> {
         let text = include_str!("../../data/policy-11x11-check.txt");
         let mut out = Vec::new();
         let mut moves = None;
         for line in text.lines().filter(|l| !l.starts_with('#')) {
             if let Some(rest) = line.strip_prefix("moves") {
                 let points = rest.split_whitespace();
-                moves = Some(points.map(|p| Point::parse(p, 11).unwrap()).collect());
+                moves = Some(points.map(|p| Cell::parse(p, 11).unwrap()).collect());
             } else if let Some(rest) = line.strip_prefix("logits ") {
                 let logits = rest.split(' ').map(|v| v.parse().unwrap()).collect();
                 out.push((moves.take().unwrap(), logits));
@@ -376,7 +376,7 @@ mod tests {
         let policy = Policy::parse(&whole).unwrap();
         // With every weight 0.5 a cell's logit is half its planes' sum plus a half: an
         // empty cell 1, the last move 1.5.
-        let planes = Policy::planes(3, Color::Black, Some(Point { row: 1, col: 1 }), |_| None);
+        let planes = Policy::planes(3, Color::Black, Some(Cell { row: 1, col: 1 }), |_| None);
         let logits = policy.logits(3, &planes);
         assert_eq!(logits[4], 1.5);
         assert_eq!(logits[0], 1.0);

@@ -694,11 +694,7 @@ impl Dfpn {
                 break;
             }
             let child_pn_limit = (dn_limit - (pick.dn - pick.best_pn)).min(INFINITE);
-            // The slack is a third of the second best's number. On the 25 distinct 7x7
-            // openings (OR rule over six) a third searched 300k positions in 42.8 s, a
-            // quarter 305k in 41.9 s, an eighth 330k in 42.2 s: the same within the noise,
-            // but a third spreads the time more evenly, so that through GTP every opening
-            // (A1 too: 749 positions against 2,852) is proven faster than MoHex's solver.
+            // The slack is a third of the second best's number (docs/tuning/hex.md).
             let child_dn_limit = pn_limit
                 .min(pick.second.saturating_add(pick.second / 3 + 1))
                 .min(INFINITE);

@@ -35,7 +35,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 use super::policy;
-use crate::game::{Color, Game, Move, Point};
+use crate::game::{Cell, Color, Game, Move};
 use crate::knowledge::{Decision, Expert};
 use crate::solver::MAX_SOLVER_SIZE;
 
@@ -131,9 +131,9 @@ pub struct Evaluation {
     pub best: Move,
     /// Each move searched (every empty point but those the knowledge rules out) with its
     /// visits and the mover's win rate (0..=1) after it (1 or 0 when proven).
-    pub values: Vec<(Point, u64, f64)>,
+    pub values: Vec<(Cell, u64, f64)>,
     /// The expected line of play from the root of the first thread's tree.
-    pub variation: Vec<Point>,
+    pub variation: Vec<Cell>,
     /// Simulations run in all.
     pub playouts: u64,
     /// The mover's estimated chance of winning with the best move.
@@ -142,7 +142,7 @@ pub struct Evaluation {
 
 impl Evaluation {
     /// The analysis of a move the knowledge proves to win, or the only one to consider.
-    fn proven(point: Point) -> Evaluation {
+    fn proven(point: Cell) -> Evaluation {
         Evaluation {
             best: Move::Play(point),
             values: vec![(point, 0, 1.0)],
@@ -162,7 +162,7 @@ pub fn analyse(game: &Game, color: Color, limits: Budget, settings: Settings) ->
 
 /// Every empty point's prior for `color` from the learned patterns: the progressive bias
 /// of the root's children in a tree with the patterns on.
-pub fn priors(game: &Game, color: Color) -> Vec<(Point, f64)> {
+pub fn priors(game: &Game, color: Color) -> Vec<(Cell, f64)> {
     let board = Padded::new(game);
     let settings = Settings {
         patterns: Some(1.0),
@@ -177,12 +177,12 @@ pub fn priors(game: &Game, color: Color) -> Vec<(Point, f64)> {
 /// Every empty point's chance for `color` to move from the policy network (none when no
 /// point is empty), `None` on a board of a size it did not learn ([`policy::SIZE`]): the
 /// priors the search gives a node's children once it has had `--policy` visits.
-pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Point, f64)>> {
+pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Cell, f64)>> {
     if usize::from(game.size()) != policy::SIZE || !game.is_square() {
         return None;
     }
     let board = Padded::new(game);
-    let points: Vec<Point> = game.empty_points().collect();
+    let points: Vec<Cell> = game.empty_points().collect();
     let cells: Vec<usize> = (points.iter())
         .map(|&p| Padded::at_width(board.width, p))
         .collect();
@@ -443,7 +443,7 @@ impl Search {
                 wins[at] += f64::from(c.wins);
             }
         }
-        let values: Vec<(Point, u64, f64, Proof)> = (0..root.cells.len())
+        let values: Vec<(Cell, u64, f64, Proof)> = (0..root.cells.len())
             .filter_map(|at| {
                 let proof = child[at]?;
                 let rate = match proof {
@@ -457,7 +457,7 @@ impl Search {
             .collect();
         let playouts = results.iter().map(|(_, n)| n).sum();
         // A proven win first, then the most visited move not proven lost.
-        let rank = |v: &(Point, u64, f64, Proof)| match v.3 {
+        let rank = |v: &(Cell, u64, f64, Proof)| match v.3 {
             Proof::Won => 2,
             Proof::Open => 1,
             Proof::Lost => 0,
@@ -501,8 +501,7 @@ mod tests {
         let mut game = Game::new(size).unwrap();
         for (color, names) in [(Color::Black, black), (Color::White, white)] {
             for name in names {
-                game.setup(color, Point::parse(name, size).unwrap())
-                    .unwrap();
+                game.setup(color, Cell::parse(name, size).unwrap()).unwrap();
             }
         }
         game
@@ -531,7 +530,7 @@ mod tests {
 
     /// Positions on 4x4 boards, made from a seed, where the side to move has exactly one
     /// winning move.
-    fn forced_positions(count: usize) -> Vec<(Game, Color, Point)> {
+    fn forced_positions(count: usize) -> Vec<(Game, Color, Cell)> {
         let mut rng = Rng::new(99);
         let mut found = Vec::new();
         while found.len() < count {
@@ -539,7 +538,7 @@ mod tests {
             let stones = 7 + rng.below(3);
             let mut color = Color::Black;
             for _ in 0..stones {
-                let empty: Vec<Point> = g.empty_points().collect();
+                let empty: Vec<Cell> = g.empty_points().collect();
                 let p = empty[rng.below(empty.len())];
                 g.play(color, Move::Play(p)).unwrap();
                 color = color.opponent();
@@ -547,7 +546,7 @@ mod tests {
             if g.winner().is_some() {
                 continue;
             }
-            let winning: Vec<Point> = g
+            let winning: Vec<Cell> = g
                 .empty_points()
                 .filter(|&p| {
                     let mut next = g.clone();
@@ -689,7 +688,7 @@ mod tests {
         let g = game(5, &["a1"], &["b3"]);
         let all = g.empty_points().count();
         let a = analyse(&g, Color::Black, fixed(2000), Settings::default());
-        let mut searched: Vec<String> = a.values.iter().map(|v| v.0.to_string()).collect();
+        let mut searched: Vec<String> = a.values.iter().map(|v| v.0.lower().to_string()).collect();
         searched.sort();
         assert_eq!(searched, ["c3"]);
         let off = Settings {
@@ -734,7 +733,7 @@ mod tests {
             .iter()
             .max_by(|a, b| a.bias.total_cmp(&b.bias))
             .unwrap();
-        let b3 = Point::parse("b3", 5).unwrap();
+        let b3 = Cell::parse("b3", 5).unwrap();
         assert_eq!(board.point(usize::from(best.cell)), b3);
         let listed = priors(&g, Color::Black);
         assert_eq!(listed.len(), children.len());
@@ -756,7 +755,7 @@ mod tests {
         let mut g = Game::new(11).unwrap();
         let mut color = Color::Black;
         for name in ["g5", "g6", "f6", "e8", "d8", "e7", "d7", "e6", "d6", "e4"] {
-            g.play(color, Move::Play(Point::parse(name, 11).unwrap()))
+            g.play(color, Move::Play(Cell::parse(name, 11).unwrap()))
                 .unwrap();
             color = color.opponent();
         }
@@ -773,11 +772,11 @@ mod tests {
         assert!((total - 1.0).abs() < 1e-4, "{total}");
         // The child with the highest prior is the network's first choice, in White's frame
         // (the board transposed).
-        let planes = policy::Policy::planes(11, color, Point::parse("e4", 11), |p| g.get(p));
+        let planes = policy::Policy::planes(11, color, Cell::parse("e4", 11), |p| g.get(p));
         let logits = policy::LEARNED.logits(11, &planes);
         let (best, _) = (0..121)
             .filter(|&i| {
-                g.get(Point {
+                g.get(Cell {
                     row: (i % 11) as u8,
                     col: (i / 11) as u8,
                 })
@@ -790,7 +789,7 @@ mod tests {
             .iter()
             .max_by(|a, b| a.bias.total_cmp(&b.bias))
             .unwrap();
-        let expected = Point {
+        let expected = Cell {
             row: (best % 11) as u8,
             col: (best / 11) as u8,
         };
@@ -873,20 +872,20 @@ mod tests {
         let g = game(5, &["b2", "c3"], &[]);
         let board = Padded::new(&g);
         // b2 and c3 form a bridge over c2 and b3.
-        let c2 = board.at(Point::parse("c2", 5).unwrap());
-        let b3 = board.at(Point::parse("b3", 5).unwrap());
+        let c2 = board.at(Cell::parse("c2", 5).unwrap());
+        let b3 = board.at(Cell::parse("b3", 5).unwrap());
         assert_eq!(board.bridge_reply(c2, BLACK), Some(b3));
         assert_eq!(board.bridge_reply(b3, BLACK), Some(c2));
         assert_eq!(board.bridge_reply(c2, WHITE), None);
         // A Black stone on the second row is bridged to the top edge.
-        let a1 = board.at(Point::parse("a1", 5).unwrap());
-        let b1 = board.at(Point::parse("b1", 5).unwrap());
+        let a1 = board.at(Cell::parse("a1", 5).unwrap());
+        let b1 = board.at(Cell::parse("b1", 5).unwrap());
         assert_eq!(board.bridge_reply(a1, BLACK), None);
         let g = game(5, &["b2"], &[]);
         let board = Padded::new(&g);
         assert_eq!(
             board.bridge_reply(b1, BLACK),
-            Some(board.at(Point::parse("c1", 5).unwrap()))
+            Some(board.at(Cell::parse("c1", 5).unwrap()))
         );
     }
 }

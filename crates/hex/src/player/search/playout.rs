@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::super::patterns::{self, Frame};
 use crate::board::Player;
 use crate::cells::{Cells, Spot};
-use crate::game::{Color, Game, Move, Point};
+use crate::game::{Cell, Color, Game, Move};
 use crate::geometry::slot;
 use crate::position::Position;
 
@@ -75,7 +75,7 @@ impl Padded {
         };
         let w = width as isize;
         let frame = Frame::new(game.rows(), game.cols(), |row, col| {
-            Self::at_width(width, Point { row, col })
+            Self::at_width(width, Cell { row, col })
         });
         Padded {
             size,
@@ -87,17 +87,17 @@ impl Padded {
         }
     }
 
-    pub(super) fn at_width(width: usize, point: Point) -> usize {
+    pub(super) fn at_width(width: usize, point: Cell) -> usize {
         (usize::from(point.row) + 1) * width + usize::from(point.col) + 1
     }
 
     #[cfg(test)]
-    pub(super) fn at(&self, point: Point) -> usize {
+    pub(super) fn at(&self, point: Cell) -> usize {
         Self::at_width(self.width, point)
     }
 
-    pub(super) fn point(&self, at: usize) -> Point {
-        Point {
+    pub(super) fn point(&self, at: usize) -> Cell {
+        Cell {
             row: (at / self.width - 1) as u8,
             col: (at % self.width - 1) as u8,
         }

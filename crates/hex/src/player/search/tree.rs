@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering::{Relaxed, Release};
 
 use super::super::policy;
 use crate::cells::Cells;
-use crate::game::Point;
+use crate::game::Cell;
 use crate::geometry::slot;
 use crate::knowledge::{Decision, Expert};
 
@@ -479,7 +479,7 @@ impl Tree {
     }
 
     /// The line of most-visited children from the root.
-    pub(super) fn variation(&self, board: &Padded) -> Vec<Point> {
+    pub(super) fn variation(&self, board: &Padded) -> Vec<Cell> {
         let mut line = Vec::new();
         let mut node = 0;
         while let Some((_, best)) = (self.nodes[node].children())
