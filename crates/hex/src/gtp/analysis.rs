@@ -3,8 +3,10 @@
 
 use super::command::{Edge, VcEnd};
 use crate::game::{Color, Game, Point};
-use crate::geometry::{Bits, cells_of, slot};
-use crate::knowledge::{Decision, Endpoint, Expert};
+use crate::geometry::{Bits, bit, cells_of, slot};
+use crate::knowledge::{
+    Decision, Endpoint, Expert, Knowledge, dominated, dominators_of, killers_of, vulnerable,
+};
 use crate::position::Position;
 use crate::solver::MAX_SOLVER_SIZE;
 
@@ -24,37 +26,81 @@ pub fn points(cells: Vec<crate::Cell>) -> String {
         .join(" ")
 }
 
-/// What the knowledge says of `game` with `color` to move, as HexGui's `inferior` type
-/// shows it: each filled-in cell with `fb` or `fw`, then (with `must_play`, when the
-/// position is not decided) each other empty cell outside the moves to consider with `x`.
+/// What the knowledge says of `game` with `color` to move, in HexGui's `inferior` labels
+/// (each a point and a label): the fill-in, `fd` (dead) or `fc` (captured) then the colour
+/// it is filled with, `b` or `w` (a dead cell with `color`'s, a captured one with its
+/// captor's); then the moves `color` may ignore among the others, `iv[...]` for a
+/// vulnerable cell with its killers and `id[...]` for a dominated one with moves that
+/// dominate it, the points joined by `-`. `compute-inferior` looks at every empty cell;
+/// `vc-get-mustplay` (`must_play`) only at the must-play region, and marks each other cell
+/// `x`. Both are the solver's knowledge: the cells neither labels nor the fill-in rule out
+/// are the moves its decision considers (none when it has decided).
 pub fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, String> {
-    if game.size() > MAX_SOLVER_SIZE {
+    if !game.is_square() || game.size() > MAX_SOLVER_SIZE {
         return Err(format!(
-            "the knowledge covers boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
+            "the knowledge covers square boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
         ));
     }
-    let expert = Expert::new(game.size());
-    let mut position = Position::of_game(game);
-    position.to_move = color.player();
-    let inferior = expert.inferior(&position);
-    let mut marks: Vec<(Bits, &str)> = vec![
-        (inferior.captured[slot(Color::Black.player())], "fb"),
-        (inferior.captured[slot(Color::White.player())], "fw"),
-        (
-            inferior.dead,
-            if color == Color::Black { "fb" } else { "fw" },
-        ),
-    ];
-    if must_play && let Decision::Consider { moves, .. } = expert.decide(&position) {
-        let filled = inferior.dead | inferior.captured[0] | inferior.captured[1];
-        marks.push((position.empty(&expert.geometry) & !moves & !filled, "x"));
-    }
+    let expert = Expert::with_knowledge(game.size(), Knowledge::default());
     let geometry = &expert.geometry;
-    Ok(marks
-        .into_iter()
-        .flat_map(|(cells, mark)| {
-            cells_of(cells)
-                .map(move |at| format!("{} {mark}", Point::from(geometry.cell(at.into()))))
+    let mut position = Position::of_game(game);
+    let me = color.player();
+    position.to_move = me;
+    let inferior = expert.inferior(&position);
+    let [black, white] = [Color::Black, Color::White].map(|c| inferior.captured[slot(c.player())]);
+    let colour = |c: Color| if c == Color::Black { 'b' } else { 'w' };
+    let mut labels: Vec<(Bits, String)> = vec![
+        (inferior.dead, format!("fd{}", colour(color))),
+        (black, "fcb".into()),
+        (white, "fcw".into()),
+    ];
+    let open = position.empty(geometry) & !inferior.dead & !black & !white;
+    // The moves looked at: every open cell, or the must-play region of the decision without
+    // the inferior moves (the player's knowledge); none once the position is decided.
+    let looked_at = if must_play {
+        match Expert::new(game.size()).decide(&position) {
+            Decision::Consider { moves, .. } => moves & open,
+            Decision::Won { .. } | Decision::Lost { .. } => 0,
+        }
+    } else {
+        open
+    };
+    if must_play && looked_at != 0 {
+        labels.push((open & !looked_at, "x".into()));
+    }
+    // The position with the captured cells given to their captors, as the decision sees it;
+    // the vulnerable cells left out first, then the dominated ones, as it does.
+    let mut stones = position.stones;
+    for (s, captured) in stones.iter_mut().zip(inferior.captured) {
+        *s |= captured;
+    }
+    let (killed, _) = vulnerable(geometry, stones, me.opponent(), looked_at, open);
+    let killed = if looked_at & !killed != 0 { killed } else { 0 };
+    let rest = looked_at & !killed;
+    let (dominated_cells, _) = if rest.count_ones() > 1 {
+        dominated(geometry, stones, me, rest)
+    } else {
+        (0, 0)
+    };
+    let points = |cells: Bits| {
+        cells_of(cells)
+            .map(|at| Point::from(geometry.cell(at.into())).to_string())
+            .collect::<Vec<_>>()
+            .join("-")
+    };
+    for v in cells_of(killed) {
+        let killers = killers_of(geometry, stones, me.opponent(), v, open);
+        labels.push((bit(v), format!("iv[{}]", points(killers))));
+    }
+    for d in cells_of(dominated_cells) {
+        let dominators = dominators_of(geometry, stones, me, d, rest);
+        labels.push((bit(d), format!("id[{}]", points(dominators))));
+    }
+    Ok(labels
+        .iter()
+        .flat_map(|(cells, label)| {
+            cells_of(*cells)
+                .map(move |at| format!("{} {label}", Point::from(geometry.cell(at.into()))))
         })
         .collect::<Vec<_>>()
         .join(" "))
@@ -116,4 +162,189 @@ pub fn connections(
             .collect()
     };
     Ok(lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Move;
+    use crate::geometry::Geometry;
+    use crate::knowledge::inferior_cells;
+
+    /// One label of an `inferior` answer, read as HexGui's `showInferiorCells` reads it
+    /// (where anything else throws or draws an arrow to nowhere).
+    #[derive(Debug)]
+    enum Label {
+        /// `f`, then `d`, `c` or `p`, then the colour filled in.
+        Fill(char, Color),
+        /// `i`, then `v`, `r` or `d`, then `[` the cells `-`-joined `]`.
+        Ignorable(char, Vec<Point>),
+        /// `x`: outside the moves to consider.
+        Outside,
+    }
+
+    fn label(text: &str, size: u8) -> Result<Label, String> {
+        let chars: Vec<char> = text.chars().collect();
+        match chars.as_slice() {
+            ['f', kind @ ('d' | 'c' | 'p'), colour @ ('b' | 'w')] => Ok(Label::Fill(
+                *kind,
+                if *colour == 'b' {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+            )),
+            ['i', kind @ ('v' | 'r' | 'd'), '[', .., ']'] => {
+                let inside = &text[3..text.len() - 1];
+                let points: Option<Vec<Point>> =
+                    inside.split('-').map(|p| Point::parse(p, size)).collect();
+                match points {
+                    Some(points) if !inside.is_empty() => Ok(Label::Ignorable(*kind, points)),
+                    _ => Err(format!("{text}: not points on the board joined by -")),
+                }
+            }
+            ['x'] => Ok(Label::Outside),
+            _ => Err(format!("{text}: not a label HexGui reads")),
+        }
+    }
+
+    /// The answer's points and labels, checked against HexGui's grammar: pairs of a point
+    /// (empty, on the board, each once) and a label.
+    fn labels(answer: &str, game: &Game) -> Vec<(Point, Label)> {
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        assert_eq!(words.len() % 2, 0, "{answer}");
+        let mut seen = Vec::new();
+        (words.chunks(2))
+            .map(|pair| {
+                let point = Point::parse(pair[0], game.size())
+                    .unwrap_or_else(|| panic!("{} is no point: {answer}", pair[0]));
+                assert!(game.get(point).is_none(), "{point} has a stone: {answer}");
+                assert!(!seen.contains(&point), "{point} twice: {answer}");
+                seen.push(point);
+                (point, label(pair[1], game.size()).unwrap())
+            })
+            .collect()
+    }
+
+    /// Positions after `stones` random moves on a `size` board, the same on every run.
+    fn positions(size: u8, count: usize, seed: u64) -> Vec<Game> {
+        let mut state = seed;
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        (0..count)
+            .map(|_| {
+                let mut game = Game::new(size).unwrap();
+                let stones = next(usize::from(size) * usize::from(size) / 2);
+                for _ in 0..stones {
+                    let empty: Vec<Point> = game.empty_points().collect();
+                    let color = game.to_move();
+                    game.play(color, Move::Play(empty[next(empty.len())]))
+                        .unwrap();
+                }
+                game
+            })
+            .collect()
+    }
+
+    /// Each label says what the knowledge finds: a filled cell is dead or captured by
+    /// that colour, a vulnerable cell is dead once the opponent takes each killer named, a
+    /// dominated cell is filled in once the side to move takes each dominator named, and
+    /// `x` lies outside the must-play region; with `must_play`, the cells left unlabelled
+    /// are the solver's moves to consider.
+    fn check(game: &Game, color: Color, must_play: bool) {
+        let answer = knowledge(game, color, must_play).unwrap();
+        let size = game.size();
+        let geometry = Geometry::<Bits>::new(size);
+        let at = |p: Point| geometry.index(p.cell()) as u8;
+        let mut position = Position::of_game(game);
+        let me = color.player();
+        position.to_move = me;
+        let inferior = inferior_cells(&geometry, position.stones);
+        let mut stones = position.stones;
+        for (s, captured) in stones.iter_mut().zip(inferior.captured) {
+            *s |= captured;
+        }
+        let after = |player: crate::Player, cell: Point| {
+            let mut next = stones;
+            next[slot(player)] |= bit(at(cell));
+            inferior_cells(&geometry, next)
+        };
+        let must = match Expert::new(size).decide(&position) {
+            Decision::Consider { moves, .. } => Some(moves),
+            _ => None,
+        };
+        let mut labelled = 0;
+        let context = format!("{color} in\n{game}\n{answer}");
+        for (point, label) in labels(&answer, game) {
+            let cell = bit(at(point));
+            labelled |= cell;
+            match label {
+                Label::Fill('d', c) => {
+                    assert!(
+                        inferior.dead & cell != 0 && c == color,
+                        "{point}: {context}"
+                    )
+                }
+                Label::Fill('c', c) => assert!(
+                    inferior.captured[slot(c.player())] & cell != 0,
+                    "{point}: {context}"
+                ),
+                Label::Ignorable('v', killers) => {
+                    for k in killers {
+                        assert!(
+                            after(me.opponent(), k).dead & cell != 0,
+                            "{point}: {context}"
+                        );
+                    }
+                }
+                Label::Ignorable('d', dominators) => {
+                    for x in dominators {
+                        let filled = after(me, x);
+                        let filled = filled.dead | filled.captured[0] | filled.captured[1];
+                        assert!(filled & cell != 0, "{point} by {x}: {context}");
+                    }
+                }
+                Label::Outside => assert!(
+                    must_play && must.is_some_and(|m| m & cell == 0),
+                    "{point}: {context}"
+                ),
+                other => panic!("{other:?} is not made here: {context}"),
+            }
+        }
+        let solver = Expert::with_knowledge(size, Knowledge::default());
+        if must_play && let Decision::Consider { moves, .. } = solver.decide(&position) {
+            let unlabelled = position.empty(&geometry) & !labelled;
+            assert_eq!(unlabelled, moves, "{context}");
+        }
+    }
+
+    #[test]
+    fn every_inferior_label_is_one_hexgui_reads_and_what_the_knowledge_says() {
+        let mut games = positions(9, 12, 1);
+        games.extend(positions(11, 8, 2));
+        games.extend(positions(5, 12, 3));
+        let (mut fills, mut vulnerable, mut dominated, mut outside) = (0, 0, 0, 0);
+        for game in &games {
+            for color in [Color::Black, Color::White] {
+                for must_play in [false, true] {
+                    check(game, color, must_play);
+                    let answer = knowledge(game, color, must_play).unwrap();
+                    for word in answer.split_whitespace().skip(1).step_by(2) {
+                        match &word[..2.min(word.len())] {
+                            "fd" | "fc" => fills += 1,
+                            "iv" => vulnerable += 1,
+                            "id" => dominated += 1,
+                            _ => outside += 1,
+                        }
+                    }
+                }
+            }
+        }
+        // Every kind of label is met (so that each is checked).
+        assert!(fills > 0 && vulnerable > 0 && dominated > 0 && outside > 0);
+    }
 }

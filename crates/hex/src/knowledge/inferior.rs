@@ -485,6 +485,39 @@ pub fn vulnerable(
     (pruned, used)
 }
 
+/// The killers of the empty cell `cell` among `candidates`: each neighbour of it there that
+/// leaves it dead once `player` takes it, as [`vulnerable`] finds them (HexGui's arrows from
+/// a vulnerable cell).
+pub fn killers_of(
+    geometry: &Geometry,
+    stones: [Bits; 2],
+    player: Player,
+    cell: u8,
+    candidates: Bits,
+) -> Bits {
+    cells_of(geometry.neighbours[usize::from(cell)] & candidates)
+        .filter(|&k| vulnerable(geometry, stones, player, bit(cell), bit(k)).0 != 0)
+        .fold(0, |all, k| all | bit(k))
+}
+
+/// Moves of `candidates` that dominate the empty cell `cell` for `player`, to move in
+/// `stones`: each leaves `cell` dead or captured by the player once the player has taken it,
+/// as [`dominated`] finds it on the two moves alone. A move that `cell` dominates in turn
+/// and that lies after it is not listed ([`dominated`] keeps the first of the two), so the
+/// list may miss some, never holds a wrong one, and holds the move that left `cell` out
+/// wherever [`dominated`] did (HexGui's arrows from a dominated cell).
+pub fn dominators_of(
+    geometry: &Geometry,
+    stones: [Bits; 2],
+    player: Player,
+    cell: u8,
+    candidates: Bits,
+) -> Bits {
+    cells_of(candidates & !bit(cell))
+        .filter(|&x| dominated(geometry, stones, player, bit(x) | bit(cell)).0 == bit(cell))
+        .fold(0, |all, x| all | bit(x))
+}
+
 /// The cells of `moves` that `player`, to move in `stones`, may leave out because another
 /// move of `moves` dominates each (is at least as good for the player), and the cells that
 /// shows rest on. A move `x` dominates `y` when `y` is dead, or captured by the player, once
