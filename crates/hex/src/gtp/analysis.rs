@@ -7,15 +7,47 @@ use crate::geometry::{Bits, bit, cells_of, slot};
 use crate::knowledge::{
     Decision, Endpoint, Expert, Knowledge, dominated, dominators_of, killers_of, vulnerable,
 };
+use crate::player::search::Evaluation;
 use crate::position::Position;
 use crate::solver::MAX_SOLVER_SIZE;
 
-/// Points with a value each, in HexGui's `pspairs` form.
+/// Points with a value each (a chance, 0 to 1), in HexGui's `pspairs` form, each value
+/// [`short`].
 pub fn pspairs(values: &[(Point, f64)]) -> String {
     (values.iter())
-        .map(|(p, value)| format!("{p} {value:.4}"))
+        .map(|(p, value)| format!("{p} {}", short(*value)))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The fewest visits a move needs for `mcts-values` to show its value.
+pub const VALUE_VISITS: u64 = 10;
+
+/// The search's values in HexGui's `pspairs` form, MoHex's way: each move's win rate
+/// ([`short`]), `@`, then its visits (HexGui draws the two on two lines). A move with fewer
+/// than [`VALUE_VISITS`] visits is left out, unless nothing was searched (the knowledge
+/// decided the move alone).
+pub fn search_values(evaluation: &Evaluation) -> String {
+    (evaluation.values.iter())
+        .filter(|&&(_, visits, _)| visits >= VALUE_VISITS || evaluation.playouts == 0)
+        .map(|(p, visits, rate)| format!("{p} {}@{visits}", short(*rate)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A chance (0 to 1) in per cent, in at most three characters so that it is read within a
+/// cell of HexGui's board: `100`, `53`, `7.4`, `.83`, `.04`; `0` only for none at all.
+pub fn short(chance: f64) -> String {
+    let percent = (chance * 100.0).clamp(0.0, 100.0);
+    if percent >= 9.95 {
+        format!("{percent:.0}")
+    } else if percent >= 0.995 {
+        format!("{percent:.1}")
+    } else if percent > 0.0 {
+        format!("{percent:.2}").trim_start_matches('0').to_string()
+    } else {
+        "0".into()
+    }
 }
 
 /// Cells as GTP points, separated by spaces.
@@ -319,6 +351,31 @@ mod tests {
         if must_play && let Decision::Consider { moves, .. } = solver.decide(&position) {
             let unlabelled = position.empty(&geometry) & !labelled;
             assert_eq!(unlabelled, moves, "{context}");
+        }
+    }
+
+    #[test]
+    fn values_fit_a_cell() {
+        for (chance, shown) in [
+            (1.0, "100"),
+            (0.996, "100"),
+            (0.534, "53"),
+            (0.1, "10"),
+            (0.0995, "10"),
+            (0.074, "7.4"),
+            (0.01, "1.0"),
+            (0.00994, ".99"),
+            (0.0083, ".83"),
+            (0.0004, ".04"),
+            (0.00002, ".00"),
+            (0.0, "0"),
+        ] {
+            assert_eq!(short(chance), shown, "{chance}");
+        }
+        // Every chance, however it rounds, takes at most three characters.
+        for i in 0..=100_000 {
+            let text = short(f64::from(i) / 100_000.0);
+            assert!(text.len() <= 3, "{i}: {text}");
         }
     }
 
