@@ -495,9 +495,9 @@ pub fn killers_of(
     cell: u8,
     candidates: Bits,
 ) -> Bits {
-    cells_of(geometry.neighbours[usize::from(cell)] & candidates)
-        .filter(|&k| vulnerable(geometry, stones, player, bit(cell), bit(k)).0 != 0)
-        .fold(0, |all, k| all | bit(k))
+    those(geometry.neighbours[usize::from(cell)] & candidates, |k| {
+        vulnerable(geometry, stones, player, bit(cell), bit(k)).0 != 0
+    })
 }
 
 /// Moves of `candidates` that dominate the empty cell `cell` for `player`, to move in
@@ -513,9 +513,16 @@ pub fn dominators_of(
     cell: u8,
     candidates: Bits,
 ) -> Bits {
-    cells_of(candidates & !bit(cell))
-        .filter(|&x| dominated(geometry, stones, player, bit(x) | bit(cell)).0 == bit(cell))
-        .fold(0, |all, x| all | bit(x))
+    those(candidates & !bit(cell), |x| {
+        dominated(geometry, stones, player, bit(x) | bit(cell)).0 == bit(cell)
+    })
+}
+
+/// The cells of `cells` for which `keep` holds.
+fn those(cells: Bits, keep: impl Fn(u8) -> bool) -> Bits {
+    cells_of(cells)
+        .filter(|&at| keep(at))
+        .fold(0, |all, at| all | bit(at))
 }
 
 /// The cells of `moves` that `player`, to move in `stones`, may leave out because another
