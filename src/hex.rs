@@ -48,7 +48,11 @@ pub fn run(args: Args) -> Result<()> {
         Some(Verb::Gtp(gtp)) => {
             let player = Player::new(gtp.player.config).map_err(anyhow::Error::msg)?;
             Engine::new(player)
-                .run(std::io::stdin().lock(), std::io::stdout().lock())
+                .run(
+                    std::io::stdin().lock(),
+                    std::io::stdout().lock(),
+                    std::io::stderr(),
+                )
                 .context("GTP session")
         }
         Some(Verb::Arena(arena)) => run_arena(arena),

@@ -65,7 +65,9 @@ fn gtp(path: &std::path::Path) -> Stones {
     let mut engine = Engine::new(Player::default());
     let mut out = Vec::new();
     let input = format!("loadsgf {}\nshowboard\n", path.display());
-    engine.run(input.as_bytes(), &mut out).unwrap();
+    engine
+        .run(input.as_bytes(), &mut out, std::io::sink())
+        .unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(text.starts_with("= \n\n= \n"), "{text}");
     let rows = text.lines().filter(|line| line.matches('\\').count() == 2);

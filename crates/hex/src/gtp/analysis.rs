@@ -5,16 +5,50 @@ use super::command::{Edge, VcEnd};
 use crate::cells::Cells;
 use crate::game::{Cell, Color, Game};
 use crate::geometry::slot;
-use crate::knowledge::{Decision, Endpoint, Expert};
+use crate::knowledge::{
+    Decision, Endpoint, Expert, Knowledge, dominated, dominators_of, killers_of, vulnerable,
+};
+use crate::player::search::Evaluation;
 use crate::position::Position;
 use crate::solver::MAX_SOLVER_SIZE;
 
-/// Points with a value each, in HexGui's `pspairs` form.
+/// Cells with a value each (a chance, 0 to 1), in HexGui's `pspairs` form, each value
+/// [`short`].
 pub fn pspairs(values: &[(Cell, f64)]) -> String {
     (values.iter())
-        .map(|(p, value)| format!("{} {value:.4}", p.lower()))
+        .map(|(p, value)| format!("{} {}", p.lower(), short(*value)))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The fewest visits a move needs for `mcts-values` to show its value.
+pub const VALUE_VISITS: u64 = 10;
+
+/// The search's values in HexGui's `pspairs` form, MoHex's way: each move's win rate
+/// ([`short`]), `@`, then its visits (HexGui draws the two on two lines). A move with fewer
+/// than [`VALUE_VISITS`] visits is left out, unless nothing was searched (the knowledge
+/// decided the move alone).
+pub fn search_values(evaluation: &Evaluation) -> String {
+    (evaluation.values.iter())
+        .filter(|&&(_, visits, _)| visits >= VALUE_VISITS || evaluation.playouts == 0)
+        .map(|(p, visits, rate)| format!("{} {}@{visits}", p.lower(), short(*rate)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A chance (0 to 1) in per cent, in at most three characters so that it is read within a
+/// cell of HexGui's board: `100`, `53`, `7.4`, `.83`, `.04`; `0` only for none at all.
+pub fn short(chance: f64) -> String {
+    let percent = (chance * 100.0).clamp(0.0, 100.0);
+    if percent >= 9.95 {
+        format!("{percent:.0}")
+    } else if percent >= 0.995 {
+        format!("{percent:.1}")
+    } else if percent > 0.0 {
+        format!("{percent:.2}").trim_start_matches('0').to_string()
+    } else {
+        "0".into()
+    }
 }
 
 /// Cells as GTP points, separated by spaces.
@@ -25,36 +59,84 @@ pub fn points(cells: Vec<crate::Cell>) -> String {
         .join(" ")
 }
 
-/// What the knowledge says of `game` with `color` to move, as HexGui's `inferior` type
-/// shows it: each filled-in cell with `fb` or `fw`, then (with `must_play`, when the
-/// position is not decided) each other empty cell outside the moves to consider with `x`.
+/// What the knowledge says of `game` with `color` to move, in HexGui's `inferior` labels
+/// (each a point and a label): the fill-in, `fd` (dead) or `fc` (captured) then the colour
+/// it is filled with, `b` or `w` (a dead cell with `color`'s, a captured one with its
+/// captor's); then the moves `color` may ignore among the others, `iv[...]` for a
+/// vulnerable cell with its killers and `id[...]` for a dominated one with moves that
+/// dominate it, the points joined by `-`. `compute-inferior` looks at every empty cell;
+/// `vc-get-mustplay` (`must_play`) only at the must-play region, and marks each other cell
+/// `x`. Both are the solver's knowledge: the cells neither labels nor the fill-in rule out
+/// are the moves its decision considers (none when it has decided).
 pub fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, String> {
-    if game.size() > MAX_SOLVER_SIZE {
+    if !game.is_square() || game.size() > MAX_SOLVER_SIZE {
         return Err(format!(
-            "the knowledge covers boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
+            "the knowledge covers square boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
         ));
     }
-    let expert = Expert::new(game.size());
-    let mut position = Position::of_game(game);
-    position.to_move = color.player();
-    let inferior = expert.inferior(&position);
-    let mut marks: Vec<(Cells, &str)> = vec![
-        (inferior.captured[slot(Color::Black.player())], "fb"),
-        (inferior.captured[slot(Color::White.player())], "fw"),
-        (
-            inferior.dead,
-            if color == Color::Black { "fb" } else { "fw" },
-        ),
-    ];
-    if must_play && let Decision::Consider { moves, .. } = expert.decide(&position) {
-        let filled = inferior.dead | inferior.captured[0] | inferior.captured[1];
-        marks.push((position.empty(&expert.geometry) - moves - filled, "x"));
-    }
+    let expert = Expert::with_knowledge(game.size(), Knowledge::default());
     let geometry = &expert.geometry;
-    Ok(marks
-        .into_iter()
-        .flat_map(|(cells, mark)| {
-            (cells.iter()).map(move |at| format!("{} {mark}", geometry.cell_at(at).lower()))
+    let mut position = Position::of_game(game);
+    let me = color.player();
+    position.to_move = me;
+    let inferior = expert.inferior(&position);
+    let [black, white] = [Color::Black, Color::White].map(|c| inferior.captured[slot(c.player())]);
+    let colour = |c: Color| if c == Color::Black { 'b' } else { 'w' };
+    let mut labels: Vec<(Cells, String)> = vec![
+        (inferior.dead, format!("fd{}", colour(color))),
+        (black, "fcb".into()),
+        (white, "fcw".into()),
+    ];
+    let open = position.empty(geometry) & !inferior.dead & !black & !white;
+    // The moves looked at: every open cell, or the must-play region of the decision without
+    // the inferior moves (the player's knowledge); none once the position is decided.
+    let looked_at = if must_play {
+        match Expert::new(game.size()).decide(&position) {
+            Decision::Consider { moves, .. } => moves & open,
+            Decision::Won { .. } | Decision::Lost { .. } => Cells::EMPTY,
+        }
+    } else {
+        open
+    };
+    if must_play && !looked_at.is_empty() {
+        labels.push((open & !looked_at, "x".into()));
+    }
+    // The position with the captured cells given to their captors, as the decision sees it;
+    // the vulnerable cells left out first, then the dominated ones, as it does.
+    let mut stones = position.stones;
+    for (s, captured) in stones.iter_mut().zip(inferior.captured) {
+        *s |= captured;
+    }
+    let (killed, _) = vulnerable(geometry, stones, me.opponent(), looked_at, open);
+    let killed = if (looked_at - killed).is_empty() {
+        Cells::EMPTY
+    } else {
+        killed
+    };
+    let rest = looked_at & !killed;
+    let (dominated_cells, _) = if rest.len() > 1 {
+        dominated(geometry, stones, me, rest)
+    } else {
+        (Cells::EMPTY, Cells::EMPTY)
+    };
+    let points = |cells: Cells| {
+        (cells.iter())
+            .map(|at| geometry.cell_at(at).lower().to_string())
+            .collect::<Vec<_>>()
+            .join("-")
+    };
+    for v in killed {
+        let killers = killers_of(geometry, stones, me.opponent(), v, open);
+        labels.push((Cells::single(v), format!("iv[{}]", points(killers))));
+    }
+    for d in dominated_cells {
+        let dominators = dominators_of(geometry, stones, me, d, rest);
+        labels.push((Cells::single(d), format!("id[{}]", points(dominators))));
+    }
+    Ok(labels
+        .iter()
+        .flat_map(|(cells, label)| {
+            (cells.iter()).map(move |at| format!("{} {label}", geometry.cell_at(at).lower()))
         })
         .collect::<Vec<_>>()
         .join(" "))
@@ -120,4 +202,214 @@ pub fn connections(
             .collect()
     };
     Ok(lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Move;
+    use crate::geometry::Geometry;
+    use crate::knowledge::inferior_cells;
+
+    /// One label of an `inferior` answer, read as HexGui's `showInferiorCells` reads it
+    /// (where anything else throws or draws an arrow to nowhere).
+    #[derive(Debug)]
+    enum Label {
+        /// `f`, then `d`, `c` or `p`, then the colour filled in.
+        Fill(char, Color),
+        /// `i`, then `v`, `r` or `d`, then `[` the cells `-`-joined `]`.
+        Ignorable(char, Vec<Cell>),
+        /// `x`: outside the moves to consider.
+        Outside,
+    }
+
+    fn label(text: &str, size: u8) -> Result<Label, String> {
+        let chars: Vec<char> = text.chars().collect();
+        match chars.as_slice() {
+            ['f', kind @ ('d' | 'c' | 'p'), colour @ ('b' | 'w')] => Ok(Label::Fill(
+                *kind,
+                if *colour == 'b' {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+            )),
+            ['i', kind @ ('v' | 'r' | 'd'), '[', .., ']'] => {
+                let inside = &text[3..text.len() - 1];
+                let points: Option<Vec<Cell>> =
+                    inside.split('-').map(|p| Cell::parse(p, size)).collect();
+                match points {
+                    Some(points) if !inside.is_empty() => Ok(Label::Ignorable(*kind, points)),
+                    _ => Err(format!("{text}: not points on the board joined by -")),
+                }
+            }
+            ['x'] => Ok(Label::Outside),
+            _ => Err(format!("{text}: not a label HexGui reads")),
+        }
+    }
+
+    /// The answer's points and labels, checked against HexGui's grammar: pairs of a point
+    /// (empty, on the board, each once) and a label.
+    fn labels(answer: &str, game: &Game) -> Vec<(Cell, Label)> {
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        assert_eq!(words.len() % 2, 0, "{answer}");
+        let mut seen = Vec::new();
+        (words.chunks(2))
+            .map(|pair| {
+                let point = Cell::parse(pair[0], game.size())
+                    .unwrap_or_else(|| panic!("{} is no point: {answer}", pair[0]));
+                assert!(game.get(point).is_none(), "{point} has a stone: {answer}");
+                assert!(!seen.contains(&point), "{point} twice: {answer}");
+                seen.push(point);
+                (point, label(pair[1], game.size()).unwrap())
+            })
+            .collect()
+    }
+
+    /// Positions after `stones` random moves on a `size` board, the same on every run.
+    fn positions(size: u8, count: usize, seed: u64) -> Vec<Game> {
+        let mut state = seed;
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        (0..count)
+            .map(|_| {
+                let mut game = Game::new(size).unwrap();
+                let stones = next(usize::from(size) * usize::from(size) / 2);
+                for _ in 0..stones {
+                    let empty: Vec<Cell> = game.empty_points().collect();
+                    let color = game.to_move();
+                    game.play(color, Move::Play(empty[next(empty.len())]))
+                        .unwrap();
+                }
+                game
+            })
+            .collect()
+    }
+
+    /// Each label says what the knowledge finds: a filled cell is dead or captured by
+    /// that colour, a vulnerable cell is dead once the opponent takes each killer named, a
+    /// dominated cell is filled in once the side to move takes each dominator named, and
+    /// `x` lies outside the must-play region; with `must_play`, the cells left unlabelled
+    /// are the solver's moves to consider.
+    fn check(game: &Game, color: Color, must_play: bool) {
+        let answer = knowledge(game, color, must_play).unwrap();
+        let size = game.size();
+        let geometry = Geometry::<Cells>::new(size);
+        let at = |p: Cell| Cells::single(geometry.spot(p));
+        let mut position = Position::of_game(game);
+        let me = color.player();
+        position.to_move = me;
+        let inferior = inferior_cells(&geometry, position.stones);
+        let mut stones = position.stones;
+        for (s, captured) in stones.iter_mut().zip(inferior.captured) {
+            *s |= captured;
+        }
+        let after = |player: crate::Player, cell: Cell| {
+            let mut next = stones;
+            next[slot(player)] |= at(cell);
+            inferior_cells(&geometry, next)
+        };
+        let must = match Expert::new(size).decide(&position) {
+            Decision::Consider { moves, .. } => Some(moves),
+            _ => None,
+        };
+        let mut labelled = Cells::EMPTY;
+        let context = format!("{color} in\n{game}\n{answer}");
+        for (point, label) in labels(&answer, game) {
+            let cell = at(point);
+            labelled |= cell;
+            match label {
+                Label::Fill('d', c) => {
+                    assert!(
+                        inferior.dead.intersects(cell) && c == color,
+                        "{point}: {context}"
+                    )
+                }
+                Label::Fill('c', c) => assert!(
+                    inferior.captured[slot(c.player())].intersects(cell),
+                    "{point}: {context}"
+                ),
+                Label::Ignorable('v', killers) => {
+                    for k in killers {
+                        assert!(
+                            after(me.opponent(), k).dead.intersects(cell),
+                            "{point}: {context}"
+                        );
+                    }
+                }
+                Label::Ignorable('d', dominators) => {
+                    for x in dominators {
+                        let filled = after(me, x);
+                        let filled = filled.dead | filled.captured[0] | filled.captured[1];
+                        assert!(filled.intersects(cell), "{point} by {x}: {context}");
+                    }
+                }
+                Label::Outside => assert!(
+                    must_play && must.is_some_and(|m| !m.intersects(cell)),
+                    "{point}: {context}"
+                ),
+                other => panic!("{other:?} is not made here: {context}"),
+            }
+        }
+        let solver = Expert::with_knowledge(size, Knowledge::default());
+        if must_play && let Decision::Consider { moves, .. } = solver.decide(&position) {
+            let unlabelled = position.empty(&geometry) & !labelled;
+            assert_eq!(unlabelled, moves, "{context}");
+        }
+    }
+
+    #[test]
+    fn values_fit_a_cell() {
+        for (chance, shown) in [
+            (1.0, "100"),
+            (0.996, "100"),
+            (0.534, "53"),
+            (0.1, "10"),
+            (0.0995, "10"),
+            (0.074, "7.4"),
+            (0.01, "1.0"),
+            (0.00994, ".99"),
+            (0.0083, ".83"),
+            (0.0004, ".04"),
+            (0.00002, ".00"),
+            (0.0, "0"),
+        ] {
+            assert_eq!(short(chance), shown, "{chance}");
+        }
+        // Every chance, however it rounds, takes at most three characters.
+        for i in 0..=100_000 {
+            let text = short(f64::from(i) / 100_000.0);
+            assert!(text.len() <= 3, "{i}: {text}");
+        }
+    }
+
+    #[test]
+    fn every_inferior_label_is_one_hexgui_reads_and_what_the_knowledge_says() {
+        let mut games = positions(9, 12, 1);
+        games.extend(positions(11, 8, 2));
+        games.extend(positions(5, 12, 3));
+        let (mut fills, mut vulnerable, mut dominated, mut outside) = (0, 0, 0, 0);
+        for game in &games {
+            for color in [Color::Black, Color::White] {
+                for must_play in [false, true] {
+                    check(game, color, must_play);
+                    let answer = knowledge(game, color, must_play).unwrap();
+                    for word in answer.split_whitespace().skip(1).step_by(2) {
+                        match &word[..2.min(word.len())] {
+                            "fd" | "fc" => fills += 1,
+                            "iv" => vulnerable += 1,
+                            "id" => dominated += 1,
+                            _ => outside += 1,
+                        }
+                    }
+                }
+            }
+        }
+        // Every kind of label is met (so that each is checked).
+        assert!(fills > 0 && vulnerable > 0 && dominated > 0 && outside > 0);
+    }
 }

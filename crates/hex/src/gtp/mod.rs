@@ -7,8 +7,8 @@
 //! use hex::player::Player;
 //!
 //! let mut engine = Engine::new(Player::default());
-//! let mut out = Vec::new();
-//! engine.run(&b"boardsize 5 5\nplay b c3\nfinal_score\n"[..], &mut out).unwrap();
+//! let (mut out, mut log) = (Vec::new(), Vec::new());
+//! engine.run(&b"boardsize 5 5\nplay b c3\nfinal_score\n"[..], &mut out, &mut log).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "= \n\n= \n\n= cannot score\n\n");
 //! ```
 //!
@@ -17,7 +17,8 @@
 //! contains a blank line of its own), flushed at once. Lines starting with `#` (such as
 //! `# interrupt`) and blank lines get no reply. A line longer than [`MAX_LINE`] bytes or
 //! not in UTF-8 gets a `? ` reply; nothing the controller sends stops the loop but `quit`
-//! or the end of the input.
+//! or the end of the input. What a reply leaves unsaid (why a solver's answer is empty) goes
+//! to a second writer, the log: the binary's stderr.
 
 mod analysis;
 pub mod command;
@@ -30,11 +31,13 @@ use crate::player::params::{flag, invalid};
 use crate::player::{self, NoSearch, Player, policy, search};
 use crate::sgf;
 use crate::solver::Outcome;
-use analysis::{connections, knowledge, points, pspairs};
+use analysis::{connections, knowledge, points, pspairs, search_values};
 pub use command::{COMMANDS, Command, MAX_LINE, Parsed, VcEnd, parse};
 
 /// The analysis commands offered to HexGui, in its `type/Label/command` form (`%m` stands
-/// for the side to move).
+/// for the side to move). Each type is one HexGui draws: `reg_genmove` is a `plist` (its
+/// move tinted, not played), as HexGui has no handler for Benzene's `varc`, plays a `move`
+/// and cannot draw `swap-pieces` or `resign` as a `var`.
 pub const ANALYZE_COMMANDS: &str = "pspairs/MCTS Values/mcts-values %m\n\
 var/MCTS Principal Variation/mcts-pv %m\n\
 pspairs/MCTS Pattern Priors/mcts-priors %m\n\
@@ -49,13 +52,18 @@ inferior/Compute Inferior/compute-inferior %m\n\
 inferior/VC Get Mustplay/vc-get-mustplay %m\n\
 vc/VC Between Cells Full/vc-between-cells-full %c %P\n\
 vc/VC Between Cells Semi/vc-between-cells-semi %c %P\n\
-varc/Reg GenMove/reg_genmove %m\n\
+plist/Reg GenMove/reg_genmove %m\n\
 param/Game Param/param_game\n\
 param/Player Param/param_player\n\
 param/DFPN Param/param_dfpn";
 
-/// What `dfpn-solve-state` says when the limits are reached before a proof.
+/// Why a solver's answer is empty when the limits are reached before a proof (written to the
+/// log).
 pub const UNKNOWN: &str = "unknown within the limits";
+
+/// `dfpn-solve-state`'s answer when the limits end the search without a proof: MoHex's
+/// (the colour `empty`), which HexGui shows in its status bar.
+pub const NO_WINNER: &str = "empty";
 
 /// The engine: the game and the player.
 #[derive(Debug)]
@@ -63,6 +71,8 @@ pub struct Engine {
     game: Game,
     player: Player,
     quit: bool,
+    /// Lines for the log, written after the command's reply.
+    notes: Vec<String>,
 }
 
 impl Engine {
@@ -72,6 +82,7 @@ impl Engine {
             game: Game::new(11).expect("11 is a board size"),
             player,
             quit: false,
+            notes: Vec::new(),
         }
     }
 
@@ -90,7 +101,9 @@ impl Engine {
         &mut self.player
     }
 
-    /// Carries out one command: the text of a `=` reply, or of a `?` reply.
+    /// Carries out one command: the text of a `=` reply, or of a `?` reply. Notes for the
+    /// log wait in the engine until [`Engine::take_notes`] (which [`Engine::run`] calls after
+    /// each reply).
     pub fn execute(&mut self, command: Command) -> Result<String, String> {
         let game = &mut self.game;
         match command {
@@ -199,12 +212,7 @@ impl Engine {
             Command::AnalyzeCommands => Ok(ANALYZE_COMMANDS.into()),
             Command::Values(color) => {
                 let analysis = (self.player.analyse(game, color)).map_err(|e| e.to_string())?;
-                Ok(analysis
-                    .values
-                    .iter()
-                    .map(|(p, _, rate)| format!("{} {rate:.3}", p.lower()))
-                    .collect::<Vec<_>>()
-                    .join(" "))
+                Ok(search_values(&analysis))
             }
             Command::Priors(color) => {
                 if !game.is_square() {
@@ -246,7 +254,13 @@ impl Engine {
             Command::DfpnSolveState(color) => {
                 match self.player.solve(game, color, self.player.dfpn().time)? {
                     Outcome::Proven(proof) => Ok(Color::of_player(proof.winner).to_string()),
-                    Outcome::Unknown { .. } => Err(UNKNOWN.into()),
+                    Outcome::Unknown { nodes, time } => {
+                        self.notes.push(format!(
+                            "dfpn-solve-state: {UNKNOWN} ({nodes} positions in {:.1} s)",
+                            time.as_secs_f64()
+                        ));
+                        Ok(NO_WINNER.into())
+                    }
                 }
             }
             Command::DfpnFindWinning(color) => {
@@ -258,7 +272,11 @@ impl Engine {
                     .winning_moves(rows, cols, position)
                 {
                     Err(e) => Err(e.to_string()),
-                    Ok(None) => Err(UNKNOWN.into()),
+                    Ok(None) => {
+                        self.notes
+                            .push(format!("dfpn-solver-find-winning: {UNKNOWN}"));
+                        Ok(String::new())
+                    }
                     Ok(Some(cells)) => Ok(points(cells)),
                 }
             }
@@ -281,8 +299,20 @@ impl Engine {
         }
     }
 
-    /// Reads commands from `input` until `quit` or its end, answering each on `output`.
-    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    /// The notes for the log the commands carried out since the last call left, oldest
+    /// first.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
+    }
+
+    /// Reads commands from `input` until `quit` or its end, answering each on `output` and
+    /// writing what the answers leave unsaid to `log`, a line each.
+    pub fn run(
+        &mut self,
+        mut input: impl BufRead,
+        mut output: impl Write,
+        mut log: impl Write,
+    ) -> io::Result<()> {
         let mut bytes = Vec::new();
         while !self.quit {
             let Some(too_long) = read_line(&mut input, &mut bytes)? else {
@@ -307,6 +337,9 @@ impl Engine {
             if let Some((id, result)) = reply {
                 output.write_all(format_reply(id, &result).as_bytes())?;
                 output.flush()?;
+            }
+            for note in self.take_notes() {
+                writeln!(log, "{note}")?;
             }
         }
         Ok(())
@@ -408,7 +441,9 @@ mod tests {
         config.set("threads", "1").unwrap();
         let player = crate::player::Player::new(config).unwrap();
         let mut out = Vec::new();
-        Engine::new(player).run(input.as_bytes(), &mut out).unwrap();
+        Engine::new(player)
+            .run(input.as_bytes(), &mut out, io::sink())
+            .unwrap();
         let shown: String = lines
             .map(|line| format!("{}\n", line.get(2..).unwrap_or("")))
             .collect();
@@ -428,11 +463,21 @@ mod tests {
         Engine::new(Player::new(config).unwrap())
     }
 
-    /// Runs a session in memory and returns everything the engine wrote.
+    /// Runs a session in memory and returns everything the engine wrote (its log
+    /// dropped).
     fn session(engine: &mut Engine, input: &[u8]) -> String {
-        let mut out = Vec::new();
-        engine.run(input, &mut out).unwrap();
-        String::from_utf8(out).unwrap()
+        logged_session(engine, input).0
+    }
+
+    /// Runs a session in memory and returns what the engine wrote as replies and to its
+    /// log.
+    fn logged_session(engine: &mut Engine, input: &[u8]) -> (String, String) {
+        let (mut out, mut log) = (Vec::new(), Vec::new());
+        engine.run(input, &mut out, &mut log).unwrap();
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(log).unwrap(),
+        )
     }
 
     fn reply(engine: &mut Engine, line: &str) -> String {
@@ -495,30 +540,37 @@ mod tests {
     fn what_the_knowledge_knows() {
         let mut e = engine();
         // 4x4: a1 lies between Black's b1 and top edge and White's a2 and left edge: dead,
-        // filled for the colour asked about.
+        // filled for the colour asked about; of the other cells, c1 is vulnerable to White's
+        // c2 and d1 dominated by Black's c2 (see `analysis`' tests for every label).
         session(&mut e, b"boardsize 4\nplay b b1\nplay w a2\n");
-        assert_eq!(reply(&mut e, "compute-inferior b"), "= a1 fb\n\n");
-        assert_eq!(reply(&mut e, "compute-inferior w"), "= a1 fw\n\n");
+        let black = reply(&mut e, "compute-inferior b");
+        assert!(black.starts_with("= a1 fdb c1 iv[c2] "), "{black}");
+        assert!(black.contains(" d1 id[c2] "), "{black}");
+        assert!(reply(&mut e, "compute-inferior w").starts_with("= a1 fdw "));
         // 5x5: Black's a1 captures b1 and a2 (its edge), White's b3 captures a3 and a4, then
         // (with those filled in) Black's corner captures c1 and b2 too; Black, to move, wins
         // by c3: the knowledge sees it, so it marks no moves out.
         session(&mut e, b"boardsize 5\nplay b a1\nplay w b3\n");
-        assert_eq!(
-            reply(&mut e, "compute-inferior b"),
-            "= b1 fb c1 fb a2 fb b2 fb a3 fw a4 fw\n\n"
-        );
+        let fill_in = "b1 fcb c1 fcb a2 fcb b2 fcb a3 fcw a4 fcw";
+        assert!(reply(&mut e, "compute-inferior b").starts_with(&format!("= {fill_in} ")));
         assert_eq!(
             reply(&mut e, "vc-get-mustplay b"),
-            "= b1 fb c1 fb a2 fb b2 fb a3 fw a4 fw\n\n"
+            format!("= {fill_in}\n\n")
         );
         // 5x5: Black's a1 captures b1 and c1 against White's c2, whose threats leave Black
-        // five moves; the other sixteen empty cells are marked x.
+        // five moves, of which d2 dominates e1; the other sixteen empty cells are marked x.
         session(&mut e, b"boardsize 5\nplay b a1\nplay w c2\n");
         let must = reply(&mut e, "vc-get-mustplay b");
-        assert!(must.starts_with("= b1 fb c1 fb d1 x "), "{must}");
-        let marked: Vec<&str> = must[2..].split_whitespace().step_by(2).collect();
-        assert_eq!(marked.len(), 23 - 5, "{must}");
-        // reg_genmove answers a move to consider and leaves the board as it was.
+        assert!(must.starts_with("= b1 fcb c1 fcb d1 x "), "{must}");
+        assert!(must.ends_with(" e5 x e1 id[d2]\n\n"), "{must}");
+        let words: Vec<&str> = must[2..].split_whitespace().collect();
+        assert_eq!(words.len(), 2 * (2 + 16 + 1), "{must}");
+        // reg_genmove answers a move of the must-play region (the player leaves dominated
+        // moves in) and leaves the board as it was.
+        let marked: Vec<&str> = (words.chunks(2))
+            .filter(|pair| !pair[1].starts_with('i'))
+            .map(|pair| pair[0])
+            .collect();
         let before = reply(&mut e, "showboard");
         let mv = reply(&mut e, "reg_genmove b");
         let mv = mv.trim_start_matches("= ").trim_end();
@@ -528,7 +580,12 @@ mod tests {
         session(&mut e, b"boardsize 12\n");
         assert_eq!(
             reply(&mut e, "vc-get-mustplay b"),
-            "? the knowledge covers boards up to 11x11\n\n"
+            "? the knowledge covers square boards up to 11x11\n\n"
+        );
+        session(&mut e, b"boardsize 4 3\n");
+        assert_eq!(
+            reply(&mut e, "compute-inferior b"),
+            "? the knowledge covers square boards up to 11x11\n\n"
         );
     }
 
@@ -624,17 +681,45 @@ mod tests {
         let mv = mv.trim_start_matches("= ");
         assert!(Move::parse(mv, 3).is_some(), "{mv}");
         assert_eq!(e.game().history().len(), 1);
+        // The search's values: of the eight empty points, those visited often enough, each
+        // with its win rate in per cent and its visits.
         let values = reply(&mut e, "mcts-values w");
-        assert_eq!(values.split_whitespace().count(), 1 + 2 * 8, "{values}");
+        let words: Vec<&str> = values.trim_start_matches("= ").split_whitespace().collect();
+        assert!((1..=8).contains(&(words.len() / 2)), "{values}");
+        for pair in words.chunks(2) {
+            assert!(crate::Cell::parse(pair[0], 3).is_some(), "{values}");
+            let (rate, visits) = pair[1].split_once('@').unwrap();
+            assert!(
+                (0.0..=100.0).contains(&rate.parse::<f64>().unwrap()),
+                "{values}"
+            );
+            assert!(
+                visits.parse::<u64>().unwrap() >= analysis::VALUE_VISITS,
+                "{values}"
+            );
+        }
         assert!(reply(&mut e, "mcts-pv w").starts_with("= "));
-        // Each empty point's prior from the learned patterns, summing to 1.
+        // Each empty point's prior from the learned patterns, in per cent: 100 in all, but
+        // for the rounding.
         let priors = pairs(&mut e, "mcts-priors w");
         assert_eq!(priors.len(), 8, "{priors:?}");
-        let total: f64 = priors.iter().map(|(_, v)| v).sum();
-        assert!((total - 1.0).abs() < 1e-3, "{priors:?}");
+        assert_sums_to_100(&priors);
         assert_eq!(reply(&mut e, "param_player patterns 1.5"), "= \n\n");
         assert!(reply(&mut e, "param_player").contains("[string] patterns 1.5\n"));
         assert_eq!(reply(&mut e, "quit"), "= \n\n");
+    }
+
+    /// Asserts that values shown in per cent (each rounded to its last digit) add up to 100.
+    fn assert_sums_to_100(values: &[(String, f64)]) {
+        let total: f64 = values.iter().map(|(_, v)| v).sum();
+        let rounding: f64 = (values.iter())
+            .map(|&(_, v)| match v {
+                10.0.. => 0.5,
+                1.0.. => 0.05,
+                _ => 0.005,
+            })
+            .sum();
+        assert!((total - 100.0).abs() <= rounding, "{total}: {values:?}");
     }
 
     /// The points and values of a `pspairs` answer to `command`.
@@ -644,6 +729,23 @@ mod tests {
         (words.chunks(2))
             .map(|w| (w[0].to_string(), w[1].parse().unwrap()))
             .collect()
+    }
+
+    #[test]
+    fn mcts_values_leave_out_moves_seldom_visited() {
+        // 30 simulations on an empty 5x5 board: at most three of its moves can have had
+        // ten visits.
+        let mut e = engine_with(30, 1);
+        session(&mut e, b"boardsize 5\n");
+        let values = reply(&mut e, "mcts-values b");
+        assert!(values.split_whitespace().count() <= 1 + 2 * 3, "{values}");
+        // 3x3 with Black's centre: the knowledge finds Black's win, and nothing is searched;
+        // its move is shown alone.
+        session(&mut e, b"boardsize 3\nplay b b2\n");
+        let decided = reply(&mut e, "mcts-values b");
+        let words: Vec<&str> = decided.split_whitespace().collect();
+        assert_eq!(words.len(), 3, "{decided}");
+        assert_eq!(words[2], "100@0", "{decided}");
     }
 
     #[test]
@@ -659,15 +761,14 @@ mod tests {
         let policy = pairs(&mut e, "mcts-policy w");
         assert_eq!(policy.len(), 120);
         assert!(policy.iter().all(|(p, _)| p != "f6"));
-        let total: f64 = policy.iter().map(|(_, v)| v).sum();
-        assert!((total - 1.0).abs() < 1e-3, "{total}");
+        assert_sums_to_100(&policy);
         // Not the patterns' shares.
         let patterns = pairs(&mut e, "mcts-priors w");
         let apart = (policy.iter().zip(&patterns)).map(|((_, a), (_, b))| (a - b).abs());
-        assert!(apart.fold(0.0, f64::max) > 0.01);
+        assert!(apart.fold(0.0, f64::max) > 1.0);
         // Not spread evenly: the network has favourite answers to the centre stone.
         let best = policy.iter().map(|(_, v)| *v).fold(0.0, f64::max);
-        assert!(best > 10.0 / 120.0, "{best}");
+        assert!(best > 1000.0 / 120.0, "{best}");
     }
 
     #[test]
@@ -835,15 +936,22 @@ mod tests {
             b"clear_board\nplay w a1\nplay w b1\nplay w c1\ndfpn-solve-state b\n",
         );
         assert!(out.ends_with("= white\n\n"), "{out}");
-        // Budget and refusals.
-        let out = session(
+        // Budget and refusals. A search the limits end has no winner: `empty`, as MoHex
+        // answers, with the reason in the log.
+        let (out, log) = logged_session(
             &mut e,
             b"boardsize 11\nparam_dfpn time 0.05\ndfpn-solve-state b\nboardsize 13\ndfpn-solve-state b\n",
         );
         assert_eq!(
             out,
-            "= \n\n= \n\n? unknown within the limits\n\n= \n\n? the solver takes boards up to 11x11; this one is 13x13\n\n"
+            "= \n\n= \n\n= empty\n\n= \n\n? the solver takes boards up to 11x11; this one is 13x13\n\n"
         );
+        assert!(
+            log.starts_with("dfpn-solve-state: unknown within the limits (")
+                && log.ends_with(" s)\n"),
+            "{log}"
+        );
+        assert_eq!(log.lines().count(), 1, "{log}");
     }
 
     #[test]
@@ -975,13 +1083,19 @@ mod tests {
             let expected = winners_one_by_one(&mut e, color, opponent).join(" ");
             assert_eq!(found, format!("= {expected}\n\n"), "{setup}{color}");
         }
-        // Only losing moves: an empty list. Off limits: unknown.
+        // Only losing moves: an empty list, and nothing in the log. Off limits: an empty
+        // list too, the reason in the log.
         session(&mut e, b"boardsize 3\nplay b b2\n");
-        assert_eq!(reply(&mut e, "dfpn-solver-find-winning w"), "= \n\n");
+        let lost = logged_session(&mut e, b"dfpn-solver-find-winning w\n");
+        assert_eq!(lost, ("= \n\n".into(), String::new()));
         session(&mut e, b"boardsize 11\nparam_dfpn time 0.01\n");
+        let unknown = logged_session(&mut e, b"dfpn-solver-find-winning b\n");
         assert_eq!(
-            reply(&mut e, "dfpn-solver-find-winning b"),
-            format!("? {UNKNOWN}\n\n")
+            unknown,
+            (
+                "= \n\n".into(),
+                format!("dfpn-solver-find-winning: {UNKNOWN}\n")
+            )
         );
     }
 
@@ -1084,11 +1198,14 @@ mod tests {
         for line in ANALYZE_COMMANDS.lines() {
             let parts: Vec<&str> = line.splitn(3, '/').collect();
             assert_eq!(parts.len(), 3, "{line}");
+            // The types HexGui draws (`HexGui.actionSetAnalyzeCommand` has a handler for
+            // each), and `none` for a command that only acts.
             assert!(
                 [
-                    "pspairs", "plist", "var", "varc", "inferior", "string", "param", "none", "vc"
+                    "pspairs", "plist", "var", "inferior", "string", "param", "none", "vc"
                 ]
-                .contains(&parts[0])
+                .contains(&parts[0]),
+                "{line}"
             );
             let command = parts[2].split(' ').next().unwrap();
             assert!(COMMANDS.contains(&command), "{command}");

@@ -496,6 +496,51 @@ pub fn vulnerable(
     (pruned, used)
 }
 
+/// The killers of the empty cell `cell` among `candidates`: each neighbour of it there that
+/// leaves it dead once `player` takes it, as [`vulnerable`] finds them (HexGui's arrows from
+/// a vulnerable cell).
+pub fn killers_of(
+    geometry: &Geometry,
+    stones: [Cells; 2],
+    player: Player,
+    cell: Spot,
+    candidates: Cells,
+) -> Cells {
+    let near = geometry.neighbours[cell.index()] & candidates;
+    (near.iter())
+        .filter(|&k| {
+            !vulnerable(
+                geometry,
+                stones,
+                player,
+                Cells::single(cell),
+                Cells::single(k),
+            )
+            .0
+            .is_empty()
+        })
+        .collect()
+}
+
+/// Moves of `candidates` that dominate the empty cell `cell` for `player`, to move in
+/// `stones`: each leaves `cell` dead or captured by the player once the player has taken it,
+/// as [`dominated`] finds it on the two moves alone. A move that `cell` dominates in turn
+/// and that lies after it is not listed ([`dominated`] keeps the first of the two), so the
+/// list may miss some, never holds a wrong one, and holds the move that left `cell` out
+/// wherever [`dominated`] did (HexGui's arrows from a dominated cell).
+pub fn dominators_of(
+    geometry: &Geometry,
+    stones: [Cells; 2],
+    player: Player,
+    cell: Spot,
+    candidates: Cells,
+) -> Cells {
+    let only = Cells::single(cell);
+    ((candidates - only).iter())
+        .filter(|&x| dominated(geometry, stones, player, Cells::single(x) | only).0 == only)
+        .collect()
+}
+
 /// The cells of `moves` that `player`, to move in `stones`, may leave out because another
 /// move of `moves` dominates each (is at least as good for the player), and the cells that
 /// shows rest on. A move `x` dominates `y` when `y` is dead, or captured by the player, once

@@ -29,7 +29,9 @@ mod stone_templates;
 mod vc;
 
 pub use hsearch::{Between, Endpoint};
-pub use inferior::{Inferior, analyse as inferior_cells};
+pub use inferior::{
+    Inferior, analyse as inferior_cells, dominated, dominators_of, killers_of, vulnerable,
+};
 pub use resistance::Resistance;
 
 use crate::board::Player;
