@@ -47,13 +47,9 @@ pub fn run(args: Args) -> Result<()> {
         Some(Verb::Solve(args)) => solve::run(args),
         Some(Verb::Gtp(gtp)) => {
             let player = Player::new(gtp.player.config).map_err(anyhow::Error::msg)?;
-            Engine::new(player)
-                .run(
-                    std::io::stdin().lock(),
-                    std::io::stdout().lock(),
-                    std::io::stderr(),
-                )
-                .context("GTP session")
+            let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
+            let session = Engine::new(player).run(input, output, std::io::stderr());
+            session.context("GTP session")
         }
         Some(Verb::Arena(arena)) => run_arena(arena),
         Some(Verb::Selfplay(args)) => selfplay(args),
