@@ -2,7 +2,7 @@
 //! Carlo tree search, swap and resignation) with its budget and settings, and keeps its
 //! search tree and its solver's table from one move to the next. GTP's `genmove`, the web
 //! page, `hex selfplay` and the arena's built-in engine all ask it; its parameters are one
-//! table ([`params`]) that the command line (`crate::cli`), `param_player` and the page read.
+//! table ([`params`]) that the command line, `param_player` and the page read.
 //!
 //! ```
 //! use hex::game::{Color, Game, Move, Cell};
