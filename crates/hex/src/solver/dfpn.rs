@@ -772,9 +772,9 @@ impl Dfpn {
     }
 
     /// Counts the distinct positions of the proof tree below the search's (proven) position,
-    /// proving again whatever the table has lost. That gets the search's limits once more in
-    /// all (each proof again its own limits too): past them, a lost part counts as one position,
-    /// and the size is a lower bound.
+    /// proving again whatever the table has lost, within what is left of the search's time
+    /// limit (so that a limit holds for the search and its count together): past it, a lost
+    /// part counts as one position, and the size is a lower bound.
     pub fn proof_size(&mut self) -> u64 {
         self.walk_proof(None)
     }
@@ -789,15 +789,15 @@ impl Dfpn {
 
     fn walk_proof(&mut self, steps: Option<&mut Vec<ProofStep>>) -> u64 {
         let mut seen = HashSet::new();
-        let stopped = self.stopped;
-        let deadline = self.limits.time.map(|time| Instant::now() + time);
+        let (stopped, started, limits) = (self.stopped, self.started, self.limits);
+        let deadline = limits.time.map(|time| started + time);
         let mut walk = Walk {
             seen: &mut seen,
             deadline,
             steps,
         };
         let size = self.count(&mut walk, (0, None));
-        self.stopped = stopped;
+        (self.stopped, self.started, self.limits) = (stopped, started, limits);
         size
     }
 
@@ -823,6 +823,10 @@ impl Dfpn {
             _ => {
                 if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
                     return 1;
+                }
+                // A lost part is proved again within what is left of the time.
+                if let Some(deadline) = deadline {
+                    self.limits.time = Some(deadline.saturating_duration_since(Instant::now()));
                 }
                 self.solve();
                 match self.entry() {
