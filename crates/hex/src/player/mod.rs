@@ -151,16 +151,6 @@ impl Player {
 
     /// The search's analysis of `game` for `color`, within the player's budget.
     pub fn analyse(&mut self, game: &Game, color: Color) -> Result<Evaluation, NoSearch> {
-        self.analyse_with(game, color, self.config.budget())
-    }
-
-    /// The search's analysis within another budget.
-    pub fn analyse_with(
-        &mut self,
-        game: &Game,
-        color: Color,
-        budget: Budget,
-    ) -> Result<Evaluation, NoSearch> {
         if !game.is_square() {
             return Err(NoSearch::Rectangle);
         }
@@ -172,7 +162,7 @@ impl Player {
         }
         Ok(self
             .search
-            .analyse(game, color, budget, self.config.settings))
+            .analyse(game, color, self.config.budget(), self.config.settings))
     }
 
     /// The solver's winning move for `color`, when the endgame is on, few cells are empty and

@@ -59,17 +59,6 @@ impl Config {
         }
     }
 
-    /// A config that searches with `budget` and the default ideas.
-    pub fn with_budget(budget: Budget) -> Config {
-        Config {
-            max_time: budget.time,
-            playouts: budget.playouts,
-            threads: budget.threads,
-            seed: budget.seed,
-            ..Config::default()
-        }
-    }
-
     /// The value of the parameter `name` as `param_player` shows it.
     pub fn get(&self, name: &str) -> Option<String> {
         Some((param(name)?.get)(self))
@@ -174,7 +163,7 @@ pub const MAX_SECONDS: f64 = 86_400.0;
 pub const MAX_THREADS: usize = 64;
 
 /// A number in `range`, or what is allowed.
-fn number<T: std::str::FromStr + PartialOrd>(
+pub(super) fn number<T: std::str::FromStr + PartialOrd>(
     value: &str,
     range: std::ops::RangeInclusive<T>,
     allowed: &str,

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::params::{flag, invalid};
+use super::params::{MAX_SECONDS, MAX_THREADS, flag, invalid, number};
 use crate::solver::{ENTRY_BYTES, Limits as SolverLimits};
 
 /// The solver's settings (`param_dfpn`).
@@ -67,13 +67,8 @@ impl DfpnSettings {
     /// Sets one setting from its text; on a bad value, what is allowed.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let bad = |allowed: &str| invalid(name, value, allowed);
-        let seconds = |allowed: &str| {
-            value
-                .parse::<f64>()
-                .ok()
-                .filter(|s| (0.0..=86_400.0).contains(s))
-                .ok_or_else(|| bad(allowed))
-        };
+        let seconds =
+            |allowed: &str| number(value, 0.0..=MAX_SECONDS, allowed).map_err(|a| bad(&a));
         let switch = || flag(value).map_err(|allowed| bad(&allowed));
         match name {
             "time" | "timelimit" => {
@@ -81,34 +76,22 @@ impl DfpnSettings {
                 self.time = (s > 0.0).then(|| Duration::from_secs_f64(s));
             }
             "memory" => {
-                let mib: usize = value
-                    .parse()
-                    .ok()
-                    .filter(|m| (1..=MAX_MIB).contains(m))
-                    .ok_or_else(|| bad("MiB 1..65536"))?;
+                let mib = number(value, 1..=MAX_MIB, "MiB 1..65536").map_err(|a| bad(&a))?;
                 self.table_bytes = mib << 20;
             }
             "tt_size" => {
                 let most = (MAX_MIB << 20) / ENTRY_BYTES;
-                let entries: usize = value
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=most).contains(n))
-                    .ok_or_else(|| bad(&format!("positions 1..{most}")))?;
+                let allowed = format!("positions 1..{most}");
+                let entries = number(value, 1..=most, &allowed).map_err(|a| bad(&a))?;
                 self.table_bytes = entries * ENTRY_BYTES;
             }
             "threads" => {
-                self.threads = value
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=64).contains(n))
-                    .ok_or_else(|| bad("1..64"))?;
+                self.threads = number(value, 1..=MAX_THREADS, "1..64").map_err(|a| bad(&a))?;
             }
             "endgame" => self.endgame = switch()?,
             "endgame_empty" => {
-                self.endgame_empty = value
-                    .parse()
-                    .map_err(|_| bad("a number of empty cells, 0 or more"))?;
+                let allowed = "a number of empty cells, 0 or more";
+                self.endgame_empty = number(value, 0..=usize::MAX, allowed).map_err(|a| bad(&a))?;
             }
             "endgame_time" => {
                 let allowed = "seconds above 0, at most 86400";
