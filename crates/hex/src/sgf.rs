@@ -418,10 +418,7 @@ impl fmt::Display for Record {
 /// move, several moves from one position each a variation; a comment marks the positions
 /// the knowledge decides and those reached again by other moves.
 pub fn proof_tree(board: &Board, to_move: Player, outcome: &Outcome, tree: &[ProofStep]) -> String {
-    let color = |player: Player| match player {
-        Player::O => Color::Black,
-        Player::X => Color::White,
-    };
+    let color = Color::of_player;
     let size = board.size();
     let setup = [Player::O, Player::X]
         .into_iter()

@@ -263,30 +263,15 @@ impl Engine {
                     }
                 }
             }
-            Command::DfpnFindWinning(color) => {
-                let limits = self.player.dfpn().limits(self.player.dfpn().time);
-                let (rows, cols, position) = player::solver_position(game, color);
-                match self
-                    .player
-                    .solver(limits)
-                    .winning_moves(rows, cols, position)
-                {
-                    Err(e) => Err(e.to_string()),
-                    Ok(None) => {
-                        self.notes
-                            .push(format!("dfpn-solver-find-winning: {UNKNOWN}"));
-                        Ok(String::new())
-                    }
-                    Ok(Some(cells)) => Ok(points(cells)),
+            Command::DfpnFindWinning(color) => match self.player.winning_moves(game, color)? {
+                None => {
+                    self.notes
+                        .push(format!("dfpn-solver-find-winning: {UNKNOWN}"));
+                    Ok(String::new())
                 }
-            }
-            Command::DfpnGetPv(color) => {
-                let limits = self.player.dfpn().limits(self.player.dfpn().time);
-                let (rows, cols, position) = player::solver_position(game, color);
-                (self.player.solver(limits).variation(rows, cols, position))
-                    .map(points)
-                    .map_err(|e| e.to_string())
-            }
+                Some(cells) => Ok(points(cells)),
+            },
+            Command::DfpnGetPv(color) => self.player.variation(game, color).map(points),
             Command::DfpnClearTt => {
                 self.player.clear_solver();
                 Ok(String::new())

@@ -29,7 +29,7 @@ mod solving;
 use std::borrow::Cow;
 use std::time::Duration;
 
-use crate::game::{Color, Game, Move};
+use crate::game::{Cell, Color, Game, Move};
 use crate::position::Position;
 use crate::solver::{Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
 use book::OpeningBook;
@@ -188,7 +188,7 @@ impl Player {
     }
 
     /// The kept solver, within `limits`.
-    pub fn solver(&mut self, limits: SolverLimits) -> &mut Solver {
+    fn solver(&mut self, limits: SolverLimits) -> &mut Solver {
         let solver = self.solver.get_or_insert_with(|| {
             // The player's answers never show a proof's size: not counting it saves time.
             let mut solver = Solver::new(limits);
@@ -228,10 +228,29 @@ impl Player {
         let (rows, cols, position) = solver_position(game, color);
         (self.solver(limits).solve_position(rows, cols, position)).map_err(|e| e.to_string())
     }
+
+    /// Every winning move of `color` in `game`, each proven within `param_dfpn`'s limits by
+    /// the kept solver; `None` when the limits end the search first.
+    pub fn winning_moves(
+        &mut self,
+        game: &Game,
+        color: Color,
+    ) -> Result<Option<Vec<Cell>>, String> {
+        let limits = self.dfpn.limits(self.dfpn.time);
+        let (rows, cols, position) = solver_position(game, color);
+        (self.solver(limits).winning_moves(rows, cols, position)).map_err(|e| e.to_string())
+    }
+
+    /// The principal variation the kept solver's table holds for `game`, `color` to move.
+    pub fn variation(&mut self, game: &Game, color: Color) -> Result<Vec<Cell>, String> {
+        let limits = self.dfpn.limits(self.dfpn.time);
+        let (rows, cols, position) = solver_position(game, color);
+        (self.solver(limits).variation(rows, cols, position)).map_err(|e| e.to_string())
+    }
 }
 
 /// `game`'s shape and position for the solver, `color` to move.
-pub fn solver_position(game: &Game, color: Color) -> (u8, u8, Position) {
+fn solver_position(game: &Game, color: Color) -> (u8, u8, Position) {
     let position = Position {
         to_move: color.player(),
         ..Position::of_game(game)
