@@ -14,6 +14,8 @@ use std::path::PathBuf;
 
 use clap::error::ErrorKind;
 
+use crate::player::params::number;
+
 pub use arena::ArenaArgs;
 pub use book::OpeningBookArgs;
 pub use player::PlayerArgs;
@@ -61,18 +63,16 @@ pub struct PatternsArgs {
 /// `--size`: the side of a board the engine plays.
 fn board_size(text: &str) -> Result<u8, String> {
     let max = crate::game::MAX_BOARD;
-    text.parse()
-        .ok()
-        .filter(|size| (1..=max).contains(size))
-        .ok_or_else(|| format!("a board's side is 1..{max}"))
+    number(text, 1..=max, &format!("a board's side is 1..{max}"))
 }
 
 /// A number of games, or a game's number: 1 or more.
 fn count(text: &str) -> Result<u32, String> {
-    text.parse()
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| format!("a whole number 1..{}", u32::MAX))
+    number(
+        text,
+        1..=u32::MAX,
+        &format!("a whole number 1..{}", u32::MAX),
+    )
 }
 
 /// Seconds: more than 0 (or 0 when `zero` is allowed), at most `max`.

@@ -163,7 +163,7 @@ pub const MAX_SECONDS: f64 = 86_400.0;
 pub const MAX_THREADS: usize = 64;
 
 /// A number in `range`, or what is allowed.
-pub(super) fn number<T: std::str::FromStr + PartialOrd>(
+pub(crate) fn number<T: std::str::FromStr + PartialOrd>(
     value: &str,
     range: std::ops::RangeInclusive<T>,
     allowed: &str,
