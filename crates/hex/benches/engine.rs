@@ -20,7 +20,7 @@ fn search(c: &mut Criterion) {
     };
     let mut group = c.benchmark_group("10k simulations");
     group.sample_size(10);
-    for size in [9, 11, 13] {
+    for size in [9, 11, 13, 19] {
         let game = Game::new(size).expect("a board size");
         for (name, settings) in [
             ("full", Settings::default()),

@@ -9,7 +9,7 @@
 use std::sync::OnceLock;
 
 use crate::board::{Board, Cell, MAX_SIZE, NEIGHBOUR_STEPS, Player};
-use crate::cells::{CellSet, Cells, Spot, Wide};
+use crate::cells::{CellSet, Cells, Narrow, Spot, SpotSet, Wide};
 
 /// The index of a player in per-player tables: X 0, O 1.
 pub const fn slot(player: Player) -> usize {
@@ -205,6 +205,27 @@ impl Geometry<Cells> {
     pub fn spot(&self, cell: Cell) -> Spot {
         Spot::new(self.index(cell))
     }
+
+    /// The same geometry with [`Narrow`] sets, on boards up to 128 cells (the knowledge's
+    /// fast path), made once per shape for the whole program.
+    #[inline]
+    pub(crate) fn narrow(&self) -> Option<&'static Geometry<Narrow>> {
+        const SIDE: usize = MAX_SIZE as usize;
+        static SHAPES: [OnceLock<Geometry<Narrow>>; SIDE * SIDE] =
+            [const { OnceLock::new() }; SIDE * SIDE];
+        let (rows, cols) = (usize::from(self.rows), usize::from(self.cols));
+        if self.cell_count() > 128 || rows > SIDE || cols > SIDE {
+            return None;
+        }
+        let shape = &SHAPES[(rows - 1) * SIDE + cols - 1];
+        Some(shape.get_or_init(|| Geometry {
+            rows: self.rows,
+            cols: self.cols,
+            all: Narrow::of(self.all),
+            neighbours: self.neighbours.iter().map(|&set| Narrow::of(set)).collect(),
+            sides: self.sides.map(|sides| sides.map(Narrow::of)),
+        }))
+    }
 }
 
 impl Geometry<Wide> {
@@ -228,9 +249,68 @@ impl Board {
     }
 }
 
+/// A position of a `small` x `small` board set in the top-left corner of a `big` x `big`
+/// one, the rest filled so that the big position is the small one (for tests of the
+/// knowledge and the solver on large boards against minimax on small ones): X fills the
+/// columns to the right of the small board's rows, joining them to X's last side, and O
+/// every row below it, joining them to O's last side. Each side of either player then
+/// touches the small board's cells exactly as there, and no other way round is left.
+#[cfg(test)]
+pub(crate) fn embedded(small: u8, stones: [Cells; 2], big: u8) -> [Cells; 2] {
+    let (small, big) = (usize::from(small), usize::from(big));
+    let mut out = [Cells::EMPTY; 2];
+    for row in 0..big {
+        for col in 0..big {
+            let at = Spot::at(row, col, big);
+            if row < small && col < small {
+                let inside = Spot::at(row, col, small);
+                for (side, set) in stones.iter().enumerate() {
+                    if set.contains(inside) {
+                        out[side].insert(at);
+                    }
+                }
+            } else if row < small {
+                out[0].insert(at);
+            } else {
+                out[1].insert(at);
+            }
+        }
+    }
+    out
+}
+
+/// A spot of the big board of [`embedded`] as the small board's, if it lies there.
+#[cfg(test)]
+pub(crate) fn unembedded(small: u8, at: Spot, big: u8) -> Option<Spot> {
+    let (small, big) = (usize::from(small), usize::from(big));
+    let (row, col) = (at.index() / big, at.index() % big);
+    (row < small && col < small).then(|| Spot::at(row, col, small))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_embedded_position_has_the_small_one_s_winner() {
+        // Every way to fill a 3x3 board: the winner on 13x13 and 19x19 is the 3x3 one's.
+        let small = Geometry::<Cells>::new(3);
+        for bits in 0..1u32 << 9 {
+            let x: Cells = (0..9)
+                .filter(|i| bits >> i & 1 != 0)
+                .map(Spot::new)
+                .collect();
+            let stones = [x, small.all - x];
+            for big in [13, 19] {
+                let geometry = Geometry::<Cells>::new(big);
+                let filled = embedded(3, stones, big);
+                assert_eq!(filled[0] | filled[1], geometry.all);
+                assert_eq!(geometry.winner(filled), small.winner(stones), "{bits:b}");
+            }
+        }
+        assert_eq!(unembedded(3, Spot::new(13 + 2), 13), Some(Spot::new(5)));
+        assert_eq!(unembedded(3, Spot::new(3), 13), None);
+    }
 
     #[test]
     fn neighbours_match_the_board_s() {

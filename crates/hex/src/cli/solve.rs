@@ -20,7 +20,7 @@ use crate::solver::{Knowledge, Limits};
 /// solves every first move on an empty NxN board instead, prints a table and draws the board
 /// with each opening marked `W` (the first player wins) or `L`.
 ///
-/// Boards up to 11x11. A proof file (`--book`) keeps solved positions and openings: it is read
+/// Boards up to 19x19. A proof file (`--book`) keeps solved positions and openings: it is read
 /// first when it exists and written back with what the run proved (or to `--proofs-out`), so
 /// that later runs and other jobs reuse them. An opening the proof files record is not
 /// searched again: jobs on other machines can each solve a few openings (`--only`), and a

@@ -561,16 +561,22 @@ mod tests {
         let mv = mv.trim_start_matches("= ").trim_end();
         assert!(!marked.contains(&mv), "{mv} in {must}");
         assert_eq!(reply(&mut e, "showboard"), before);
-        // Past 11x11 the knowledge says nothing.
-        session(&mut e, b"boardsize 12\n");
-        assert_eq!(
-            reply(&mut e, "vc-get-mustplay b"),
-            "? the knowledge covers square boards up to 11x11\n\n"
+        // Up to 19x19 the knowledge answers: on an empty 19x19 board the cells of Black's
+        // edges are dominated (a cell a row inwards is as good), and with no threat to
+        // answer White's must-play rules nothing out.
+        session(&mut e, b"boardsize 19\n");
+        let inferior = reply(&mut e, "compute-inferior b");
+        assert!(
+            inferior.contains(" b1 id[") && inferior.contains(" r19 id["),
+            "{inferior}"
         );
+        assert!(!inferior.contains(" j10 "), "{inferior}");
+        let must = reply(&mut e, "vc-get-mustplay w");
+        assert!(must.starts_with("= ") && !must.contains(" x"), "{must}");
         session(&mut e, b"boardsize 4 3\n");
         assert_eq!(
             reply(&mut e, "compute-inferior b"),
-            "? the knowledge covers square boards up to 11x11\n\n"
+            "? the knowledge covers square boards up to 19x19\n\n"
         );
     }
 
@@ -921,22 +927,41 @@ mod tests {
             b"clear_board\nplay w a1\nplay w b1\nplay w c1\ndfpn-solve-state b\n",
         );
         assert!(out.ends_with("= white\n\n"), "{out}");
-        // Budget and refusals. A search the limits end has no winner: `empty`, as MoHex
-        // answers, with the reason in the log.
+        // Budget. A search the limits end has no winner: `empty`, as MoHex answers, with the
+        // reason in the log; so on the empty boards of 11x11, 13x13 and 19x19.
         let (out, log) = logged_session(
             &mut e,
-            b"boardsize 11\nparam_dfpn time 0.05\ndfpn-solve-state b\nboardsize 13\ndfpn-solve-state b\n",
+            b"param_dfpn time 0.05\nboardsize 11\ndfpn-solve-state b\nboardsize 13\ndfpn-solve-state b\nboardsize 19\ndfpn-solve-state w\n",
         );
         assert_eq!(
             out,
-            "= \n\n= \n\n= empty\n\n= \n\n? the solver takes boards up to 11x11; this one is 13x13\n\n"
+            "= \n\n= \n\n= empty\n\n= \n\n= empty\n\n= \n\n= empty\n\n"
         );
+        assert_eq!(log.lines().count(), 3, "{log}");
+        for line in log.lines() {
+            assert!(
+                line.starts_with("dfpn-solve-state: unknown within the limits (")
+                    && line.ends_with(" s)"),
+                "{log}"
+            );
+        }
+        // A 19x19 game near its end: Black's column j lacks j10 alone. Black to move wins;
+        // White to move must take j10, and Black's stones beside it still win by going
+        // round: i10 or k10 on either side (the solver proves it or gives up, never wrong).
+        let column: String = (1..=19)
+            .filter(|&row| row != 10)
+            .map(|row| format!("play b j{row}\n"))
+            .collect();
+        let out = session(&mut e, format!("{column}dfpn-solve-state b\n").as_bytes());
+        assert!(out.ends_with("= black\n\n"), "{out}");
+        let out = session(&mut e, b"play w j10\ndfpn-solve-state b\n");
         assert!(
-            log.starts_with("dfpn-solve-state: unknown within the limits (")
-                && log.ends_with(" s)\n"),
-            "{log}"
+            out.ends_with("= black\n\n") || out.ends_with("= empty\n\n"),
+            "{out}"
         );
-        assert_eq!(log.lines().count(), 1, "{log}");
+        // A board past the largest is refused where it is set.
+        let out = session(&mut e, b"boardsize 20\n");
+        assert!(out.starts_with("? "), "{out}");
     }
 
     #[test]

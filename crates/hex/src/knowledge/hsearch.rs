@@ -79,11 +79,11 @@ pub struct FullLinks {
     /// The cell of each empty-cell endpoint, in order.
     pub cells: Vec<Spot>,
     /// (endpoint, endpoint, cells in every carrier).
-    pub links: Vec<(u8, u8, u8)>,
+    pub links: Vec<(u16, u16, u8)>,
 }
 
-/// A set of cells for the search: `u64` on boards up to 8x8 (half the memory and work of
-/// [`Cells`]), [`Cells`] above.
+/// A set of cells for the search: `u64` on boards up to 8x8, `u128` up to 11x11 (a
+/// fraction of the memory and work of [`Cells`]), [`Cells`] above.
 trait Set:
     Copy
     + Eq
@@ -108,11 +108,14 @@ trait Set:
     fn size(self) -> u8;
     /// The lowest cell of the set (the empty set if it has none).
     fn lowest(self) -> Self;
+    /// A set of endpoints on the boards these sets take.
+    type Ends: Ends;
     /// The thread's tables for searches with these sets.
     fn scratch() -> &'static LocalKey<RefCell<HSearch<Self>>>;
 }
 
 impl Set for u64 {
+    type Ends = [u64; 2];
     #[inline]
     fn of(cells: Cells) -> u64 {
         cells.low_word()
@@ -135,6 +138,7 @@ impl Set for u64 {
 }
 
 impl Set for Cells {
+    type Ends = Cells;
     #[inline]
     fn of(cells: Cells) -> Cells {
         cells
@@ -156,25 +160,69 @@ impl Set for Cells {
     }
 }
 
+impl Set for u128 {
+    type Ends = [u64; 2];
+    #[inline]
+    fn of(cells: Cells) -> u128 {
+        cells.low_pair()
+    }
+    #[inline]
+    fn cells(self) -> Cells {
+        Cells::from_low_pair(self)
+    }
+    #[inline]
+    fn size(self) -> u8 {
+        self.count_ones() as u8
+    }
+    #[inline]
+    fn lowest(self) -> u128 {
+        self & self.wrapping_neg()
+    }
+    fn scratch() -> &'static LocalKey<RefCell<HSearch<u128>>> {
+        &MEDIUM
+    }
+}
+
 thread_local! {
     /// The tables of the thread's last H-search, kept for their memory.
     static SMALL: RefCell<HSearch<u64>> = RefCell::default();
+    static MEDIUM: RefCell<HSearch<u128>> = RefCell::default();
     static LARGE: RefCell<HSearch<Cells>> = RefCell::default();
 }
 
 /// An endpoint: the two sides are 0 and 1, then the groups, then the empty cells. A board
-/// has at most 121 cells, so that every endpoint fits a byte.
-type End = u8;
+/// has at most 361 cells, so that there are fewer endpoints than a set holds spots.
+type End = u16;
 
-/// A set of endpoints: bit `e % 64` of word `e / 64`.
-type Ends = [u64; 2];
-
-fn has(set: &Ends, e: End) -> bool {
-    set[usize::from(e >> 6 & 1)] >> (e & 63) & 1 != 0
+/// A set of endpoints: two words where there are at most 128 (boards up to 11x11), a set
+/// of cells's width above.
+trait Ends: Copy + Default {
+    fn has(&self, e: End) -> bool;
+    fn put(&mut self, e: End);
 }
 
-fn put(set: &mut Ends, e: End) {
-    set[usize::from(e >> 6 & 1)] |= 1 << (e & 63);
+/// Bit `e % 64` of word `e / 64`.
+impl Ends for [u64; 2] {
+    #[inline]
+    fn has(&self, e: End) -> bool {
+        self[usize::from(e >> 6 & 1)] >> (e & 63) & 1 != 0
+    }
+    #[inline]
+    fn put(&mut self, e: End) {
+        self[usize::from(e >> 6 & 1)] |= 1 << (e & 63);
+    }
+}
+
+/// Endpoint `e` as spot `e`.
+impl Ends for Cells {
+    #[inline]
+    fn has(&self, e: End) -> bool {
+        self.contains(Spot::new(e.into()))
+    }
+    #[inline]
+    fn put(&mut self, e: End) {
+        self.insert(Spot::new(e.into()));
+    }
 }
 
 /// Whether one of the first `len` carriers of `list` lies within `carrier`.
@@ -201,7 +249,7 @@ struct Semis<S> {
 }
 
 #[derive(Default)]
-struct HSearch<S> {
+struct HSearch<S: Set> {
     /// Each endpoint's cell as a set (none for the sides and groups).
     cell_bit: Vec<S>,
     /// Each endpoint's cell (meaningful for the empty cells only).
@@ -210,7 +258,7 @@ struct HSearch<S> {
     endpoint_of_cell: Vec<End>,
     /// For each endpoint, the endpoints with a full connection of empty carrier to it:
     /// nothing more is ever added between those.
-    joined: Vec<Ends>,
+    joined: Vec<S::Ends>,
     /// Per pair of endpoints (see [`pair`]), the full connections in the order they were
     /// kept, and how many there are (the slots after them hold stale carriers).
     full: Vec<[S; FULL_PER_PAIR]>,
@@ -221,9 +269,9 @@ struct HSearch<S> {
     /// For each endpoint, the endpoints it has a full connection with (and their pair), in
     /// the order the pairs' lists went from empty to not empty (so an endpoint may come more
     /// than once).
-    full_partners: Vec<Vec<(End, u16)>>,
+    full_partners: Vec<Vec<(End, u32)>>,
     /// The same for semi-connections.
-    semi_partners: Vec<Vec<(End, u16)>>,
+    semi_partners: Vec<Vec<(End, u32)>>,
     queue: Vec<(End, End, S)>,
 }
 
@@ -249,7 +297,7 @@ impl<S: Set> HSearch<S> {
             }
         }
         self.joined.clear();
-        self.joined.resize(count, [0; 2]);
+        self.joined.resize(count, Default::default());
         self.full_len.clear();
         self.full_len.resize(pairs, 0);
         self.semi_len.clear();
@@ -283,12 +331,12 @@ impl<S: Set> HSearch<S> {
         list[kept] = carrier;
         self.full_len[p] = kept as u8 + 1;
         if carrier.is_empty() {
-            put(&mut self.joined[usize::from(a)], b);
-            put(&mut self.joined[usize::from(b)], a);
+            self.joined[usize::from(a)].put(b);
+            self.joined[usize::from(b)].put(a);
         }
         if kept == 0 {
-            self.full_partners[usize::from(a)].push((b, p as u16));
-            self.full_partners[usize::from(b)].push((a, p as u16));
+            self.full_partners[usize::from(a)].push((b, p as u32));
+            self.full_partners[usize::from(b)].push((a, p as u32));
         }
         self.queue.push((a, b, carrier));
     }
@@ -325,8 +373,8 @@ impl<S: Set> HSearch<S> {
             return;
         }
         if kept == 0 {
-            self.semi_partners[usize::from(a)].push((b, p as u16));
-            self.semi_partners[usize::from(b)].push((a, p as u16));
+            self.semi_partners[usize::from(a)].push((b, p as u32));
+            self.semi_partners[usize::from(b)].push((a, p as u32));
         }
         // After the carriers with as few cells or fewer.
         let size = carrier.size();
@@ -437,16 +485,16 @@ impl<S: Set> HSearch<S> {
         // The others not to join: `end` itself, and those it is joined to already (which
         // would take nothing more).
         let mut skip = self.joined[usize::from(end)];
-        put(&mut skip, end);
+        skip.put(end);
         // The additions below touch the lists of `end` and of the others only, never
         // `middle`'s, so they can be read in place.
         let partners = std::mem::take(&mut self.full_partners[usize::from(middle)]);
         for &(other, from) in &partners {
             // Nor, through a full connection, those whose cell `carrier` holds.
-            if has(&skip, other) || !(self.cell_bit[usize::from(other)] & carrier).is_empty() {
+            if skip.has(other) || !(self.cell_bit[usize::from(other)] & carrier).is_empty() {
                 continue;
             }
-            let from = usize::from(from);
+            let from = from as usize;
             let len = usize::from(self.full_len[from]).min(FULL_PER_PAIR);
             let to = pair(end, other);
             for k in 0..len {
@@ -468,10 +516,10 @@ impl<S: Set> HSearch<S> {
         }
         let partners = std::mem::take(&mut self.semi_partners[usize::from(middle)]);
         for &(other, from) in &partners {
-            if has(&skip, other) {
+            if skip.has(other) {
                 continue;
             }
-            let from = usize::from(from);
+            let from = from as usize;
             let len = usize::from(self.semi_len[from]).min(SEMI_PER_PAIR);
             let to = pair(end, other);
             for k in 0..len {
@@ -587,7 +635,7 @@ impl<S: Set> HSearch<S> {
                     continue;
                 }
                 let common = (self.full[p][1..len].iter()).fold(self.full[p][0], |all, &c| all & c);
-                links.push((a as u8, b as u8, common.size()));
+                links.push((a as End, b as End, common.size()));
             }
         }
         FullLinks {
@@ -685,6 +733,8 @@ fn searched<R>(
     }
     if geometry.cell_count() <= 64 {
         run::<u64, R>(geometry, groups, empty, templates, read)
+    } else if geometry.cell_count() <= 128 {
+        run::<u128, R>(geometry, groups, empty, templates, read)
     } else {
         run::<Cells, R>(geometry, groups, empty, templates, read)
     }
@@ -1076,7 +1126,7 @@ pub(super) mod tests {
                 for a in 0..b {
                     let between =
                         connections_between(&geometry, &groups, empty, templates, [name(a), name(b)]);
-                    let link = found.links.iter().find(|l| (l.0, l.1) == (a as u8, b as u8));
+                    let link = found.links.iter().find(|l| (l.0, l.1) == (a as u16, b as u16));
                     match link {
                         None => prop_assert!(between.full.is_empty(), "{} {}", a, b),
                         Some(&(_, _, common)) => {

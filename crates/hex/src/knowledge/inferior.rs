@@ -10,14 +10,14 @@
 //! Everything here is bit operations on the position; nothing allocates.
 
 use crate::board::Player;
-use crate::cells::{Cells, Spot};
+use crate::cells::{Cells, Narrow, Spot, SpotSet};
 use crate::geometry::{Geometry, slot};
 
 /// Where a group of a player's is found from: one of its stones, or one of the player's
 /// sides (first 0, last 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Seed {
-    Stone(Cells),
+enum Seed<S> {
+    Stone(S),
     Side(usize),
 }
 
@@ -25,23 +25,23 @@ enum Seed {
 /// reaches (a side joining every stone on it), so that cells next to the same group do not
 /// flood it again; at most `N` are kept (none for a position looked at once).
 #[derive(Clone, Copy, Debug)]
-struct Groups<const N: usize> {
-    sets: [Cells; N],
+struct Groups<const N: usize, S> {
+    sets: [S; N],
     reached: [[bool; 2]; N],
     len: usize,
 }
 
-impl<const N: usize> Groups<N> {
+impl<const N: usize, S: SpotSet> Groups<N, S> {
     fn new() -> Self {
         Groups {
-            sets: [Cells::EMPTY; N],
+            sets: [S::EMPTY; N],
             reached: [[false; 2]; N],
             len: 0,
         }
     }
 
     /// The index of the group kept for `seed`, if any.
-    fn find(&self, seed: Seed) -> Option<usize> {
+    fn find(&self, seed: Seed<S>) -> Option<usize> {
         (0..self.len).find(|&i| match seed {
             Seed::Stone(stone) => self.sets[i].intersects(stone),
             Seed::Side(side) => self.reached[i][side],
@@ -52,11 +52,11 @@ impl<const N: usize> Groups<N> {
     /// sides it reaches.
     fn of(
         &mut self,
-        geometry: &Geometry,
-        own: Cells,
-        sides: [Cells; 2],
-        seed: Seed,
-    ) -> (Cells, [bool; 2]) {
+        geometry: &Geometry<S>,
+        own: S,
+        sides: [S; 2],
+        seed: Seed<S>,
+    ) -> (S, [bool; 2]) {
         if let Some(i) = self.find(seed) {
             return (self.sets[i], self.reached[i]);
         }
@@ -76,7 +76,7 @@ impl<const N: usize> Groups<N> {
     }
 
     /// Adds the stone `at`, just played and joined to the group found from `seed` only.
-    fn join(&mut self, seed: Seed, at: Spot) {
+    fn join(&mut self, seed: Seed<S>, at: Spot) {
         if let Some(i) = self.find(seed) {
             self.sets[i].insert(at);
         }
@@ -85,7 +85,7 @@ impl<const N: usize> Groups<N> {
 
 /// The stone or side the group a player's stone on `at` would join is found from (a stone
 /// of theirs next to it, else a side of theirs it lies on), if any.
-fn seed_of(geometry: &Geometry, own: Cells, sides: [Cells; 2], at: Spot) -> Option<Seed> {
+fn seed_of<S: SpotSet>(geometry: &Geometry<S>, own: S, sides: [S; 2], at: Spot) -> Option<Seed<S>> {
     let touching = geometry.neighbours[at.index()] & own;
     if !touching.is_empty() {
         Some(Seed::Stone(touching.isolate_lowest()))
@@ -103,13 +103,13 @@ fn seed_of(geometry: &Geometry, own: Cells, sides: [Cells; 2], at: Spot) -> Opti
 /// (a stone of it, or a side it reaches), so that it joins the group if it becomes the
 /// player's. With no fixed one, the empty neighbours must be at most two that touch each
 /// other.
-fn useless_to<const N: usize>(
-    geometry: &Geometry,
-    own: Cells,
-    empty: Cells,
-    sides: [Cells; 2],
+fn useless_to<const N: usize, S: SpotSet>(
+    geometry: &Geometry<S>,
+    own: S,
+    empty: S,
+    sides: [S; 2],
     at: Spot,
-    groups: &mut Groups<N>,
+    groups: &mut Groups<N, S>,
 ) -> bool {
     let around = geometry.neighbours[at.index()];
     let open = around & empty;
@@ -143,13 +143,13 @@ fn useless_to<const N: usize>(
 /// The group of the player's stones `own` holding `seeds` (stones of it), a side joining
 /// every stone on it, and which of the two sides it reaches (`reached` gives those reached
 /// already).
-fn group_of(
-    geometry: &Geometry,
-    own: Cells,
-    sides: [Cells; 2],
-    seeds: Cells,
+fn group_of<S: SpotSet>(
+    geometry: &Geometry<S>,
+    own: S,
+    sides: [S; 2],
+    seeds: S,
     mut reached: [bool; 2],
-) -> (Cells, [bool; 2]) {
+) -> (S, [bool; 2]) {
     let mut group = seeds & own;
     loop {
         group = spread(geometry, group, own);
@@ -171,12 +171,12 @@ fn group_of(
 /// [`useless_to`]), and that player, X first, if so. `groups` are each player's groups
 /// found so far in this position; `maybe` the cells each player is tried on (the others
 /// being known not to be of use to them).
-fn dead_cell<const N: usize>(
-    geometry: &Geometry,
-    stones: [Cells; 2],
+fn dead_cell<const N: usize, S: SpotSet>(
+    geometry: &Geometry<S>,
+    stones: [S; 2],
     at: Spot,
-    groups: &mut [Groups<N>; 2],
-    maybe: [Cells; 2],
+    groups: &mut [Groups<N, S>; 2],
+    maybe: [S; 2],
 ) -> Option<usize> {
     let empty = geometry.all - stones[0] - stones[1];
     (0..2).find(|&s| {
@@ -194,19 +194,19 @@ fn dead_cell<const N: usize>(
 
 /// Whether the empty cell `at` is dead on its own in a position looked at once.
 #[cfg(test)]
-fn dead_here(geometry: &Geometry, stones: [Cells; 2], at: Spot) -> Option<usize> {
+fn dead_here<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2], at: Spot) -> Option<usize> {
     dead_cell(
         geometry,
         stones,
         at,
-        &mut [Groups::<0>::new(); 2],
+        &mut [Groups::<0, S>::new(); 2],
         [geometry.all; 2],
     )
 }
 
 /// For each of the six directions, the cells whose neighbour that way is in `set`: the set
 /// shifted one step, without wrapping round a row's ends.
-fn shifted(geometry: &Geometry, set: Cells) -> [Cells; 6] {
+fn shifted<S: SpotSet>(geometry: &Geometry<S>, set: S) -> [S; 6] {
     let n = u32::from(geometry.cols);
     // X's sides are the first and last columns.
     let [first, last] = geometry.sides[0];
@@ -223,14 +223,14 @@ fn shifted(geometry: &Geometry, set: Cells) -> [Cells; 6] {
 }
 
 /// The cells next to some cell of `set`.
-fn next_to(geometry: &Geometry, set: Cells) -> Cells {
+fn next_to<S: SpotSet>(geometry: &Geometry<S>, set: S) -> S {
     shifted(geometry, set)
         .into_iter()
-        .fold(Cells::EMPTY, |a, b| a | b)
+        .fold(S::EMPTY, |a, b| a | b)
 }
 
 /// The cells with at least two, three and four neighbours in `set`.
-fn crowded(geometry: &Geometry, set: Cells) -> [Cells; 3] {
+fn crowded<S: SpotSet>(geometry: &Geometry<S>, set: S) -> [S; 3] {
     let [a, b, c, d, e, f] = shifted(geometry, set);
     // Two full adders, bit by bit: a + b + c = s1 + 2 c1, d + e + f = s2 + 2 c2.
     let (s1, c1) = (a ^ b ^ c, (a & b) | (c & (a ^ b)));
@@ -246,7 +246,7 @@ fn crowded(geometry: &Geometry, set: Cells) -> [Cells; 3] {
 /// all of them are, by one bit-parallel pass over necessary conditions. With no stone or
 /// side of theirs next to a cell, it must have at most two empty neighbours; else each of
 /// its empty neighbours must touch a stone or side of theirs.
-fn maybe_useless(geometry: &Geometry, own: Cells, empty: Cells, sides: [Cells; 2]) -> Cells {
+fn maybe_useless<S: SpotSet>(geometry: &Geometry<S>, own: S, empty: S, sides: [S; 2]) -> S {
     let touch = next_to(geometry, own) | sides[0] | sides[1];
     let far = empty - touch;
     ((empty & touch) - next_to(geometry, far)) | (empty - touch - crowded(geometry, empty)[1])
@@ -254,7 +254,7 @@ fn maybe_useless(geometry: &Geometry, own: Cells, empty: Cells, sides: [Cells; 2
 
 /// The cells of `within` joined to `seeds` through `within`, a ring of neighbours at a time
 /// (what [`Geometry::flood`] finds, by whole-set steps).
-fn spread(geometry: &Geometry, seeds: Cells, within: Cells) -> Cells {
+fn spread<S: SpotSet>(geometry: &Geometry<S>, seeds: S, within: S) -> S {
     let mut reached = seeds & within;
     loop {
         let next = (reached | next_to(geometry, reached)) & within;
@@ -274,28 +274,28 @@ fn spread(geometry: &Geometry, seeds: Cells, within: Cells) -> Cells {
 /// stones as they were. The rule looks at a cell's neighbours and whether they touch a
 /// group: so only cells within two steps of the filled one can change, and only those are
 /// looked at again.
-fn fill_dead(geometry: &Geometry, stones: [Cells; 2]) -> ([Cells; 2], Cells) {
+fn fill_dead<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2]) -> ([S; 2], S) {
     // A player has at most about one group in three cells, and sides merge some.
-    fill_dead_keeping::<48>(geometry, stones, geometry.all)
+    fill_dead_keeping::<48, S>(geometry, stones, geometry.all)
 }
 
 /// [`fill_dead`], keeping up to `N` groups of each player's as they are found, and looking
 /// first only at the cells of `first` (then at those near each cell filled): in a position
 /// whose dead cells are filled but for a stone just added, only cells near it can die, as
 /// a rule (a far one can too, when the stone joins two groups; missing it is safe).
-fn fill_dead_keeping<const N: usize>(
-    geometry: &Geometry,
-    mut stones: [Cells; 2],
-    first: Cells,
-) -> ([Cells; 2], Cells) {
+fn fill_dead_keeping<const N: usize, S: SpotSet>(
+    geometry: &Geometry<S>,
+    mut stones: [S; 2],
+    first: S,
+) -> ([S; 2], S) {
     let mut empty = geometry.all - stones[0] - stones[1];
-    let maybe_of = |stones: [Cells; 2], empty: Cells| {
+    let maybe_of = |stones: [S; 2], empty: S| {
         [0, 1].map(|s| maybe_useless(geometry, stones[s], empty, geometry.sides[s]))
     };
     let mut maybe = maybe_of(stones, empty);
     let mut todo = (maybe[0] | maybe[1]) & first;
-    let mut dead = Cells::EMPTY;
-    let mut groups = [Groups::<N>::new(); 2];
+    let mut dead = S::EMPTY;
+    let mut groups = [Groups::<N, S>::new(); 2];
     while let Some(at) = todo.lowest() {
         todo = todo.without_lowest();
         if let Some(s) = dead_cell(geometry, stones, at, &mut groups, maybe) {
@@ -331,29 +331,29 @@ fn fill_dead_keeping<const N: usize>(
 /// cell's colour does not matter in any full board either; so the rule is applied again on
 /// the position with the dead cells filled until nothing changes.
 #[cfg(test)]
-pub fn dead(geometry: &Geometry, stones: [Cells; 2]) -> Cells {
+pub fn dead<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2]) -> S {
     fill_dead(geometry, stones).1
 }
 
 /// What [`useless_to`] needs to know of a position whose dead cells are filled, to rule out
 /// quickly that a cell dies once `player` has taken a neighbour of it.
 #[derive(Clone, Copy, Debug)]
-struct PairFilter {
+struct PairFilter<S> {
     /// The player's slot.
     player: usize,
     /// The empty cells.
-    empty: Cells,
+    empty: S,
     /// For each player, the cells touching a stone or side of theirs.
-    touch: [Cells; 2],
+    touch: [S; 2],
     /// The empty cells that may die once the player takes some neighbour of theirs (see
     /// [`PairFilter::may_die`]): for the player, those empty neighbours not touching the
     /// player's stones or sides must lie next to the neighbour taken or be it, three cells
     /// in a row, so there are at most three; for the other player, at most one.
-    cells: Cells,
+    cells: S,
 }
 
-impl PairFilter {
-    fn new(geometry: &Geometry, base: [Cells; 2], player: Player) -> PairFilter {
+impl<S: SpotSet> PairFilter<S> {
+    fn new(geometry: &Geometry<S>, base: [S; 2], player: Player) -> PairFilter<S> {
         let (s, other) = (slot(player), 1 - slot(player));
         let empty = geometry.all - base[0] - base[1];
         let touch = [0, 1]
@@ -377,9 +377,9 @@ impl PairFilter {
     /// being next to two of them, touches the player's or `taken` unless `at` has three
     /// empty neighbours besides `taken`, too many to be of no use to the other player: the
     /// first test covers it.)
-    fn may_die(self, geometry: &Geometry, at: Spot, taken: Spot) -> bool {
+    fn may_die(self, geometry: &Geometry<S>, at: Spot, taken: Spot) -> bool {
         let (s, other) = (self.player, 1 - self.player);
-        let around = (geometry.neighbours[at.index()] & self.empty) - Cells::single(taken);
+        let around = (geometry.neighbours[at.index()] & self.empty) - S::single(taken);
         (around - self.touch[s] - geometry.neighbours[taken.index()]).is_empty()
             || (self.touch[other].contains(at) && around.is_subset(self.touch[other]))
     }
@@ -388,9 +388,9 @@ impl PairFilter {
 /// Calls `each` with every pair of neighbouring empty cells, neither dead, of which each is
 /// dead once the other is `player`'s (lower cell first), in the position `base` whose dead
 /// cells are filled.
-fn capturing_pairs(
-    geometry: &Geometry,
-    base: [Cells; 2],
+fn capturing_pairs<S: SpotSet>(
+    geometry: &Geometry<S>,
+    base: [S; 2],
     player: Player,
     each: impl FnMut(Spot, Spot),
 ) {
@@ -398,25 +398,25 @@ fn capturing_pairs(
 }
 
 /// [`capturing_pairs`] with the lower cell in `near`.
-fn capturing_pairs_near(
-    geometry: &Geometry,
-    base: [Cells; 2],
+fn capturing_pairs_near<S: SpotSet>(
+    geometry: &Geometry<S>,
+    base: [S; 2],
     player: Player,
-    near: Cells,
+    near: S,
     mut each: impl FnMut(Spot, Spot),
 ) {
     let filter = PairFilter::new(geometry, base, player);
     // The other player's groups are the same in every position looked at; the player's
     // are found afresh for each.
-    let mut groups = [Groups::<48>::new(); 2];
+    let mut groups = [Groups::<48, S>::new(); 2];
     let mut dead_once = |at: Spot, taken: Spot| {
         let mut next = base;
         next[filter.player].insert(taken);
         groups[filter.player].len = 0;
-        dead_cell(geometry, next, at, &mut groups, [!Cells::EMPTY; 2]).is_some()
+        dead_cell(geometry, next, at, &mut groups, [!S::EMPTY; 2]).is_some()
     };
     for a in filter.cells & near {
-        for b in geometry.neighbours[a.index()] & filter.cells & Cells::after(a) {
+        for b in geometry.neighbours[a.index()] & filter.cells & S::after(a) {
             if filter.may_die(geometry, a, b)
                 && filter.may_die(geometry, b, a)
                 && dead_once(a, b)
@@ -445,11 +445,11 @@ fn capturing_pairs_near(
 /// more never hurts in Hex. The pairs are found in the position with its dead cells filled,
 /// which has the same winner.
 #[cfg(test)]
-pub fn captured(geometry: &Geometry, stones: [Cells; 2], player: Player) -> Cells {
+pub fn captured<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2], player: Player) -> S {
     let (base, _) = fill_dead(geometry, stones);
-    let mut cells = Cells::EMPTY;
+    let mut cells = S::EMPTY;
     capturing_pairs(geometry, base, player, |a, b| {
-        cells |= Cells::single(a) | Cells::single(b)
+        cells |= S::single(a) | S::single(b)
     });
     cells
 }
@@ -476,17 +476,40 @@ pub fn vulnerable(
     moves: Cells,
     killers: Cells,
 ) -> (Cells, Cells) {
+    match geometry.narrow() {
+        Some(narrow) => {
+            let (pruned, used) = vulnerable_in(
+                narrow,
+                stones.map(Narrow::of),
+                player,
+                Narrow::of(moves),
+                Narrow::of(killers),
+            );
+            (pruned.cells(), used.cells())
+        }
+        None => vulnerable_in(geometry, stones, player, moves, killers),
+    }
+}
+
+/// [`vulnerable`] with either kind of set.
+fn vulnerable_in<S: SpotSet>(
+    geometry: &Geometry<S>,
+    stones: [S; 2],
+    player: Player,
+    moves: S,
+    killers: S,
+) -> (S, S) {
     let s = slot(player);
     // The side to move's groups are the same whichever killer is tried; the player's are
     // found afresh for each.
-    let mut groups = [Groups::<48>::new(); 2];
-    let (mut pruned, mut used) = (Cells::EMPTY, Cells::EMPTY);
+    let mut groups = [Groups::<48, S>::new(); 2];
+    let (mut pruned, mut used) = (S::EMPTY, S::EMPTY);
     for v in moves {
         for k in geometry.neighbours[v.index()] & killers {
             let mut next = stones;
             next[s].insert(k);
             groups[s].len = 0;
-            if dead_cell(geometry, next, v, &mut groups, [!Cells::EMPTY; 2]).is_some() {
+            if dead_cell(geometry, next, v, &mut groups, [!S::EMPTY; 2]).is_some() {
                 pruned.insert(v);
                 used.insert(k);
                 break;
@@ -561,10 +584,27 @@ pub fn dominated(
     player: Player,
     moves: Cells,
 ) -> (Cells, Cells) {
+    match geometry.narrow() {
+        Some(narrow) => {
+            let (pruned, support) =
+                dominated_in(narrow, stones.map(Narrow::of), player, Narrow::of(moves));
+            (pruned.cells(), support.cells())
+        }
+        None => dominated_in(geometry, stones, player, moves),
+    }
+}
+
+/// [`dominated`] with either kind of set.
+fn dominated_in<S: SpotSet>(
+    geometry: &Geometry<S>,
+    stones: [S; 2],
+    player: Player,
+    moves: S,
+) -> (S, S) {
     let p = slot(player);
     let (base, _) = fill_dead(geometry, stones);
     let empty = geometry.all - base[0] - base[1];
-    let (mut pruned, mut support) = (Cells::EMPTY, Cells::EMPTY);
+    let (mut pruned, mut support) = (S::EMPTY, S::EMPTY);
     for x in moves {
         if pruned.contains(x) {
             continue;
@@ -573,17 +613,18 @@ pub fn dominated(
         next[p].insert(x);
         // Only what dies or is captured near `x` is looked for: two steps round it and
         // round each cell that dies.
-        let around = |set: Cells| geometry.grow(geometry.grow(set));
-        let x_alone = Cells::single(x);
-        let (after, dead) = fill_dead_keeping::<48>(geometry, next, around(x_alone));
+        let grow = |set: S| set | next_to(geometry, set);
+        let around = |set: S| grow(grow(set));
+        let x_alone = S::single(x);
+        let (after, dead) = fill_dead_keeping::<48, S>(geometry, next, around(x_alone));
         let mut filled = dead;
         capturing_pairs_near(geometry, after, player, around(x_alone | dead), |a, b| {
-            filled |= Cells::single(a) | Cells::single(b)
+            filled |= S::single(a) | S::single(b)
         });
         let here = (filled & moves) - pruned - x_alone;
         if !here.is_empty() {
             pruned |= here;
-            support |= geometry.grow(filled | x_alone) & empty;
+            support |= (filled | x_alone | next_to(geometry, filled | x_alone)) & empty;
         }
     }
     (pruned, support)
@@ -591,35 +632,44 @@ pub fn dominated(
 
 /// A position's inferior cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Inferior {
+pub struct Inferior<S = Cells> {
     /// The dead cells (`dead`), in the position and in the position with the captured cells
     /// found before them filled in.
-    pub dead: Cells,
+    pub dead: S,
     /// Each player's captured cells (`[X, O]`): X's as `captured` finds them, then O's in
     /// the position with X's given to X (and the dead cells filled), then X's again with
     /// O's given to O, and so on, so that all may be filled in together.
-    pub captured: [Cells; 2],
+    pub captured: [S; 2],
 }
 
 /// The dead cells and both players' captured cells, each player's in turn with everything
 /// found so far filled in, until a round finds nothing more (the search's way to `dead` and
 /// `captured`, whose comments say why each is sound; Benzene fills in the same way).
 pub fn analyse(geometry: &Geometry, stones: [Cells; 2]) -> Inferior {
-    rounds(geometry, stones, usize::MAX)
+    match geometry.narrow() {
+        Some(narrow) => {
+            let found = rounds(narrow, stones.map(Narrow::of), usize::MAX);
+            Inferior {
+                dead: found.dead.cells(),
+                captured: found.captured.map(Narrow::cells),
+            }
+        }
+        None => rounds(geometry, stones, usize::MAX),
+    }
 }
 
 /// [`analyse`] with at most `most` rounds of each player's captured cells, each filled in
 /// with the dead cells it makes before the next player's are looked for; until no more are
 /// found.
-fn rounds(geometry: &Geometry, stones: [Cells; 2], most: usize) -> Inferior {
+fn rounds<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2], most: usize) -> Inferior<S> {
     let (mut base, mut dead) = fill_dead(geometry, stones);
-    let mut captured = [Cells::EMPTY; 2];
+    let mut captured = [S::EMPTY; 2];
     for _ in 0..most {
         let before = captured;
         for player in Player::BOTH {
-            let mut found = Cells::EMPTY;
+            let mut found = S::EMPTY;
             capturing_pairs(geometry, base, player, |a, b| {
-                found |= Cells::single(a) | Cells::single(b)
+                found |= S::single(a) | S::single(b)
             });
             if !found.is_empty() {
                 captured[slot(player)] |= found;
@@ -802,6 +852,44 @@ mod tests {
     }
 
     #[test]
+    fn on_13x13_and_19x19_what_is_filled_in_keeps_the_winner() {
+        // 5x5 positions set in the corner of large boards ([`crate::geometry::embedded`]):
+        // the knowledge's sets there are [`Cells`], not the narrow fast path; what it fills
+        // in, read back on the 5x5 board, leaves minimax's winner alone.
+        let small: Geometry = Geometry::new(5);
+        let mut found_cells = 0;
+        for stones in random_positions(5, 150, 10, 23) {
+            let mut memo = HashMap::new();
+            for big in [13, 19] {
+                let geometry: Geometry = Geometry::new(big);
+                let found = analyse(&geometry, crate::geometry::embedded(5, stones, big));
+                let back = |set: Cells| -> Cells {
+                    (set.iter())
+                        .map(|at| crate::geometry::unembedded(5, at, big).expect("inside"))
+                        .collect()
+                };
+                let (dead, captured) = (back(found.dead), found.captured.map(back));
+                found_cells += dead.len() + captured[0].len() + captured[1].len();
+                for to_move in Player::BOTH {
+                    let expected = winner(&small, stones, to_move, &mut memo);
+                    for dead_to in 0..2 {
+                        let mut filled = stones;
+                        filled[0] |= captured[0];
+                        filled[1] |= captured[1];
+                        filled[dead_to] |= dead;
+                        assert_eq!(
+                            winner(&small, filled, to_move, &mut memo),
+                            expected,
+                            "{big}x{big}: {stones:?} {found:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(found_cells >= 100, "{found_cells}");
+    }
+
+    #[test]
     fn filling_one_player_s_captured_cells_can_capture_more_for_the_other() {
         // O (top to bottom) on A1 captures B1 and A2; X's B3 captures A3 and A4; with those
         // filled in, O's corner captures C1 and B2 as well: found only by a second round.
@@ -933,12 +1021,17 @@ mod tests {
 
     #[test]
     fn the_shifts_agree_with_the_neighbour_table() {
-        for size in 1..=11 {
+        for size in 1..=19 {
             let geometry = Geometry::<Cells>::new(size);
             let mut stream = Stream(u64::from(size));
             for _ in 0..200 {
                 let mut word = || u128::from(stream.next()) << 64 | u128::from(stream.next());
-                let set = set_of(word()) & set_of(word()) & geometry.all;
+                // Random sets over every word of the set, up to 19x19's 361 cells.
+                let mut wide = || {
+                    let (a, b, c) = (set_of(word()), set_of(word()), set_of(word()));
+                    a | b << 128 | c << 256
+                };
+                let set = wide() & wide() & geometry.all;
                 let count = |at: Spot| (geometry.neighbours[at.index()] & set).len();
                 let at_least = |k: usize| -> Cells {
                     geometry
@@ -961,7 +1054,7 @@ mod tests {
         // each cell the full rule finds, and filling must stop only when the full rule finds
         // nothing more (else cells would be missed, not wrongly found).
         let mut seen = [0usize; 2];
-        for (size, seed) in [(5, 4), (11, 5)] {
+        for (size, seed) in [(5, 4), (11, 5), (13, 6), (19, 7)] {
             let geometry: Geometry = Geometry::new(size);
             let mut stream = Stream(seed);
             for _ in 0..400 {
@@ -983,7 +1076,7 @@ mod tests {
                             empty,
                             sides,
                             at,
-                            &mut Groups::<0>::new(),
+                            &mut Groups::<0, Cells>::new(),
                         ) {
                             assert!(maybe.contains(at), "{at} in {stones:?}");
                             seen[0] += 1;
@@ -993,7 +1086,7 @@ mod tests {
                 let base = fill_dead(&geometry, stones).0;
                 // Keeping groups changes nothing.
                 assert_eq!(
-                    fill_dead_keeping::<0>(&geometry, stones, geometry.all).0,
+                    fill_dead_keeping::<0, Cells>(&geometry, stones, geometry.all).0,
                     base
                 );
                 // Looking again only near each filled cell misses nothing.
@@ -1046,7 +1139,7 @@ mod tests {
                 empty,
                 geometry.sides[other],
                 at,
-                &mut Groups::<0>::new()
+                &mut Groups::<0, Cells>::new()
             ));
             assert!(!useless_to(
                 &geometry,
@@ -1054,7 +1147,7 @@ mod tests {
                 empty,
                 geometry.sides[slot(player)],
                 at,
-                &mut Groups::<0>::new()
+                &mut Groups::<0, Cells>::new()
             ));
             assert!(PairFilter::new(&geometry, base, player).may_die(&geometry, at, taken));
         }

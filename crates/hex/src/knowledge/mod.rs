@@ -173,7 +173,7 @@ pub struct Expert {
 }
 
 impl Expert {
-    /// The knowledge of a `size` x `size` board (up to 11x11), the player's: all of it but
+    /// The knowledge of a `size` x `size` board (up to 19x19), the player's: all of it but
     /// vulnerable cells, which the solver uses and the player has not been measured with.
     pub fn new(size: u8) -> Expert {
         let knowledge = Knowledge {

@@ -128,7 +128,7 @@ impl Circuit {
         let cells = found.cells.clone();
         let groups = found.groups;
         // The search numbers the groups first, the circuit the cells.
-        let node = |e: u8| {
+        let node = |e: u16| {
             let e = usize::from(e);
             if e < groups {
                 cells.len() + e

@@ -284,7 +284,7 @@ impl<'a> Links<'a> {
             new: usize::MAX,
             extra: &[],
         };
-        graph.chain(0, 1, Cells::EMPTY, 1, &mut budget)
+        graph.chain(0, 1, Cells::EMPTY, Cells::single(Spot::new(0)), &mut budget)
     }
 
     /// The carrier of a chain joining the sides once the player has a stone on the empty
@@ -333,7 +333,7 @@ impl<'a> Links<'a> {
             new: nodes,
             extra: &extra,
         };
-        graph.chain(0, 1, Cells::EMPTY, 1, &mut budget)
+        graph.chain(0, 1, Cells::EMPTY, Cells::single(Spot::new(0)), &mut budget)
     }
 }
 
@@ -372,7 +372,7 @@ impl Graph<'_> {
         node: usize,
         goal: usize,
         used: Cells,
-        visited: u128,
+        visited: Cells,
         budget: &mut u32,
     ) -> Option<Cells> {
         for (next, carrier) in self.links_of(node) {
@@ -380,15 +380,19 @@ impl Graph<'_> {
                 return None;
             }
             *budget -= 1;
-            if carrier.intersects(used) || visited & (1 << next) != 0 {
+            if carrier.intersects(used) || visited.contains(Spot::new(next)) {
                 continue;
             }
             if next == goal {
                 return Some(used | carrier);
             }
-            if let Some(found) =
-                self.chain(next, goal, used | carrier, visited | (1 << next), budget)
-            {
+            if let Some(found) = self.chain(
+                next,
+                goal,
+                used | carrier,
+                visited | Cells::single(Spot::new(next)),
+                budget,
+            ) {
                 return Some(found);
             }
         }

@@ -39,8 +39,8 @@ use crate::geometry::slot;
 use crate::knowledge::Decision;
 use crate::position::Position;
 
-/// The largest board the solver takes: 121 cells fit its sets ([`Cells`]).
-pub const MAX_SOLVER_SIZE: u8 = 11;
+/// The largest board the solver takes: 361 cells fit its sets ([`Cells`]).
+pub const MAX_SOLVER_SIZE: u8 = 19;
 
 pub use crate::knowledge::Knowledge;
 pub use book::{BookError, ProofBook};

@@ -378,8 +378,8 @@ mod tests {
 
     #[test]
     fn a_board_too_large_is_an_error() {
-        let err = solve_openings(&Setup::default(), 12, Player::X, None, 1, |_| {}).unwrap_err();
-        assert!(matches!(err, SolverError::TooLarge { rows: 12, .. }));
+        let err = solve_openings(&Setup::default(), 20, Player::X, None, 1, |_| {}).unwrap_err();
+        assert!(matches!(err, SolverError::TooLarge { rows: 20, .. }));
     }
 
     #[test]

@@ -243,6 +243,55 @@ fn every_5x5_position_two_moves_from_a_middle_game_agrees_with_minimax() {
     }
 }
 
+#[test]
+fn positions_set_in_13x13_and_19x19_boards_agree_with_minimax() {
+    // The 5x5 positions one move from the middle games above, set in the corner of a large
+    // board whose other cells are filled so that the large position is the small one
+    // ([`crate::geometry::embedded`]): the knowledge and the solver on 169 and 361 cells,
+    // against minimax on 25.
+    let small = crate::geometry::Geometry::<Cells>::new(5);
+    let mut memo = std::collections::HashMap::new();
+    let mut solver = Solver::new(Limits {
+        memory: 1 << 22,
+        ..Limits::default()
+    });
+    let mut checked = 0;
+    for start in [
+        stones(5, &["A1", "C2", "B4", "E5"], &["B2", "D3", "C4", "A5"]),
+        stones(5, &["E1", "B3", "D4", "A2"], &["C3", "B1", "E4", "A4"]),
+    ] {
+        for (stones, to_move) in positions(5, start, 1, Player::X) {
+            let expected = minimax(&small, stones, to_move, &mut memo);
+            for big in [13, 19] {
+                let filled = crate::geometry::embedded(5, stones, big);
+                let board = board_of(big, filled);
+                let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
+                    panic!("no limits, yet no proof:\n{board}");
+                };
+                let winner = if expected {
+                    to_move
+                } else {
+                    to_move.opponent()
+                };
+                assert_eq!(proof.winner, winner, "{to_move} to move on\n{board}");
+                if expected {
+                    let geometry = crate::geometry::Geometry::<Cells>::new(big);
+                    let best = geometry.spot(proof.best.expect("a winning move"));
+                    let inside = crate::geometry::unembedded(5, best, big).expect("a move");
+                    let mut next = stones;
+                    next[crate::geometry::slot(to_move)].insert(inside);
+                    assert!(
+                        !minimax(&small, next, to_move.opponent(), &mut memo),
+                        "{best} does not win for {to_move} on\n{board}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 40, "{checked}");
+}
+
 /// A proof's cells are all its winner needs: with every other empty cell given to the
 /// loser, minimax finds the same winner.
 fn check_proof_cells(size: u8, start: [Cells; 2], depth: usize) {
@@ -317,14 +366,14 @@ fn without_knowledge_the_search_agrees_too() {
 }
 
 #[test]
-fn boards_over_11_are_refused() {
-    let board = Board::empty(12).unwrap();
+fn boards_over_19_are_refused() {
+    let board = Board::empty(20).unwrap();
     assert_eq!(
         Solver::new(Limits::default()).solve(&board, Player::X),
         Err(SolverError::TooLarge {
-            rows: 12,
-            cols: 12,
-            max: 11
+            rows: 20,
+            cols: 20,
+            max: 19
         })
     );
 }

@@ -4,7 +4,7 @@
 
 use hashbrown::HashMap;
 
-use crate::cells::{Cells, Packed, Spot};
+use crate::cells::{Cells, Spot};
 
 /// A bound no proof number reaches: proven (0) or disproven (`INFINITE`) otherwise.
 pub const INFINITE: u32 = u32::MAX / 4;
@@ -15,9 +15,9 @@ pub struct Entry {
     /// The position's key (never 0 for a stored entry).
     pub key: u64,
     /// The moves worth trying (the must-play region).
-    moves: Packed,
+    moves: Cells,
     /// The cells a proof depends on (see [`Entry::proof`]).
-    proof: Packed,
+    proof: Cells,
     /// Proof number: 0 when the side to move is proven to win.
     pub pn: u32,
     /// Disproof number: 0 when the side to move is proven to lose.
@@ -41,8 +41,8 @@ impl Entry {
     ) -> Entry {
         Entry {
             key,
-            moves: moves.into(),
-            proof: proof.into(),
+            moves,
+            proof,
             pn,
             dn,
             work,
@@ -52,14 +52,14 @@ impl Entry {
 
     /// The moves worth trying.
     pub fn moves(&self) -> Cells {
-        self.moves.into()
+        self.moves
     }
 
     /// For a proven position, the cells its proof depends on: the winner still wins when every
     /// other empty cell is given to the loser (so a loser's move outside them loses too). For an
     /// open one, the cells that show every move outside [`Entry::moves`] loses.
     pub fn proof(&self) -> Cells {
-        self.proof.into()
+        self.proof
     }
 
     /// Whether the position is solved.

@@ -8,7 +8,7 @@
 //! board has exactly one winner, found by one flood fill at the end. In a filled board every
 //! cell was played exactly once, so a cell's colour is the AMAF statistic of its move.
 //!
-//! On boards up to 11x11 the search asks the shared Hex knowledge ([`Expert::decide`]): at
+//! On boards up to 19x19 the search asks the shared Hex knowledge ([`Expert::decide`]): at
 //! the root first (a proven win is played at once, and only the must-play moves are
 //! searched), and once at every node that reaches a number of visits (as MoHex does): a
 //! node the knowledge decides is proven, and proofs go up the tree (a move to a position
@@ -82,7 +82,7 @@ pub struct Settings {
     /// Visits of a leaf before it is expanded (MoHex's 10 is cheaper but measured weaker).
     pub expand_after: u32,
     /// Ask the Hex knowledge at the root, and at a node once it has this many visits
-    /// (boards up to 11x11; `None`: never).
+    /// (boards up to 19x19; `None`: never).
     pub knowledge: Option<u32>,
     /// Progressive bias from the learned move patterns ([`patterns::LEARNED`]): a child's
     /// value gains c·P/√(n+1), P its pattern's share of the gammas of its siblings' and
@@ -237,7 +237,7 @@ pub struct Search {
     root: Option<(Vec<u8>, u8)>,
     /// Whether trees are kept (on by default).
     pub reuse: Reuse,
-    /// The knowledge of the last board size searched, if up to 11x11.
+    /// The knowledge of the last board size searched, if up to 19x19.
     expert: Option<Expert>,
 }
 
@@ -271,7 +271,7 @@ impl Clone for Search {
 }
 
 impl Search {
-    /// Whether the settings use the knowledge and the board is up to 11x11; if so, makes
+    /// Whether the settings use the knowledge and the board is up to 19x19; if so, makes
     /// the knowledge of the root's board size.
     fn make_expert(&mut self, root: &Padded, settings: Settings) -> bool {
         if settings.knowledge.is_none() || root.size > usize::from(MAX_SOLVER_SIZE) {

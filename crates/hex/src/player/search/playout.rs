@@ -147,7 +147,7 @@ impl Padded {
         (r + 1) * self.width + c + 1
     }
 
-    /// The position for the knowledge (boards up to 11x11), `to_move` to move.
+    /// The position for the knowledge (boards up to 19x19), `to_move` to move.
     pub(super) fn position(&self, to_move: u8) -> Position {
         let mut stones = [Cells::EMPTY; 2];
         for at in 0..self.cells.len() {
