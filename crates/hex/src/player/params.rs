@@ -355,8 +355,8 @@ pub static PARAMS: &[Param] = &[
         flag: "knowledge",
         value_name: "VISITS",
         kind: Kind::Text,
-        help: "A node asks the Hex knowledge at this many visits, the root always (boards up to \
-               11x11; 0 turns the knowledge off)",
+        help: "A node asks the Hex knowledge at this many visits, the root always (boards of \
+               no more cells than 11x11; 0 turns the knowledge off)",
         tuning: true,
         get: |c| show_visits(c.settings.knowledge),
         set: |c, v| {
