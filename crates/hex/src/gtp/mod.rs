@@ -561,17 +561,54 @@ mod tests {
         let mv = mv.trim_start_matches("= ").trim_end();
         assert!(!marked.contains(&mv), "{mv} in {must}");
         assert_eq!(reply(&mut e, "showboard"), before);
-        // Past 11x11 the knowledge says nothing.
+        // Past 128 cells the knowledge says nothing.
         session(&mut e, b"boardsize 12\n");
         assert_eq!(
             reply(&mut e, "vc-get-mustplay b"),
-            "? the knowledge covers square boards up to 11x11\n\n"
+            "? the knowledge covers boards of up to 128 cells; 12x12 has 144\n\n"
         );
-        session(&mut e, b"boardsize 4 3\n");
+        session(&mut e, b"boardsize 17 8\n");
         assert_eq!(
             reply(&mut e, "compute-inferior b"),
-            "? the knowledge covers square boards up to 11x11\n\n"
+            "? the knowledge covers boards of up to 128 cells; 17x8 has 136\n\n"
         );
+    }
+
+    #[test]
+    fn the_knowledge_answers_on_rectangles() {
+        let mut e = engine();
+        // Seven columns by four rows: Black's a1 captures b1 and c1 against White's c2, as on
+        // 5x5; Black, crossing four rows, then wins to move, so the must-play region is empty.
+        session(&mut e, b"boardsize 7 4\nplay b a1\nplay w c2\n");
+        let black = reply(&mut e, "compute-inferior b");
+        assert!(black.starts_with("= b1 fcb c1 fcb "), "{black}");
+        assert!(black.contains(" g4 iv[g3] "), "{black}");
+        assert_eq!(reply(&mut e, "vc-get-mustplay b"), "= b1 fcb c1 fcb\n\n");
+        // Four columns by seven rows, the colours and the axes exchanged: the same, White's.
+        session(&mut e, b"boardsize 4 7\nplay w a1\nplay b b3\n");
+        let white = reply(&mut e, "compute-inferior w");
+        assert!(white.starts_with("= a2 fcw a3 fcw "), "{white}");
+        assert!(white.contains(" d7 iv[c7] "), "{white}");
+        // A Black stone on the second of four rows: bridged to the top, and joined to the
+        // bottom by H-search's connections; ends off the 7x4 board are refused.
+        session(&mut e, b"boardsize 7 4\nplay b d2\n");
+        assert_eq!(
+            reply(&mut e, "vc-between-cells-full b d2 north"),
+            "= black d2 north full or [ d1 e1 ] [ ]\n\n"
+        );
+        let south = reply(&mut e, "vc-between-cells-full b d2 south");
+        assert!(
+            south.starts_with("= black d2 south full or [ c2 b3 c3 d3 a4 b4 c4 d4 ] [ ]\n"),
+            "{south}"
+        );
+        assert_eq!(
+            reply(&mut e, "vc-between-cells-semi b a5 north"),
+            "? a5 is off the 7x4 board\n\n"
+        );
+        // Up to 128 cells, as long as the board is: 16 columns by 8 rows.
+        session(&mut e, b"boardsize 16 8\n");
+        let wide = reply(&mut e, "compute-inferior b");
+        assert!(wide.starts_with("= a1 iv[a2] p8 iv[p7] "), "{wide}");
     }
 
     #[test]
