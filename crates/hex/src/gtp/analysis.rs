@@ -10,7 +10,6 @@ use crate::knowledge::{
 };
 use crate::player::search::Evaluation;
 use crate::position::Position;
-use crate::solver::MAX_SOLVER_SIZE;
 
 /// Cells with a value each (a chance, 0 to 1), in HexGui's `pspairs` form, each value
 /// [`short`].
@@ -59,6 +58,21 @@ pub fn points(cells: Vec<crate::Cell>) -> String {
         .join(" ")
 }
 
+/// Whether the knowledge covers `game`'s board (squares and rectangles alike,
+/// [`Expert::covers`]); if not, why not (the board named as GTP's `boardsize` names it,
+/// columns first).
+fn covered(game: &Game) -> Result<(), String> {
+    let (rows, cols) = (game.rows(), game.cols());
+    if Expert::covers(rows, cols) {
+        return Ok(());
+    }
+    Err(format!(
+        "the knowledge covers boards of up to {} cells; {cols}x{rows} has {}",
+        Cells::CAPACITY,
+        usize::from(rows) * usize::from(cols)
+    ))
+}
+
 /// What the knowledge says of `game` with `color` to move, in HexGui's `inferior` labels
 /// (each a point and a label): the fill-in, `fd` (dead) or `fc` (captured) then the colour
 /// it is filled with, `b` or `w` (a dead cell with `color`'s, a captured one with its
@@ -69,12 +83,8 @@ pub fn points(cells: Vec<crate::Cell>) -> String {
 /// `x`. Both are the solver's knowledge: the cells neither labels nor the fill-in rule out
 /// are the moves its decision considers (none when it has decided).
 pub fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, String> {
-    if !game.is_square() || game.size() > MAX_SOLVER_SIZE {
-        return Err(format!(
-            "the knowledge covers square boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
-        ));
-    }
-    let expert = Expert::with_knowledge(game.size(), Knowledge::default());
+    covered(game)?;
+    let expert = Expert::rectangle(game.rows(), game.cols(), Knowledge::default());
     let geometry = &expert.geometry;
     let mut position = Position::of_game(game);
     let me = color.player();
@@ -91,7 +101,7 @@ pub fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, S
     // The moves looked at: every open cell, or the must-play region of the decision without
     // the inferior moves (the player's knowledge); none once the position is decided.
     let looked_at = if must_play {
-        match Expert::new(game.size()).decide(&position) {
+        match Expert::new_rectangle(game.rows(), game.cols()).decide(&position) {
             Decision::Consider { moves, .. } => moves & open,
             Decision::Won { .. } | Decision::Lost { .. } => Cells::EMPTY,
         }
@@ -152,12 +162,8 @@ pub fn connections(
     ends: [VcEnd; 2],
     full: bool,
 ) -> Result<String, String> {
-    if game.rows() != game.cols() || game.size() > MAX_SOLVER_SIZE {
-        return Err(format!(
-            "the knowledge covers square boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE}"
-        ));
-    }
-    let expert = Expert::new(game.size());
+    covered(game)?;
+    let expert = Expert::new_rectangle(game.rows(), game.cols());
     let geometry = &expert.geometry;
     let mut endpoints = [Endpoint::Side(0); 2];
     for (end, endpoint) in ends.iter().zip(&mut endpoints) {
@@ -165,9 +171,10 @@ pub fn connections(
             match (*end, color) {
                 (VcEnd::Cell(p), _) if p.row >= game.rows() || p.col >= game.cols() => {
                     return Err(format!(
-                        "{} is off the {1}x{1} board",
+                        "{} is off the {}x{} board",
                         p.lower(),
-                        game.size()
+                        game.cols(),
+                        game.rows()
                     ));
                 }
                 (VcEnd::Cell(p), _) => Endpoint::Cell(geometry.spot(p)),
@@ -207,7 +214,7 @@ pub fn connections(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Move;
+    use crate::game::{MAX_BOARD, Move};
     use crate::geometry::Geometry;
     use crate::knowledge::inferior_cells;
 
@@ -223,7 +230,7 @@ mod tests {
         Outside,
     }
 
-    fn label(text: &str, size: u8) -> Result<Label, String> {
+    fn label(text: &str, game: &Game) -> Result<Label, String> {
         let chars: Vec<char> = text.chars().collect();
         match chars.as_slice() {
             ['f', kind @ ('d' | 'c' | 'p'), colour @ ('b' | 'w')] => Ok(Label::Fill(
@@ -236,8 +243,7 @@ mod tests {
             )),
             ['i', kind @ ('v' | 'r' | 'd'), '[', .., ']'] => {
                 let inside = &text[3..text.len() - 1];
-                let points: Option<Vec<Cell>> =
-                    inside.split('-').map(|p| Cell::parse(p, size)).collect();
+                let points: Option<Vec<Cell>> = inside.split('-').map(|p| point(p, game)).collect();
                 match points {
                     Some(points) if !inside.is_empty() => Ok(Label::Ignorable(*kind, points)),
                     _ => Err(format!("{text}: not points on the board joined by -")),
@@ -248,6 +254,11 @@ mod tests {
         }
     }
 
+    /// The point named `name` on `game`'s board (square or not), if it is one.
+    fn point(name: &str, game: &Game) -> Option<Cell> {
+        Cell::parse(name, MAX_BOARD).filter(|p| p.row < game.rows() && p.col < game.cols())
+    }
+
     /// The answer's points and labels, checked against HexGui's grammar: pairs of a point
     /// (empty, on the board, each once) and a label.
     fn labels(answer: &str, game: &Game) -> Vec<(Cell, Label)> {
@@ -256,18 +267,24 @@ mod tests {
         let mut seen = Vec::new();
         (words.chunks(2))
             .map(|pair| {
-                let point = Cell::parse(pair[0], game.size())
+                let point = point(pair[0], game)
                     .unwrap_or_else(|| panic!("{} is no point: {answer}", pair[0]));
                 assert!(game.get(point).is_none(), "{point} has a stone: {answer}");
                 assert!(!seen.contains(&point), "{point} twice: {answer}");
                 seen.push(point);
-                (point, label(pair[1], game.size()).unwrap())
+                (point, label(pair[1], game).unwrap())
             })
             .collect()
     }
 
-    /// Positions after `stones` random moves on a `size` board, the same on every run.
+    /// Positions after random moves (up to half the cells) on a `size` x `size` board, the
+    /// same on every run.
     fn positions(size: u8, count: usize, seed: u64) -> Vec<Game> {
+        positions_on(size, size, count, seed)
+    }
+
+    /// The same on a `rows` x `cols` board.
+    fn positions_on(rows: u8, cols: u8, count: usize, seed: u64) -> Vec<Game> {
         let mut state = seed;
         let mut next = move |n: usize| {
             state = state
@@ -277,8 +294,8 @@ mod tests {
         };
         (0..count)
             .map(|_| {
-                let mut game = Game::new(size).unwrap();
-                let stones = next(usize::from(size) * usize::from(size) / 2);
+                let mut game = Game::rectangle(rows, cols).unwrap();
+                let stones = next(usize::from(rows) * usize::from(cols) / 2);
                 for _ in 0..stones {
                     let empty: Vec<Cell> = game.empty_points().collect();
                     let color = game.to_move();
@@ -297,8 +314,8 @@ mod tests {
     /// are the solver's moves to consider.
     fn check(game: &Game, color: Color, must_play: bool) {
         let answer = knowledge(game, color, must_play).unwrap();
-        let size = game.size();
-        let geometry = Geometry::<Cells>::new(size);
+        let (rows, cols) = (game.rows(), game.cols());
+        let geometry = Geometry::<Cells>::rectangle(rows, cols);
         let at = |p: Cell| Cells::single(geometry.spot(p));
         let mut position = Position::of_game(game);
         let me = color.player();
@@ -313,7 +330,7 @@ mod tests {
             next[slot(player)] |= at(cell);
             inferior_cells(&geometry, next)
         };
-        let must = match Expert::new(size).decide(&position) {
+        let must = match Expert::new_rectangle(rows, cols).decide(&position) {
             Decision::Consider { moves, .. } => Some(moves),
             _ => None,
         };
@@ -355,7 +372,7 @@ mod tests {
                 other => panic!("{other:?} is not made here: {context}"),
             }
         }
-        let solver = Expert::with_knowledge(size, Knowledge::default());
+        let solver = Expert::rectangle(rows, cols, Knowledge::default());
         if must_play && let Decision::Consider { moves, .. } = solver.decide(&position) {
             let unlabelled = position.empty(&geometry) & !labelled;
             assert_eq!(unlabelled, moves, "{context}");
@@ -392,6 +409,11 @@ mod tests {
         let mut games = positions(9, 12, 1);
         games.extend(positions(11, 8, 2));
         games.extend(positions(5, 12, 3));
+        // Rectangles, wide and tall, up to the knowledge's cells (8x16 and 6x19: 128 and 114).
+        games.extend(positions_on(4, 7, 8, 4));
+        games.extend(positions_on(9, 5, 8, 5));
+        games.extend(positions_on(8, 16, 3, 6));
+        games.extend(positions_on(19, 6, 3, 7));
         let (mut fills, mut vulnerable, mut dominated, mut outside) = (0, 0, 0, 0);
         for game in &games {
             for color in [Color::Black, Color::White] {

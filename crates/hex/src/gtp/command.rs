@@ -24,7 +24,7 @@ pub enum Command {
     Quit,
     /// `boardsize WIDTH [HEIGHT]`: a new empty board of HEIGHT rows of WIDTH cells (HEIGHT is
     /// WIDTH when absent), as Benzene and HexGui name them: Black joins the top and bottom rows,
-    /// White the left and right columns. The player plays square boards only.
+    /// White the left and right columns. The player plays rectangles as it plays squares.
     BoardSize(u8, u8),
     /// `clear_board`.
     ClearBoard,

@@ -28,7 +28,7 @@ use std::io::{self, BufRead, Write};
 use crate::completion::shortest_completion;
 use crate::game::{Color, Game, Move};
 use crate::player::params::{flag, invalid};
-use crate::player::{self, NoSearch, Player, policy, search};
+use crate::player::{self, Player, policy, search};
 use crate::sgf;
 use crate::solver::Outcome;
 use analysis::{connections, knowledge, points, pspairs, search_values};
@@ -214,12 +214,7 @@ impl Engine {
                 let analysis = (self.player.analyse(game, color)).map_err(|e| e.to_string())?;
                 Ok(search_values(&analysis))
             }
-            Command::Priors(color) => {
-                if !game.is_square() {
-                    return Err(NoSearch::Rectangle.to_string());
-                }
-                Ok(pspairs(&player::priors(game, color)))
-            }
+            Command::Priors(color) => Ok(pspairs(&player::priors(game, color))),
             Command::Policy(color) => match search::network_priors(game, color) {
                 None => Err(format!(
                     "the policy network knows only {n}x{n} boards",
@@ -237,8 +232,9 @@ impl Engine {
                     .join(" "))
             }
             Command::Completion(color) => {
+                // The contest's analyser, whose boards are square.
                 if !game.is_square() {
-                    return Err(NoSearch::Rectangle.to_string());
+                    return Err("shortest-completion takes square boards only".into());
                 }
                 let board = game.board();
                 Ok(match shortest_completion(&board, color.player()) {
@@ -410,6 +406,7 @@ Example (White's answer to Black's centre on 3x3, at a fixed amount of work):
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Cell, MAX_BOARD};
     use crate::player::book::OpeningBook;
     use crate::player::{Config, DfpnSettings};
     use crate::solver::{ENTRY_BYTES, Limits as SolverLimits, Solver};
@@ -573,11 +570,49 @@ mod tests {
         assert!(!inferior.contains(" j10 "), "{inferior}");
         let must = reply(&mut e, "vc-get-mustplay w");
         assert!(must.starts_with("= ") && !must.contains(" x"), "{must}");
-        session(&mut e, b"boardsize 4 3\n");
+        // A board past 19 on a side is refused where it is set, so the knowledge is never
+        // asked about one.
         assert_eq!(
-            reply(&mut e, "compute-inferior b"),
-            "? the knowledge covers square boards up to 19x19\n\n"
+            reply(&mut e, "boardsize 20 8"),
+            "? unacceptable size: 20 (boards are 1x1 to 19x19)\n\n"
         );
+    }
+
+    #[test]
+    fn the_knowledge_answers_on_rectangles() {
+        let mut e = engine();
+        // Seven columns by four rows: Black's a1 captures b1 and c1 against White's c2, as on
+        // 5x5; Black, crossing four rows, then wins to move, so the must-play region is empty.
+        session(&mut e, b"boardsize 7 4\nplay b a1\nplay w c2\n");
+        let black = reply(&mut e, "compute-inferior b");
+        assert!(black.starts_with("= b1 fcb c1 fcb "), "{black}");
+        assert!(black.contains(" g4 iv[g3] "), "{black}");
+        assert_eq!(reply(&mut e, "vc-get-mustplay b"), "= b1 fcb c1 fcb\n\n");
+        // Four columns by seven rows, the colours and the axes exchanged: the same, White's.
+        session(&mut e, b"boardsize 4 7\nplay w a1\nplay b b3\n");
+        let white = reply(&mut e, "compute-inferior w");
+        assert!(white.starts_with("= a2 fcw a3 fcw "), "{white}");
+        assert!(white.contains(" d7 iv[c7] "), "{white}");
+        // A Black stone on the second of four rows: bridged to the top, and joined to the
+        // bottom by H-search's connections; ends off the 7x4 board are refused.
+        session(&mut e, b"boardsize 7 4\nplay b d2\n");
+        assert_eq!(
+            reply(&mut e, "vc-between-cells-full b d2 north"),
+            "= black d2 north full or [ d1 e1 ] [ ]\n\n"
+        );
+        let south = reply(&mut e, "vc-between-cells-full b d2 south");
+        assert!(
+            south.starts_with("= black d2 south full or [ c2 b3 c3 d3 a4 b4 c4 d4 ] [ ]\n"),
+            "{south}"
+        );
+        assert_eq!(
+            reply(&mut e, "vc-between-cells-semi b a5 north"),
+            "? a5 is off the 7x4 board\n\n"
+        );
+        // Any shape up to 19 a side: 16 columns by 8 rows.
+        session(&mut e, b"boardsize 16 8\n");
+        let wide = reply(&mut e, "compute-inferior b");
+        assert!(wide.starts_with("= a1 iv[a2] p8 iv[p7] "), "{wide}");
     }
 
     #[test]
@@ -982,13 +1017,123 @@ mod tests {
                 "= \n\n= \n{board}\n\n= black\n\n= \n\n? a4 is off the 4x3 board\n\n= \n\n= white\n\n= a1 b1 c1 a2 b2 c2 a3 b3 c3 a4 b4 c4\n\n"
             )
         );
-        // The player, the swap and the contest's analyses take square boards only.
-        for command in ["genmove b", "mcts-values b", "shortest-completion b"] {
-            assert_eq!(
-                reply(&mut e, command),
-                format!("? {}\n\n", NoSearch::Rectangle),
-                "{command}"
+        // The contest's analyser takes square boards only.
+        assert_eq!(
+            reply(&mut e, "shortest-completion b"),
+            "? shortest-completion takes square boards only\n\n"
+        );
+    }
+
+    /// Whether `color`'s stones in `game` join its two edges: a flood fill of its own over
+    /// the six neighbours of each point, from the first row (Black) or column (White).
+    fn joined(game: &Game, color: Color) -> bool {
+        let (rows, cols) = (i16::from(game.rows()), i16::from(game.cols()));
+        let at = |r: i16, c: i16| (r * cols + c) as usize;
+        let mine = |r: i16, c: i16| {
+            (0..rows).contains(&r)
+                && (0..cols).contains(&c)
+                && game.get(Cell {
+                    row: r as u8,
+                    col: c as u8,
+                }) == Some(color)
+        };
+        let mut seen = vec![false; at(rows, 0)];
+        let mut stack: Vec<(i16, i16)> = match color {
+            Color::Black => (0..cols).map(|c| (0, c)).collect(),
+            Color::White => (0..rows).map(|r| (r, 0)).collect(),
+        };
+        stack.retain(|&(r, c)| mine(r, c));
+        while let Some((r, c)) = stack.pop() {
+            if std::mem::replace(&mut seen[at(r, c)], true) {
+                continue;
+            }
+            if (color == Color::Black && r == rows - 1) || (color == Color::White && c == cols - 1)
+            {
+                return true;
+            }
+            for (dr, dc) in [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)] {
+                if mine(r + dr, c + dc) && !seen[at(r + dr, c + dc)] {
+                    stack.push((r + dr, c + dc));
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_player_plays_rectangles() {
+        // Five columns by four rows: Black, crossing four rows against White's five columns,
+        // wins whoever moves; after White's c2 five of Black's moves still win (the solver
+        // finds them), and genmove plays one (the endgame solver off: the search's own move).
+        let mut e = engine_with(300, 5);
+        let out = session(
+            &mut e,
+            b"boardsize 5 4\nparam_dfpn endgame 0\ndfpn-solve-state w\nplay w c2\ndfpn-solve-state b\ndfpn-solver-find-winning b\n",
+        );
+        assert_eq!(
+            out,
+            "= \n\n= \n\n= black\n\n= \n\n= black\n\n= a2 b2 d2 b3 a4\n\n"
+        );
+        let mv = reply(&mut e, "genmove b");
+        assert!(
+            ["a2", "b2", "d2", "b3", "a4"].contains(&mv.trim_start_matches("= ").trim_end()),
+            "{mv}"
+        );
+        assert_eq!(reply(&mut e, "dfpn-solve-state w"), "= black\n\n");
+        // The analyses of the search answer too: the values and line for White, and the
+        // priors of every empty point.
+        let values = reply(&mut e, "mcts-values w");
+        assert!(values.starts_with("= ") && values.contains('@'), "{values}");
+        let line = reply(&mut e, "mcts-pv w");
+        let first = line
+            .trim_start_matches("= ")
+            .split_whitespace()
+            .next()
+            .unwrap();
+        let point = Cell::parse(first, MAX_BOARD).unwrap();
+        assert!(
+            point.row < 4 && point.col < 5 && e.game().get(point).is_none(),
+            "{line}"
+        );
+        let priors = pairs(&mut e, "mcts-priors w");
+        assert_eq!(priors.len(), 18, "{priors:?}");
+        assert_sums_to_100(&priors);
+        // No policy network here: it knows one square size.
+        assert!(reply(&mut e, "mcts-policy w").starts_with("? "));
+    }
+
+    #[test]
+    fn the_player_plays_a_rectangle_to_the_end() {
+        // The engine against itself at 300 playouts a move on six columns by four rows and
+        // four columns by six rows, the endgame solver off so that the search plays every
+        // move: each move is legal, and the game ends with a winner whose stones join its
+        // edges, the side with the shorter crossing (it wins with either side to move).
+        for (size, winner) in [("6 4", Color::Black), ("4 6", Color::White)] {
+            let mut e = engine_with(300, 9);
+            session(
+                &mut e,
+                format!("boardsize {size}\nparam_dfpn endgame 0\n").as_bytes(),
             );
+            let mut color = Color::Black;
+            while e.game().winner().is_none() {
+                let empty = e.game().empty_points().count();
+                let mv = reply(&mut e, &format!("genmove {color}"));
+                assert!(
+                    mv.starts_with("= ") && !mv.contains("resign"),
+                    "{size}: {mv}"
+                );
+                assert_eq!(e.game().empty_points().count(), empty - 1, "{size}: {mv}");
+                color = color.opponent();
+            }
+            let score = reply(&mut e, "final_score");
+            assert_eq!(e.game().winner(), Some(winner), "{size}:\n{}", e.game());
+            assert!(joined(e.game(), winner), "{size}:\n{}", e.game());
+            assert!(
+                !joined(e.game(), winner.opponent()),
+                "{size}:\n{}",
+                e.game()
+            );
+            assert_eq!(score, format!("= {}+\n\n", winner.letter()));
         }
     }
 

@@ -176,12 +176,24 @@ impl Expert {
     /// The knowledge of a `size` x `size` board (up to 19x19), the player's: all of it but
     /// vulnerable cells, which the solver uses and the player has not been measured with.
     pub fn new(size: u8) -> Expert {
+        Expert::new_rectangle(size, size)
+    }
+
+    /// The player's knowledge (as [`Expert::new`]) of a `rows` x `cols` board (one it
+    /// [covers](Expert::covers)).
+    pub fn new_rectangle(rows: u8, cols: u8) -> Expert {
         let knowledge = Knowledge {
             vulnerable: false,
             dominated: false,
             ..Knowledge::default()
         };
-        Expert::with_knowledge(size, knowledge)
+        Expert::rectangle(rows, cols, knowledge)
+    }
+
+    /// Whether the knowledge takes a `rows` x `cols` board: one whose cells a [`Cells`]
+    /// holds ([`Cells::CAPACITY`]: every board up to 19x19, square or not).
+    pub fn covers(rows: u8, cols: u8) -> bool {
+        rows > 0 && cols > 0 && usize::from(rows) * usize::from(cols) <= Cells::CAPACITY
     }
 
     /// The same with only some of the knowledge.
@@ -189,7 +201,7 @@ impl Expert {
         Expert::rectangle(size, size, knowledge)
     }
 
-    /// The knowledge of a `rows` x `cols` board (at most 128 cells).
+    /// The knowledge of a `rows` x `cols` board (one it [covers](Expert::covers)).
     pub fn rectangle(rows: u8, cols: u8, knowledge: Knowledge) -> Expert {
         let geometry = Geometry::rectangle(rows, cols);
         let centre = (f64::from(rows - 1) / 2.0, f64::from(cols - 1) / 2.0);

@@ -41,9 +41,6 @@ pub use solving::{DfpnSettings, ENDGAME_EMPTY, ENDGAME_MILLIS};
 /// Why the player cannot search a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NoSearch {
-    /// The board is not square.
-    #[error("the player plays square boards only (the solver takes rectangles)")]
-    Rectangle,
     /// Someone has won.
     #[error("the game is over")]
     Over,
@@ -129,6 +126,8 @@ impl Player {
     /// The move for `color` in `game`: the endgame solver's winning move when it finds one,
     /// else the book's, else the search's; `swap-pieces` when swapping is allowed and Black's
     /// first stone looks better than any answer, `resign` when the search sees no chance.
+    /// Rectangles are played as squares are, without the book and the swap (square boards
+    /// only).
     pub fn choose(&mut self, game: &Game, color: Color) -> Result<Move, NoSearch> {
         if let Some(mv) = self.endgame(game, color) {
             return Ok(mv);
@@ -151,9 +150,6 @@ impl Player {
 
     /// The search's analysis of `game` for `color`, within the player's budget.
     pub fn analyse(&mut self, game: &Game, color: Color) -> Result<Evaluation, NoSearch> {
-        if !game.is_square() {
-            return Err(NoSearch::Rectangle);
-        }
         if game.winner().is_some() {
             return Err(NoSearch::Over);
         }

@@ -356,7 +356,7 @@ pub static PARAMS: &[Param] = &[
         value_name: "VISITS",
         kind: Kind::Text,
         help: "A node asks the Hex knowledge at this many visits, the root always (boards up to \
-               19x19; 0 turns the knowledge off)",
+               19 on each side; 0 turns the knowledge off)",
         tuning: true,
         get: |c| show_visits(c.settings.knowledge),
         set: |c, v| {

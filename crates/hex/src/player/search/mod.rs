@@ -8,7 +8,8 @@
 //! board has exactly one winner, found by one flood fill at the end. In a filled board every
 //! cell was played exactly once, so a cell's colour is the AMAF statistic of its move.
 //!
-//! On boards up to 19x19 the search asks the shared Hex knowledge ([`Expert::decide`]): at
+//! On boards up to 19 on each side (squares and rectangles: the search plays any `rows` x
+//! `cols` board) the search asks the shared Hex knowledge ([`Expert::decide`]): at
 //! the root first (a proven win is played at once, and only the must-play moves are
 //! searched), and once at every node that reaches a number of visits (as MoHex does): a
 //! node the knowledge decides is proven, and proofs go up the tree (a move to a position
@@ -82,7 +83,7 @@ pub struct Settings {
     /// Visits of a leaf before it is expanded (MoHex's 10 is cheaper but measured weaker).
     pub expand_after: u32,
     /// Ask the Hex knowledge at the root, and at a node once it has this many visits
-    /// (boards up to 19x19; `None`: never).
+    /// (boards up to 19 on each side; `None`: never).
     pub knowledge: Option<u32>,
     /// Progressive bias from the learned move patterns ([`patterns::LEARNED`]): a child's
     /// value gains c·P/√(n+1), P its pattern's share of the gammas of its siblings' and
@@ -205,11 +206,17 @@ fn network_shares(
     cells: &[usize],
 ) -> Option<Vec<f32>> {
     let mover = SEEN[usize::from(to_move)].expect("a side to move");
-    let planes = policy::Policy::planes(board.size, mover, last.map(|at| board.point(at)), |p| {
+    // Asked on square boards only: its size is the board's.
+    debug_assert_eq!(
+        board.rows, board.cols,
+        "the network is asked on squares only"
+    );
+    let size = board.cols;
+    let planes = policy::Policy::planes(size, mover, last.map(|at| board.point(at)), |p| {
         SEEN[usize::from(board.cells[Padded::at_width(board.width, p)])]
     });
-    let logits = policy::LEARNED.logits(board.size, &planes);
-    let logit = |at: usize| logits[policy::Policy::cell(board.size, mover, board.point(at))];
+    let logits = policy::LEARNED.logits(size, &planes);
+    let logit = |at: usize| logits[policy::Policy::cell(size, mover, board.point(at))];
     let top = (cells.iter())
         .filter(|&&at| board.cells[at] == EMPTY)
         .map(|&at| logit(at))
@@ -233,12 +240,20 @@ fn network_shares(
 #[derive(Default)]
 pub struct Search {
     trees: Vec<Tree>,
-    /// The padded position and side to move the trees were grown for.
-    root: Option<(Vec<u8>, u8)>,
+    /// The padded position, its width and the side to move the trees were grown for.
+    root: Option<(Vec<u8>, usize, u8)>,
     /// Whether trees are kept (on by default).
     pub reuse: Reuse,
-    /// The knowledge of the last board size searched, if up to 19x19.
+    /// The knowledge of the last board shape searched, if the search asks it there
+    /// ([`knows`]).
     expert: Option<Expert>,
+}
+
+/// Whether the search asks the knowledge on a `rows` x `cols` board: one up to
+/// [`MAX_SOLVER_SIZE`] on each side, which the knowledge covers.
+fn knows(rows: usize, cols: usize) -> bool {
+    let largest = usize::from(MAX_SOLVER_SIZE);
+    rows.max(cols) <= largest && Expert::covers(rows as u8, cols as u8)
 }
 
 /// Whether a [`Search`] keeps its trees between calls.
@@ -271,15 +286,16 @@ impl Clone for Search {
 }
 
 impl Search {
-    /// Whether the settings use the knowledge and the board is up to 19x19; if so, makes
-    /// the knowledge of the root's board size.
+    /// Whether the settings use the knowledge and the knowledge covers the board ([`knows`]);
+    /// if so, makes the knowledge of the root's board shape.
     fn make_expert(&mut self, root: &Padded, settings: Settings) -> bool {
-        if settings.knowledge.is_none() || root.size > usize::from(MAX_SOLVER_SIZE) {
+        if settings.knowledge.is_none() || !knows(root.rows, root.cols) {
             return false;
         }
-        let size = root.size as u8;
-        if self.expert.as_ref().is_none_or(|e| e.geometry.rows != size) {
-            self.expert = Some(Expert::new(size));
+        let (rows, cols) = (root.rows as u8, root.cols as u8);
+        if (self.expert.as_ref()).is_none_or(|e| (e.geometry.rows, e.geometry.cols) != (rows, cols))
+        {
+            self.expert = Some(Expert::new_rectangle(rows, cols));
         }
         true
     }
@@ -287,8 +303,9 @@ impl Search {
     /// The path of cells from the old root to `root` (sides alternating from the old
     /// root's), if `root` follows from it.
     fn path_to(&self, root: &Padded, color: u8) -> Option<Vec<(usize, u8)>> {
-        let (old, old_color) = self.root.as_ref()?;
-        if old.len() != root.cells.len() {
+        let (old, old_width, old_color) = self.root.as_ref()?;
+        // A board of another shape (even of as many cells) never follows.
+        if old.len() != root.cells.len() || *old_width != root.width {
             return None;
         }
         let mut added = [Vec::new(), Vec::new()];
@@ -329,7 +346,7 @@ impl Search {
         match decided.map(|(decision, _)| decision) {
             Some(Decision::Won {
                 best: Some(best), ..
-            }) if best.index() < root.size * root.size
+            }) if best.index() < root.rows * root.cols
                 && root.cells[root.at_index(best)] == EMPTY =>
             {
                 return Evaluation::proven(root.point(root.at_index(best)));
@@ -481,7 +498,7 @@ impl Search {
         };
         let variation = results[0].0.variation(&root);
         self.trees = results.into_iter().map(|(tree, _)| tree).collect();
-        self.root = Some((root.cells.clone(), code(color)));
+        self.root = Some((root.cells.clone(), root.width, code(color)));
         Evaluation {
             best,
             variation,
@@ -531,13 +548,27 @@ mod tests {
     /// Positions on 4x4 boards, made from a seed, where the side to move has exactly one
     /// winning move.
     fn forced_positions(count: usize) -> Vec<(Game, Color, Cell)> {
+        forced_positions_on(4, 4, 7, count)
+    }
+
+    /// Positions on `rows` x `cols` boards after `fewest` to `fewest` + 2 random moves, made
+    /// from a seed, where the side to move has exactly one winning move.
+    fn forced_positions_on(
+        rows: u8,
+        cols: u8,
+        fewest: usize,
+        count: usize,
+    ) -> Vec<(Game, Color, Cell)> {
         let mut rng = Rng::new(99);
         let mut found = Vec::new();
         while found.len() < count {
-            let mut g = Game::new(4).unwrap();
-            let stones = 7 + rng.below(3);
+            let mut g = Game::rectangle(rows, cols).unwrap();
+            let stones = fewest + rng.below(3);
             let mut color = Color::Black;
             for _ in 0..stones {
+                if g.winner().is_some() {
+                    break;
+                }
                 let empty: Vec<Cell> = g.empty_points().collect();
                 let p = empty[rng.below(empty.len())];
                 g.play(color, Move::Play(p)).unwrap();
@@ -566,6 +597,169 @@ mod tests {
         for (g, color, only) in forced_positions(8) {
             let mv = analyse(&g, color, fixed(3000), Settings::default()).best;
             assert_eq!(mv, Move::Play(only), "{color} to move in\n{g}");
+        }
+    }
+
+    #[test]
+    fn finds_the_only_winning_move_on_rectangles() {
+        // Three rows by five columns and five by three: the wide board favours Black, the
+        // tall one White. With the knowledge and without it (the playouts alone).
+        let off = Settings {
+            knowledge: None,
+            ..Settings::default()
+        };
+        for (rows, cols) in [(3, 5), (5, 3)] {
+            for (g, color, only) in forced_positions_on(rows, cols, 8, 6) {
+                for settings in [Settings::default(), off] {
+                    let a = analyse(&g, color, fixed(3000), settings);
+                    assert_eq!(a.best, Move::Play(only), "{color} to move in\n{g}");
+                }
+            }
+        }
+    }
+
+    /// A `rows` x `cols` board of these stones (put, not played).
+    fn rectangle(rows: u8, cols: u8, black: &[&str], white: &[&str]) -> Game {
+        let mut game = Game::rectangle(rows, cols).unwrap();
+        for (color, names) in [(Color::Black, black), (Color::White, white)] {
+            for name in names {
+                let point = Cell::parse(name, crate::game::MAX_BOARD).unwrap();
+                game.setup(color, point).unwrap();
+            }
+        }
+        game
+    }
+
+    #[test]
+    fn the_padded_board_of_a_rectangle_has_its_rows_and_columns() {
+        for (rows, cols) in [(3u8, 5u8), (5, 3), (1, 7), (4, 19)] {
+            let g = Game::rectangle(rows, cols).unwrap();
+            let board = Padded::new(&g);
+            let (r, c) = (usize::from(rows), usize::from(cols));
+            assert_eq!((board.rows, board.cols, board.width), (r, c, c + 2));
+            assert_eq!(board.cells.len(), (r + 2) * (c + 2));
+            // Every point of the board is inside, once, and the knowledge's index of its
+            // cell is row * cols + col.
+            let inside: Vec<usize> = (0..board.cells.len())
+                .filter(|&at| board.inside(at))
+                .collect();
+            assert_eq!(inside.len(), r * c);
+            for point in g.points() {
+                let at = board.at(point);
+                assert!(board.inside(at) && board.cells[at] == EMPTY);
+                assert_eq!(board.point(at), point);
+                let index = usize::from(point.row) * c + usize::from(point.col);
+                assert_eq!(board.index(at).index(), index);
+                assert_eq!(board.at_index(board.index(at)), at);
+            }
+            // The frame: Black above and below, White left and right.
+            for at in (0..board.cells.len()).filter(|&at| !board.inside(at)) {
+                let (row, col) = (at / board.width, at % board.width);
+                let edge = if row == 0 || row == r + 1 {
+                    BLACK
+                } else {
+                    WHITE
+                };
+                assert!(col == 0 || col == c + 1 || edge == BLACK);
+                assert_eq!(
+                    board.cells[at], edge,
+                    "{rows}x{cols}: row {row} column {col}"
+                );
+            }
+        }
+        // Black's column a1-a3 joins the three rows of a 3x5 board; White's row a1-e1 joins
+        // its five columns, and Black has not joined then.
+        let (mut seen, mut stack) = (Vec::new(), Vec::new());
+        let black = Padded::new(&rectangle(3, 5, &["a1", "a2", "a3"], &[]));
+        assert!(black.black_wins(&mut seen, &mut stack));
+        let white = Padded::new(&rectangle(
+            3,
+            5,
+            &["b2", "c3"],
+            &["a1", "b1", "c1", "d1", "e1"],
+        ));
+        assert!(!white.black_wins(&mut seen, &mut stack));
+        // On 5x3 the same column is short of the bottom two rows.
+        let short = Padded::new(&rectangle(5, 3, &["a1", "a2", "a3"], &[]));
+        assert!(!short.black_wins(&mut seen, &mut stack));
+    }
+
+    #[test]
+    fn playouts_on_a_rectangle_end_with_the_winner_the_rules_see() {
+        // Random playouts from an empty board: each filled board's winner is the side the
+        // rules (Game) see joined, and the side with the shorter crossing wins most of them
+        // (Black across three rows of five, White across three columns of five).
+        for (rows, cols) in [(3u8, 5u8), (5, 3)] {
+            let root = Padded::new(&Game::rectangle(rows, cols).unwrap());
+            let (mut work, mut rng) = (Work::new(&root, 1), Rng::new(11));
+            let mut black = 0;
+            for _ in 0..200 {
+                work.board.cells.copy_from_slice(&root.cells);
+                let winner = playout(None, BLACK, &mut work, &mut rng, true);
+                let mut filled = Game::rectangle(rows, cols).unwrap();
+                for at in (0..work.board.cells.len()).filter(|&at| work.board.inside(at)) {
+                    let color = SEEN[usize::from(work.board.cells[at])].expect("filled");
+                    filled.setup(color, work.board.point(at)).unwrap();
+                }
+                let joined = |color: Color| {
+                    let mut only = Game::rectangle(rows, cols).unwrap();
+                    for p in filled.points().filter(|&p| filled.get(p) == Some(color)) {
+                        only.setup(color, p).unwrap();
+                    }
+                    only.winner() == Some(color)
+                };
+                let expected = if joined(Color::Black) { BLACK } else { WHITE };
+                assert_ne!(joined(Color::Black), joined(Color::White));
+                assert_eq!(winner, expected);
+                black += usize::from(winner == BLACK);
+            }
+            if rows < cols {
+                assert!(black > 120, "{rows}x{cols}: Black won {black} of 200");
+            } else {
+                assert!(black < 80, "{rows}x{cols}: Black won {black} of 200");
+            }
+        }
+    }
+
+    #[test]
+    fn the_search_plays_a_winning_move_on_a_rectangle() {
+        use crate::position::Position;
+        use crate::solver::{Limits, Solver};
+        // On 4x5 Black crosses four rows and White five columns: Black wins whoever moves
+        // first (so on the empty board any move of Black's wins). After White's c2 only five
+        // of Black's nineteen moves still win, and the search must play one of them; the
+        // same on 5x4 with the colours and the board's axes exchanged.
+        let limits = Limits {
+            memory: 16 << 20,
+            ..Limits::default()
+        };
+        let mut solver = Solver::new(limits);
+        let wide = rectangle(4, 5, &[], &["c2"]);
+        let tall = rectangle(5, 4, &["b3"], &[]);
+        for (g, color) in [(wide, Color::Black), (tall, Color::White)] {
+            let (rows, cols) = (g.rows(), g.cols());
+            let position = Position {
+                to_move: color.player(),
+                ..Position::of_game(&g)
+            };
+            let winning = solver.winning_moves(rows, cols, position).unwrap().unwrap();
+            assert_eq!(winning.len(), 5, "{rows}x{cols}");
+            for settings in [
+                Settings::default(),
+                Settings {
+                    knowledge: None,
+                    ..Settings::default()
+                },
+            ] {
+                let a = analyse(&g, color, fixed(2000), settings);
+                let Move::Play(p) = a.best else {
+                    panic!("{rows}x{cols}: {}", a.best)
+                };
+                assert!(
+                    winning.contains(&p),
+                    "{p} is not one of {winning:?} in\n{g}"
+                );
+            }
         }
     }
 

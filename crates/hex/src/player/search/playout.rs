@@ -34,10 +34,16 @@ pub(super) fn code(color: Color) -> u8 {
 
 /// The position in the padded form the search plays on: a frame one cell wide whose top and
 /// bottom rows are Black and left and right columns White, so that edges behave as stones
-/// (bridges to an edge are bridges) and neighbours are fixed offsets.
+/// (bridges to an edge are bridges) and neighbours are fixed offsets. The board is `rows` x
+/// `cols` (a rectangle as well as a square), stored row by row, `width` = `cols` + 2 cells a
+/// row and `rows` + 2 rows.
 #[derive(Clone)]
 pub(super) struct Padded {
-    pub(super) size: usize,
+    /// The board's rows (Black's distance to cross).
+    pub(super) rows: usize,
+    /// The board's columns (White's distance to cross).
+    pub(super) cols: usize,
+    /// Cells in a row of the padded board: `cols` + 2.
     pub(super) width: usize,
     pub(super) cells: Vec<u8>,
     /// The six neighbour offsets in turning order: consecutive ones are neighbours of each
@@ -51,13 +57,13 @@ pub(super) struct Padded {
 
 impl Padded {
     pub(super) fn new(game: &Game) -> Padded {
-        let size = usize::from(game.size());
-        let width = size + 2;
-        let mut cells = vec![EMPTY; width * width];
-        for r in 0..width {
+        let (rows, cols) = (usize::from(game.rows()), usize::from(game.cols()));
+        let (width, height) = (cols + 2, rows + 2);
+        let mut cells = vec![EMPTY; width * height];
+        for r in 0..height {
             for c in 0..width {
                 let at = r * width + c;
-                if r == 0 || r == width - 1 {
+                if r == 0 || r == height - 1 {
                     cells[at] = BLACK;
                 } else if c == 0 || c == width - 1 {
                     cells[at] = WHITE;
@@ -78,7 +84,8 @@ impl Padded {
             Self::at_width(width, Cell { row, col })
         });
         Padded {
-            size,
+            rows,
+            cols,
             width,
             cells,
             around: [-w, -w + 1, 1, w, w - 1, -1],
@@ -105,7 +112,12 @@ impl Padded {
 
     pub(super) fn inside(&self, at: usize) -> bool {
         let (r, c) = (at / self.width, at % self.width);
-        (1..=self.size).contains(&r) && (1..=self.size).contains(&c)
+        (1..=self.rows).contains(&r) && (1..=self.cols).contains(&c)
+    }
+
+    /// Whether the board is `size` x `size`.
+    pub(super) fn is_square_of(&self, size: usize) -> bool {
+        self.rows == size && self.cols == size
     }
 
     /// The cell that saves `owner`'s bridge broken by a stone at `at`, if any: an empty
@@ -138,16 +150,17 @@ impl Padded {
     /// The knowledge's index of the cell `at` (row-major over the board without frame).
     pub(super) fn index(&self, at: usize) -> Spot {
         let (r, c) = (at / self.width - 1, at % self.width - 1);
-        Spot::at(r, c, self.size)
+        Spot::at(r, c, self.cols)
     }
 
     /// The cell of the knowledge's index.
     pub(super) fn at_index(&self, index: Spot) -> usize {
-        let (r, c) = (index.index() / self.size, index.index() % self.size);
+        let (r, c) = (index.index() / self.cols, index.index() % self.cols);
         (r + 1) * self.width + c + 1
     }
 
-    /// The position for the knowledge (boards up to 19x19), `to_move` to move.
+    /// The position for the knowledge (boards whose cells a [`Cells`] holds), `to_move` to
+    /// move.
     pub(super) fn position(&self, to_move: u8) -> Position {
         let mut stones = [Cells::EMPTY; 2];
         for at in 0..self.cells.len() {
@@ -167,14 +180,14 @@ impl Padded {
         seen.clear();
         seen.resize(self.cells.len(), false);
         stack.clear();
-        for c in 1..=self.size {
+        for c in 1..=self.cols {
             let at = self.width + c;
             if self.cells[at] == BLACK {
                 seen[at] = true;
                 stack.push(at);
             }
         }
-        let last = self.size;
+        let last = self.rows;
         while let Some(at) = stack.pop() {
             if at / self.width == last {
                 return true;

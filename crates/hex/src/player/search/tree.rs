@@ -307,7 +307,7 @@ impl Tree {
             // The network's priors are the pattern bias's, so without the bias it is not asked.
             if let Some(after) = self.settings.policy
                 && self.settings.patterns.is_some()
-                && root.size == policy::SIZE
+                && root.is_square_of(policy::SIZE)
                 && !n.guided
                 && n.visits > after
                 && !self.nodes[node].guided.swap(true, Relaxed)
