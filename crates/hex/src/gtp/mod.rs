@@ -217,7 +217,7 @@ impl Engine {
             Command::Priors(color) => Ok(pspairs(&player::priors(game, color))),
             Command::Policy(color) => match search::network_priors(game, color) {
                 None => Err(format!(
-                    "the policy network knows only {n}x{n} boards",
+                    "the policy network reads square boards from {n}x{n} up",
                     n = policy::SIZE
                 )),
                 Some(priors) => Ok(pspairs(&priors)),
@@ -775,13 +775,20 @@ mod tests {
     }
 
     #[test]
-    fn mcts_policy_shows_the_networks_chances_on_the_size_it_learned() {
+    fn mcts_policy_shows_the_networks_chances_on_squares_from_11x11_up() {
         let mut e = engine();
-        assert_eq!(reply(&mut e, "boardsize 9"), "= \n\n");
-        assert_eq!(
-            reply(&mut e, "mcts-policy b"),
-            "? the policy network knows only 11x11 boards\n\n"
-        );
+        // The network is convolutional: it learned 11x11 and reads larger squares too.
+        assert_eq!(reply(&mut e, "boardsize 13"), "= \n\n");
+        let thirteen = pairs(&mut e, "mcts-policy b");
+        assert_eq!(thirteen.len(), 169);
+        assert_sums_to_100(&thirteen);
+        for board in ["boardsize 9", "boardsize 13 11"] {
+            assert_eq!(reply(&mut e, board), "= \n\n");
+            assert_eq!(
+                reply(&mut e, "mcts-policy b"),
+                "? the policy network reads square boards from 11x11 up\n\n"
+            );
+        }
         assert_eq!(reply(&mut e, "boardsize 11"), "= \n\n");
         assert_eq!(reply(&mut e, "play b f6"), "= \n\n");
         let policy = pairs(&mut e, "mcts-policy w");

@@ -382,8 +382,9 @@ pub static PARAMS: &[Param] = &[
         flag: "policy",
         value_name: "VISITS",
         kind: Kind::Text,
-        help: "On 11x11, once a node has had more than this many visits, its children's priors \
-               come from the policy network instead of the patterns (0: never)",
+        help: "On square boards from 11x11 up, once a node has had more than this many visits, \
+               its children's priors come from the policy network instead of the patterns (0: \
+               never)",
         tuning: true,
         get: |c| show_visits(c.settings.policy),
         set: |c, v| {

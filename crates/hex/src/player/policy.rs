@@ -15,8 +15,8 @@ use crate::game::{Cell, Color};
 /// The input planes.
 pub const PLANES: usize = 4;
 
-/// The board size the shipped network ([`LEARNED`]) learned, and the only one the search asks
-/// it about.
+/// The board size the shipped network ([`LEARNED`]) learned, and the smallest square the search
+/// asks it about (its layers are convolutions: it reads larger squares as well).
 pub const SIZE: usize = 11;
 
 const MAGIC: &[u8] = b"boardgames hex policy 1\n";

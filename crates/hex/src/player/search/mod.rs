@@ -96,7 +96,8 @@ pub struct Settings {
     /// found are given to their captors in every simulation through it, so that the
     /// playouts below start from the filled-in board (MoHex's fill-in).
     pub fill_in: bool,
-    /// On 11x11, the board the policy network ([`policy::LEARNED`]) learned, once a node has
+    /// On square boards from 11x11 up (the policy network, [`policy::LEARNED`], learned
+    /// 11x11; being convolutional, it reads larger squares too), once a node has
     /// had more than this many visits (the root too) the priors of its children come from the
     /// network instead of the patterns (`None`: never; nor without [`Settings::patterns`],
     /// whose bias they are).
@@ -106,7 +107,7 @@ pub struct Settings {
 impl Default for Settings {
     /// Bridge replies, RAVE with equivalence parameter 1000, no UCT term, expansion at the
     /// first visit, knowledge at [`KNOWLEDGE_AFTER`] visits, the pattern bias with constant 3,
-    /// its priors from the policy network past 30 visits on 11x11.
+    /// its priors from the policy network past 30 visits on squares from 11x11 up.
     fn default() -> Settings {
         Settings {
             bridges: true,
@@ -176,10 +177,11 @@ pub fn priors(game: &Game, color: Color) -> Vec<(Cell, f64)> {
 }
 
 /// Every empty point's chance for `color` to move from the policy network (none when no
-/// point is empty), `None` on a board of a size it did not learn ([`policy::SIZE`]): the
+/// point is empty), `None` on a rectangle or a square smaller than the one it learned
+/// ([`policy::SIZE`]): the
 /// priors the search gives a node's children once it has had `--policy` visits.
 pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Cell, f64)>> {
-    if usize::from(game.size()) != policy::SIZE || !game.is_square() {
+    if !game.is_square() || usize::from(game.size()) < policy::SIZE {
         return None;
     }
     let board = Padded::new(game);

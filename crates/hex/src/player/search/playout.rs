@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use super::super::patterns::{self, Frame};
+use super::super::policy;
 use crate::board::Player;
 use crate::cells::{Cells, Spot};
 use crate::game::{Cell, Color, Game, Move};
@@ -115,9 +116,10 @@ impl Padded {
         (1..=self.rows).contains(&r) && (1..=self.cols).contains(&c)
     }
 
-    /// Whether the board is `size` x `size`.
-    pub(super) fn is_square_of(&self, size: usize) -> bool {
-        self.rows == size && self.cols == size
+    /// Whether the policy network reads the board: a square of at least [`policy::SIZE`]
+    /// (the size it learned; its layers are convolutions, so it reads larger squares too).
+    pub(super) fn for_the_network(&self) -> bool {
+        self.rows == self.cols && self.rows >= policy::SIZE
     }
 
     /// The cell that saves `owner`'s bridge broken by a stone at `at`, if any: an empty

@@ -4,7 +4,6 @@
 use std::sync::RwLock;
 use std::sync::atomic::Ordering::{Relaxed, Release};
 
-use super::super::policy;
 use crate::cells::Cells;
 use crate::game::Cell;
 use crate::geometry::slot;
@@ -307,7 +306,7 @@ impl Tree {
             // The network's priors are the pattern bias's, so without the bias it is not asked.
             if let Some(after) = self.settings.policy
                 && self.settings.patterns.is_some()
-                && root.is_square_of(policy::SIZE)
+                && root.for_the_network()
                 && !n.guided
                 && n.visits > after
                 && !self.nodes[node].guided.swap(true, Relaxed)
