@@ -369,32 +369,48 @@ impl FromIterator<Spot> for Cells {
     }
 }
 
-macro_rules! set_op {
-    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, |$a:ident, $b:ident| $op:expr) => {
-        impl $trait for Cells {
-            type Output = Cells;
+/// The set operations of a set held in an array of words, word by word: [`Cells`] and
+/// [`Wide`].
+macro_rules! words_op {
+    ($set:ident, $trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for $set {
+            type Output = $set;
             #[inline]
-            fn $method(mut self, other: Cells) -> Cells {
+            fn $method(mut self, other: $set) -> $set {
                 self.$assign_method(other);
                 self
             }
         }
-        impl $assign for Cells {
+        impl $assign for $set {
             #[inline]
-            fn $assign_method(&mut self, other: Cells) {
-                for ($a, $b) in self.0.iter_mut().zip(other.0) {
-                    *$a = $op;
+            fn $assign_method(&mut self, other: $set) {
+                for (a, b) in self.0.iter_mut().zip(other.0) {
+                    *a = *a $op b;
                 }
             }
         }
     };
 }
 
-set_op!(BitAnd, bitand, BitAndAssign, bitand_assign, |a, b| *a & b);
-set_op!(BitOr, bitor, BitOrAssign, bitor_assign, |a, b| *a | b);
-set_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, |a, b| *a ^ b);
-// The difference: the spots of the first set not in the second.
-set_op!(Sub, sub, SubAssign, sub_assign, |a, b| *a & !b);
+words_op!(Cells, BitAnd, bitand, BitAndAssign, bitand_assign, &);
+words_op!(Cells, BitOr, bitor, BitOrAssign, bitor_assign, |);
+words_op!(Cells, BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+/// The difference: the spots of the first set not in the second.
+impl Sub for Cells {
+    type Output = Cells;
+    #[inline]
+    fn sub(self, other: Cells) -> Cells {
+        self & !other
+    }
+}
+
+impl SubAssign for Cells {
+    #[inline]
+    fn sub_assign(&mut self, other: Cells) {
+        *self = *self - other;
+    }
+}
 
 /// Every spot the set does not hold, up to the capacity (intersect with a board's cells).
 impl Not for Cells {
@@ -657,28 +673,12 @@ impl Shr<u32> for Narrow {
     }
 }
 
-/// The spots of a [`Narrow`] set, lowest first.
-pub(crate) struct NarrowIter(u128);
-
-impl Iterator for NarrowIter {
-    type Item = Spot;
-    #[inline]
-    fn next(&mut self) -> Option<Spot> {
-        if self.0 == 0 {
-            return None;
-        }
-        let at = Spot(self.0.trailing_zeros() as Index);
-        self.0 &= self.0 - 1;
-        Some(at)
-    }
-}
-
 impl IntoIterator for Narrow {
     type Item = Spot;
-    type IntoIter = NarrowIter;
+    type IntoIter = std::iter::Map<Indices<u128>, fn(usize) -> Spot>;
     #[inline]
-    fn into_iter(self) -> NarrowIter {
-        NarrowIter(self.0)
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.indices().map(Spot::new)
     }
 }
 
@@ -706,19 +706,19 @@ impl SpotSet for Narrow {
     }
     #[inline]
     fn single(at: Spot) -> Narrow {
-        Narrow(1 << at.0)
+        Narrow(u128::single(at.index()))
     }
     #[inline]
     fn contains(self, at: Spot) -> bool {
-        self.0 >> at.0 & 1 != 0
+        self.0.has(at.index())
     }
     #[inline]
     fn insert(&mut self, at: Spot) {
-        self.0 |= 1 << at.0;
+        self.0 |= u128::single(at.index());
     }
     #[inline]
     fn remove(&mut self, at: Spot) {
-        self.0 &= !(1 << at.0);
+        self.0 &= !u128::single(at.index());
     }
     #[inline]
     fn is_empty(self) -> bool {
@@ -726,11 +726,11 @@ impl SpotSet for Narrow {
     }
     #[inline]
     fn len(self) -> usize {
-        self.0.count_ones() as usize
+        CellSet::len(self.0) as usize
     }
     #[inline]
     fn lowest(self) -> Option<Spot> {
-        (self.0 != 0).then(|| Spot(self.0.trailing_zeros() as Index))
+        CellSet::lowest(self.0).map(Spot::new)
     }
     #[inline]
     fn isolate_lowest(self) -> Narrow {
@@ -738,7 +738,7 @@ impl SpotSet for Narrow {
     }
     #[inline]
     fn without_lowest(self) -> Narrow {
-        Narrow(self.0 & self.0.wrapping_sub(1))
+        Narrow(CellSet::without_lowest(self.0))
     }
     #[inline]
     fn after(at: Spot) -> Narrow {
@@ -846,30 +846,9 @@ const WIDE_WORDS: usize = 11;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Wide([u64; WIDE_WORDS]);
 
-macro_rules! wide_op {
-    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
-        impl $trait for Wide {
-            type Output = Wide;
-            #[inline]
-            fn $method(mut self, other: Wide) -> Wide {
-                self.$assign_method(other);
-                self
-            }
-        }
-        impl $assign for Wide {
-            #[inline]
-            fn $assign_method(&mut self, other: Wide) {
-                for (a, b) in self.0.iter_mut().zip(other.0) {
-                    *a = *a $op b;
-                }
-            }
-        }
-    };
-}
-
-wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+words_op!(Wide, BitAnd, bitand, BitAndAssign, bitand_assign, &);
+words_op!(Wide, BitOr, bitor, BitOrAssign, bitor_assign, |);
+words_op!(Wide, BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
 impl Not for Wide {
     type Output = Wide;

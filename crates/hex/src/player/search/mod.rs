@@ -181,10 +181,10 @@ pub fn priors(game: &Game, color: Color) -> Vec<(Cell, f64)> {
 /// ([`policy::SIZE`]): the
 /// priors the search gives a node's children once it has had `--policy` visits.
 pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Cell, f64)>> {
-    if !game.is_square() || usize::from(game.size()) < policy::SIZE {
+    let board = Padded::new(game);
+    if !board.for_the_network() {
         return None;
     }
-    let board = Padded::new(game);
     let points: Vec<Cell> = game.empty_points().collect();
     let cells: Vec<usize> = (points.iter())
         .map(|&p| Padded::at_width(board.width, p))
