@@ -353,6 +353,21 @@ impl Solver {
         }))
     }
 
+    /// The cells the proof of the last position solved depends on, when the table still
+    /// holds it: its winner still wins when every other empty cell is given to the loser.
+    pub fn proof_cells(&self) -> Option<Vec<Cell>> {
+        let search = self.search.as_ref()?;
+        let entry = search.entry().filter(|entry| entry.proven())?;
+        let geometry = search.geometry();
+        Some(
+            entry
+                .proof()
+                .iter()
+                .map(|at| geometry.cell_at(at))
+                .collect(),
+        )
+    }
+
     /// Every winning move of `to_move` (`dfpn-solver-find-winning`), each proven by a search
     /// of its own within the limits; `None` when one of them could not be decided. As in
     /// Benzene, the moves tried are those the knowledge leaves to consider (every empty cell

@@ -80,6 +80,46 @@ pub struct Opening {
     /// Whether it was searched; else it is the half turn of one that was, and has that one's
     /// result turned, with no positions or time of its own.
     pub searched: bool,
+    /// The losing opening whose proof shows that this one loses too, when that is how it was
+    /// found (with no positions or time of its own): see [`Refutation`].
+    pub by: Option<Cell>,
+}
+
+/// A losing opening's proof, which settles others: the second player wins after `opening` by
+/// `reply`, and still wins when every empty cell outside `needed` is given to the first. So
+/// an opening `y` outside `needed` (and not `reply`) loses too: with stones on both `opening`
+/// and `y` the second player wins, and taking the stone off `opening` only helps the second
+/// player (an extra stone never hurts its owner in Hex). No search is needed for `y`.
+#[derive(Clone, Debug)]
+struct Refutation {
+    opening: Cell,
+    reply: Cell,
+    /// By board index: whether the proof depends on the cell.
+    needed: Vec<bool>,
+}
+
+impl Refutation {
+    /// The opening (its cell, or its half turn's) whose proof shows that `cell` loses, and
+    /// the reply that wins against `cell`.
+    fn settles(
+        refutations: &[Refutation],
+        board: &Board,
+        cell: Cell,
+        turn: impl Fn(Cell) -> Cell,
+    ) -> Option<(Cell, Cell)> {
+        refutations.iter().find_map(|r| {
+            if !r.needed[board.index(cell)] && r.reply != cell && r.opening != cell {
+                Some((r.opening, r.reply))
+            } else if !r.needed[board.index(turn(cell))]
+                && r.reply != turn(cell)
+                && r.opening != turn(cell)
+            {
+                Some((turn(r.opening), turn(r.reply)))
+            } else {
+                None
+            }
+        })
+    }
 }
 
 /// Every opening of a board.
@@ -165,15 +205,53 @@ pub fn solve_openings(
     let report: Arc<dyn Fn(Report) + Send + Sync> = Arc::new(report);
     let next = AtomicUsize::new(0);
     let outcomes = Mutex::new(vec![None; cells.len()]);
+    let settled_by = Mutex::new(vec![None::<Cell>; cells.len()]);
+    let refutations = Mutex::new(Vec::<Refutation>::new());
     let books = Mutex::new(Vec::new());
     let started = Instant::now();
+    // A losing opening settled by another's proof, its time and positions (if it was
+    // searched before) kept.
+    let settled = |(nodes, time): (u64, Duration), reply: Cell| {
+        Outcome::Proven(Proof {
+            winner: first.opponent(),
+            best: Some(reply),
+            size: 0,
+            nodes,
+            time,
+        })
+    };
+    // Records an opening's outcome, and its half turn's.
+    let record = |index: usize, outcome: Result<Outcome, SolverError>, by: Option<Cell>| {
+        let twin = empty.index(turn(cells[index]));
+        let mut outcomes = lock(&outcomes);
+        let mut settled_by = lock(&settled_by);
+        if twin != index {
+            outcomes[twin] = Some(outcome.clone().map(|outcome| match outcome {
+                Outcome::Proven(proof) => Outcome::Proven(Proof {
+                    best: proof.best.map(turn),
+                    nodes: 0,
+                    time: Duration::ZERO,
+                    ..proof
+                }),
+                Outcome::Unknown { .. } => Outcome::Unknown {
+                    nodes: 0,
+                    time: Duration::ZERO,
+                },
+            }));
+            settled_by[twin] = by.map(turn);
+        }
+        outcomes[index] = Some(outcome);
+        settled_by[index] = by;
+        usize::from(twin != index) + 1
+    };
     // What each job searches now and how far it is, and the positions of the openings done:
     // what the report adds up.
     let searching = Arc::new(Mutex::new(vec![None::<(Cell, u64)>; jobs]));
     let done_nodes = Arc::new(AtomicU64::new(0));
     std::thread::scope(|scope| {
         let (solved, next, cells, empty) = (&solved, &next, &cells, &empty);
-        let (outcomes, books, recorded) = (&outcomes, &books, &recorded);
+        let (books, recorded, refutations) = (&books, &recorded, &refutations);
+        let (record, settled, turn) = (&record, &settled, &turn);
         for job in 0..jobs {
             let (searching, done_nodes) = (Arc::clone(&searching), Arc::clone(&done_nodes));
             let (shown, report) = (Arc::clone(&report), Arc::clone(&report));
@@ -195,30 +273,34 @@ pub fn solve_openings(
                 while let Some(&index) = solved.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let cell = cells[index];
                     lock(&searching)[job] = Some((cell, 0));
-                    let (outcome, searched) = match recorded(cell) {
-                        Some(proof) => (Ok(Outcome::Proven(proof)), false),
-                        None => {
+                    let settles = Refutation::settles(&lock(refutations), empty, cell, turn);
+                    let (outcome, searched, by) = match (recorded(cell), settles) {
+                        (Some(proof), _) => (Ok(Outcome::Proven(proof)), false, None),
+                        (None, Some((by, reply))) => {
+                            (Ok(settled((0, Duration::ZERO), reply)), false, Some(by))
+                        }
+                        (None, None) => {
                             let mut board = empty.clone();
                             board.set(cell, first);
-                            (solver.solve(&board, first.opponent()), true)
+                            let outcome = solver.solve(&board, first.opponent());
+                            if let Ok(Outcome::Proven(proof)) = &outcome
+                                && proof.winner != first
+                                && let (Some(reply), Some(needed)) =
+                                    (proof.best, solver.proof_cells())
+                            {
+                                let mut flags = vec![false; cells.len()];
+                                for c in needed {
+                                    flags[empty.index(c)] = true;
+                                }
+                                lock(refutations).push(Refutation {
+                                    opening: cell,
+                                    reply,
+                                    needed: flags,
+                                });
+                            }
+                            (outcome, true, None)
                         }
                     };
-                    let twin = empty.index(turn(cell));
-                    let mut outcomes = lock(outcomes);
-                    if twin != index {
-                        outcomes[twin] = Some(outcome.clone().map(|outcome| match outcome {
-                            Outcome::Proven(proof) => Outcome::Proven(Proof {
-                                best: proof.best.map(turn),
-                                nodes: 0,
-                                time: Duration::ZERO,
-                                ..proof
-                            }),
-                            Outcome::Unknown { .. } => Outcome::Unknown {
-                                nodes: 0,
-                                time: Duration::ZERO,
-                            },
-                        }));
-                    }
                     // Under the lock that the reports read under: a count never goes back.
                     let mut now = lock(&searching);
                     if let (Ok(done), true) = (&outcome, searched) {
@@ -226,20 +308,36 @@ pub fn solve_openings(
                     }
                     now[job] = None;
                     drop(now);
-                    outcomes[index] = Some(outcome);
-                    drop(outcomes);
-                    report(Report::Done(if twin == index { 1 } else { 2 }));
+                    report(Report::Done(record(index, outcome, by)));
                 }
                 lock(books).push(solver.book(MIN_BOOK_WORK));
             });
         }
     });
+    // An opening left unknown may be settled by a proof found after its search.
+    let refutations = refutations
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    for &index in &solved {
+        let unknown = match lock(&outcomes)[index] {
+            Some(Ok(Outcome::Unknown { nodes, time })) => Some((nodes, time)),
+            _ => None,
+        };
+        if let Some(work) = unknown
+            && let Some((by, reply)) = Refutation::settles(&refutations, &empty, cells[index], turn)
+        {
+            record(index, Ok(settled(work, reply)), Some(by));
+        }
+    }
     let wall = started.elapsed();
     let mut book = ProofBook::default();
     for proved in books.into_inner().unwrap_or_else(PoisonError::into_inner) {
         book.merge(proved);
     }
     let outcomes = outcomes
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    let settled_by = settled_by
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
     let mut openings = Vec::new();
@@ -254,6 +352,7 @@ pub fn solve_openings(
             cell,
             outcome,
             searched,
+            by: settled_by[index],
         });
     }
     Ok(Openings {
@@ -374,6 +473,53 @@ mod tests {
             assert_eq!(recorded, Some(opening.outcome), "{}", opening.cell);
         }
         assert_eq!(again.book, book);
+    }
+
+    /// An opening settled by another's proof loses, by the reply given: each is checked by a
+    /// search of its own.
+    #[test]
+    fn openings_outside_a_losing_openings_proof_lose_by_its_reply() {
+        for size in [5, 6] {
+            let found = solve_openings(&Setup::default(), size, Player::X, None, 1, |_| {});
+            let found = found.unwrap();
+            let settled: Vec<&Opening> = found.openings.iter().filter(|o| o.by.is_some()).collect();
+            // On these boards the edge openings beside a losing corner are settled so.
+            assert!(
+                settled.len() >= 6,
+                "{size}x{size}: {} settled",
+                settled.len()
+            );
+            for opening in settled {
+                let Outcome::Proven(proof) = opening.outcome else {
+                    panic!("{} settled but unknown", opening.cell);
+                };
+                assert_eq!(proof.winner, Player::O, "{}", opening.cell);
+                let by = opening.by.unwrap();
+                let losing = found.openings.iter().find(|o| o.cell == by).unwrap();
+                assert!(
+                    matches!(losing.outcome, Outcome::Proven(p) if p.winner == Player::O),
+                    "{by} settles {} but does not lose",
+                    opening.cell
+                );
+                let mut board = Board::empty(size).unwrap();
+                board.set(opening.cell, Player::X);
+                let mut solver = Solver::new(Limits::default());
+                let Ok(Outcome::Proven(own)) = solver.solve(&board, Player::O) else {
+                    panic!("small boards are solved");
+                };
+                assert_eq!(own.winner, Player::O, "{}", opening.cell);
+                board.set(proof.best.unwrap(), Player::O);
+                let Ok(Outcome::Proven(after)) = solver.solve(&board, Player::X) else {
+                    panic!("small boards are solved");
+                };
+                assert_eq!(
+                    after.winner,
+                    Player::O,
+                    "{} answered by the reply",
+                    opening.cell
+                );
+            }
+        }
     }
 
     #[test]

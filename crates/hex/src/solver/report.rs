@@ -77,6 +77,17 @@ impl fmt::Display for Openings {
             let mark = &mut marks[row * usize::from(size) + col];
             let cell = opening.cell.to_string();
             match opening.outcome {
+                Outcome::Proven(proof) if opening.by.is_some() => {
+                    let reply = proof.best.map_or("-".to_string(), |c| c.to_string());
+                    let by = opening.by.map_or(String::new(), |c| c.to_string());
+                    writeln!(
+                        f,
+                        "{cell:<8} {:<7} {reply:<6} outside {by}'s proof {:>8.3}",
+                        proof.winner.to_string(),
+                        proof.time.as_secs_f64()
+                    )?;
+                    *mark = "L";
+                }
                 Outcome::Proven(proof) => {
                     let reply = proof.best.map_or("-".to_string(), |c| c.to_string());
                     writeln!(
@@ -111,8 +122,16 @@ impl fmt::Display for Openings {
         let mirrored = self.openings.iter().filter(|o| !o.searched).count();
         writeln!(
             f,
-            "{mirrored} openings are the half turn of another one and were not searched again.\n"
+            "{mirrored} openings are the half turn of another one and were not searched again."
         )?;
+        let settled = self.openings.iter().filter(|o| o.by.is_some()).count();
+        if settled > 0 {
+            writeln!(
+                f,
+                "{settled} lose outside the proof of another losing opening: settled without a search."
+            )?;
+        }
+        writeln!(f)?;
         let part = if marks.contains(&".") {
             ", .: not asked for"
         } else {
