@@ -38,7 +38,11 @@ PLANES = 4
 
 
 def read_records(dirs, size):
-    """The games of the folders: (name, black player, white player, moves as (row, col))."""
+    """The games of the folders: (name, black player, white player, moves as (row, col), how
+    many of the first moves are setup stones). Setup stones (`AB`, `AW`, as
+    `scripts/patterns/gtp_selfplay.py` writes its random openings) are taken as the first
+    moves, Black's and White's in turn, when there are as many of each or one more Black; they
+    are not learned from."""
     games = []
     for d in dirs:
         for f in sorted(os.listdir(d)):
@@ -46,9 +50,18 @@ def read_records(dirs, size):
                 continue
             text = open(os.path.join(d, f), encoding="utf-8").read()
             sz = re.search(r"SZ\[(\d+)\]", text)
-            if not sz or int(sz.group(1)) != size or "AB[" in text or "AW[" in text:
+            if not sz or int(sz.group(1)) != size:
                 continue
-            moves = []
+            setup = {}
+            for color in "BW":
+                found = re.search(r"A" + color + r"((?:\[[a-z]\d+\])+)", text)
+                setup[color] = re.findall(r"\[([a-z]\d+)\]", found.group(1)) if found else []
+            black, white = setup["B"], setup["W"]
+            if len(black) - len(white) not in (0, 1):
+                continue
+            cells = [cell for pair in zip(black, white) for cell in pair] + black[len(white):]
+            moves = [(ord(cell[0]) - ord("a"), int(cell[1:]) - 1) for cell in cells]
+            first = len(moves)
             for color, cell in re.findall(r";([BW])\[([^\]]*)\]", text):
                 if cell == "resign":
                     break
@@ -57,11 +70,12 @@ def read_records(dirs, size):
                     moves = None  # a swap or a pass: not a plain game
                     break
                 moves.append((ord(m.group(1)) - ord("a"), int(m.group(2)) - 1))
-            if not moves:
+            if not moves or len(moves) == first:
                 continue
             pb = (re.search(r"PB\[([^\]]*)\]", text) or [None, ""])[1]
             pw = (re.search(r"PW\[([^\]]*)\]", text) or [None, ""])[1]
-            games.append((f"{os.path.normpath(d)}/{f}", pb, pw, [(row, col) for col, row in moves]))
+            games.append((f"{os.path.normpath(d)}/{f}", pb, pw,
+                          [(row, col) for col, row in moves], first))
     return games
 
 
@@ -95,8 +109,10 @@ def positions(games, size):
     """Each game's positions: planes, empty mask, the move's index in the mover's frame, and
     who played it."""
     xs, masks, ys, who, names = [], [], [], [], []
-    for name, pb, pw, moves in games:
+    for name, pb, pw, moves, first in games:
         for k, (r, c) in enumerate(moves):
+            if k < first:
+                continue
             x, empty = encode(moves[:k], size)
             if k % 2 == 1:
                 r, c = c, r
