@@ -17,7 +17,7 @@ use crate::player::Config;
 /// half turn are searched once. Each search takes --time seconds (10 when neither --time nor
 /// --playouts is given), and its line is added to --out as soon as it is found: a run that
 /// stops can be started again and goes on where it stopped. `boardgames hex gtp
-/// --opening-book FILE` plays from the book; the engine ships with books for 9x9 and 11x11
+/// --opening-book FILE` plays from the book; the engine ships with books for 9x9, 11x11 and 13x13
 /// made this way (their first lines say how).
 ///
 /// With --games the book follows game records instead of every move: at each ply below

@@ -169,9 +169,10 @@ pub struct OpeningBook {
 
 /// The books that ship with the engine, made by `boardgames hex opening-book` (each file's
 /// comments say how).
-const BUILT_IN: [&str; 2] = [
+const BUILT_IN: [&str; 3] = [
     include_str!("../../data/book-9x9.txt"),
     include_str!("../../data/book-11x11.txt"),
+    include_str!("../../data/book-13x13.txt"),
 ];
 
 static BUILT_IN_BOOK: LazyLock<OpeningBook> = LazyLock::new(|| {
@@ -192,7 +193,7 @@ pub fn read(path: &std::path::Path) -> Result<OpeningBook, String> {
 }
 
 impl OpeningBook {
-    /// The books that ship with the engine (9x9 and 11x11).
+    /// The books that ship with the engine (9x9, 11x11 and 13x13).
     pub fn built_in() -> &'static OpeningBook {
         &BUILT_IN_BOOK
     }
@@ -625,7 +626,7 @@ mod tests {
     }
 
     #[test]
-    fn the_built_in_books_answer_every_position_of_their_first_three_plies() {
+    fn the_built_in_books_answer_every_position_of_their_first_plies() {
         let book = OpeningBook::built_in();
         for size in [9, 11] {
             let empty = Game::new(size).unwrap();
@@ -637,9 +638,20 @@ mod tests {
                 );
             }
         }
+        // 13x13's book is two plies deep: Black's first move and White's answer to each.
+        let empty = Game::new(13).unwrap();
+        assert!(book.reply(&empty, Color::Black).is_some());
+        for ply in 0..2 {
+            assert!(book.unanswered(13, ply).is_empty(), "13x13 ply {ply}");
+        }
+        assert!(!book.unanswered(13, 2).is_empty());
         // On 9x9: 1 empty board, 41 first moves up to the half turn, 40 answers to the
-        // centre; on 11x11, 61 first moves and 120 answers to g5, which is not the centre.
+        // centre; on 11x11, 61 first moves and 120 answers to g5, which is not the centre; on
+        // 13x13, 85 first moves.
         let lines = |size| book.lines().iter().filter(|l| l.size == size).count();
-        assert_eq!((lines(9), lines(11)), (1 + 41 + 40, 1 + 61 + 120));
+        assert_eq!(
+            (lines(9), lines(11), lines(13)),
+            (1 + 41 + 40, 1 + 61 + 120, 1 + 85)
+        );
     }
 }

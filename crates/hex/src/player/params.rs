@@ -25,7 +25,7 @@ pub struct Config {
     pub reuse: Reuse,
     /// Whether the first moves come from the opening book.
     pub opening_book: bool,
-    /// The opening book to play from instead of the built-in ones (9x9 and 11x11).
+    /// The opening book to play from instead of the built-in ones (9x9, 11x11 and 13x13).
     pub book_file: Option<PathBuf>,
 }
 
@@ -296,7 +296,7 @@ pub static PARAMS: &[Param] = &[
         value_name: "FILE",
         kind: Kind::Text,
         help: "Play the first moves from this opening book (made by `hex opening-book`) \
-               instead of the built-in ones (9x9 and 11x11); `-` for the built-in ones",
+               instead of the built-in ones (9x9, 11x11 and 13x13); `-` for the built-in ones",
         tuning: false,
         get: |c| {
             c.book_file
