@@ -124,13 +124,20 @@ fn binary(args: &[&str], dir: &Path) -> String {
 
 /// The openings table without what depends on the search's history (proof sizes, counts,
 /// times, the reply found): each opening's winner, and the board.
+/// The table's lines with each opening's row cut to its cell and winner: how a row was found
+/// (its own search, or another losing opening's proof, which depends on which openings a job
+/// saw) is left out, and so are the totals and the count of openings settled by a proof.
 fn winners(table: &str) -> Vec<String> {
+    let is_cell = |word: &str| {
+        let mut chars = word.chars();
+        chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.as_str().parse::<u8>().is_ok()
+    };
     table
         .lines()
-        .filter(|line| !line.starts_with("total:"))
+        .filter(|line| !line.starts_with("total:") && !line.contains("outside the proof of"))
         .map(
             |line| match line.split_whitespace().collect::<Vec<_>>()[..] {
-                [cell, winner, _, _, _, _] | [cell, winner, _, _, _] => format!("{cell} {winner}"),
+                [cell, winner, _, _, _, ..] if is_cell(cell) => format!("{cell} {winner}"),
                 _ => line.to_string(),
             },
         )
