@@ -122,11 +122,10 @@ fn binary(args: &[&str], dir: &Path) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
-/// The openings table without what depends on the search's history (proof sizes, counts,
-/// times, the reply found): each opening's winner, and the board.
 /// The table's lines with each opening's row cut to its cell and winner: how a row was found
 /// (its own search, or another losing opening's proof, which depends on which openings a job
-/// saw) is left out, and so are the totals and the count of openings settled by a proof.
+/// saw) is left out with what depends on the search's history (proof sizes, counts, times, the
+/// reply found), and so are the totals and the count of openings settled by a proof.
 fn winners(table: &str) -> Vec<String> {
     let is_cell = |word: &str| {
         let mut chars = word.chars();

@@ -108,12 +108,10 @@ impl Refutation {
         turn: impl Fn(Cell) -> Cell,
     ) -> Option<(Cell, Cell)> {
         refutations.iter().find_map(|r| {
-            if !r.needed[board.index(cell)] && r.reply != cell && r.opening != cell {
+            let outside = |y: Cell| !r.needed[board.index(y)] && r.reply != y && r.opening != y;
+            if outside(cell) {
                 Some((r.opening, r.reply))
-            } else if !r.needed[board.index(turn(cell))]
-                && r.reply != turn(cell)
-                && r.opening != turn(cell)
-            {
+            } else if outside(turn(cell)) {
                 Some((turn(r.opening), turn(r.reply)))
             } else {
                 None

@@ -77,27 +77,21 @@ impl fmt::Display for Openings {
             let mark = &mut marks[row * usize::from(size) + col];
             let cell = opening.cell.to_string();
             match opening.outcome {
-                Outcome::Proven(proof) if opening.by.is_some() => {
-                    let reply = proof.best.map_or("-".to_string(), |c| c.to_string());
-                    let by = opening.by.map_or(String::new(), |c| c.to_string());
-                    writeln!(
-                        f,
-                        "{cell:<8} {:<7} {reply:<6} outside {by}'s proof {:>8.3}",
-                        proof.winner.to_string(),
-                        proof.time.as_secs_f64()
-                    )?;
-                    *mark = "L";
-                }
                 Outcome::Proven(proof) => {
                     let reply = proof.best.map_or("-".to_string(), |c| c.to_string());
-                    writeln!(
-                        f,
-                        "{cell:<8} {:<7} {reply:<6} {:>5} {:>9} {:>8.3}",
-                        proof.winner.to_string(),
-                        proof.size,
-                        proof.nodes,
-                        proof.time.as_secs_f64()
-                    )?;
+                    let winner = proof.winner.to_string();
+                    let seconds = proof.time.as_secs_f64();
+                    match opening.by {
+                        Some(by) => writeln!(
+                            f,
+                            "{cell:<8} {winner:<7} {reply:<6} outside {by}'s proof {seconds:>8.3}"
+                        )?,
+                        None => writeln!(
+                            f,
+                            "{cell:<8} {winner:<7} {reply:<6} {:>5} {:>9} {seconds:>8.3}",
+                            proof.size, proof.nodes
+                        )?,
+                    }
                     *mark = if proof.winner == first { "W" } else { "L" };
                 }
                 Outcome::Unknown { nodes, time } => {

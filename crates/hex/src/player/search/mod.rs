@@ -178,8 +178,8 @@ pub fn priors(game: &Game, color: Color) -> Vec<(Cell, f64)> {
 
 /// Every empty point's chance for `color` to move from the policy network (none when no
 /// point is empty), `None` on a rectangle or a square smaller than the one it learned
-/// ([`policy::SIZE`]): the
-/// priors the search gives a node's children once it has had `--policy` visits.
+/// ([`policy::SIZE`]): the priors the search gives a node's children once it has had
+/// `--policy` visits.
 pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Cell, f64)>> {
     let board = Padded::new(game);
     if !board.for_the_network() {
