@@ -306,7 +306,7 @@ impl Expert {
     /// one; otherwise the moves of the must-play region, the carriers of the opponent's
     /// threats (a move outside one of them loses to it).
     pub fn decide(&self, position: &Position) -> Decision {
-        self.decide_with(position, None)
+        self.decide_after(position, &self.inferior(position), None)
     }
 
     /// The decision, and the moves to consider (if any) in the order to try them. With
@@ -314,10 +314,39 @@ impl Expert {
     /// of the connections the decision found, on the position with the captured cells
     /// filled in: the order then costs next to nothing more.
     pub fn decide_ordered(&self, position: &Position) -> (Decision, Vec<Spot>) {
+        let (decision, order, _) = self.decide_inherited(position, &Inferior::default());
+        (decision, order)
+    }
+
+    /// [`Expert::decide_ordered`] given the fill-in of an earlier position of the line (its
+    /// dead and captured cells, all still empty here), and the fill-in this one passes on.
+    ///
+    /// What is dead or captured stays so as stones are added outside it: a dead cell's
+    /// colour decides no way of filling the board, and a later position has fewer; a
+    /// captured pair's captor still answers a stone in one with the other, which leaves the
+    /// intruder dead. So the cells are filled in here as well, and the analysis, run on the
+    /// position with them filled, finds what only they make inferior (a chain of captures
+    /// the position alone does not show).
+    pub fn decide_inherited(
+        &self,
+        position: &Position,
+        inherited: &Inferior,
+    ) -> (Decision, Vec<Spot>, Inferior) {
+        let mut inferior = Inferior::default();
+        if self.knowledge.connections && self.knowledge.inferior {
+            // Dead cells may take either colour.
+            let mut stones = position.stones;
+            stones[0] |= inherited.captured[0] | inherited.dead;
+            stones[1] |= inherited.captured[1];
+            inferior = inferior::analyse(&self.geometry, stones);
+            inferior.dead |= inherited.dead;
+            inferior.captured[0] |= inherited.captured[0];
+            inferior.captured[1] |= inherited.captured[1];
+        }
         let mut links = None;
-        let decision = self.decide_with(position, Some(&mut links));
+        let decision = self.decide_after(position, &inferior, Some(&mut links));
         let Decision::Consider { moves, .. } = decision else {
-            return (decision, Vec::new());
+            return (decision, Vec::new(), inferior);
         };
         let order = match &links {
             Some([x, o]) => {
@@ -326,7 +355,7 @@ impl Expert {
             }
             None => self.ordered_by_neighbours(position, moves),
         };
-        (decision, order)
+        (decision, order, inferior)
     }
 
     /// The decision, and the captured cells it filled in (`[X, O]`: each player's captured
@@ -335,16 +364,6 @@ impl Expert {
         let inferior = self.inferior(position);
         let decision = self.decide_after(position, &inferior, None);
         (decision, inferior.captured)
-    }
-
-    /// The decision; with `links` asked for (and circuits of connections on), every full
-    /// connection each player has (`[X, O]`) when the decision needed H-search for both.
-    fn decide_with(
-        &self,
-        position: &Position,
-        links: Option<&mut Option<[FullLinks; 2]>>,
-    ) -> Decision {
-        self.decide_after(position, &self.inferior(position), links)
     }
 
     /// The decision given the position's dead and captured cells.

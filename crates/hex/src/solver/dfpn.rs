@@ -16,7 +16,9 @@
 //! Each position is first judged with the Hex knowledge of [`Expert::decide`]: dead and
 //! captured cells filled in, a win when the side to move has (or can make with one stone) a
 //! virtual connection, a loss when the opponent already has one, otherwise only the moves of
-//! the must-play region are searched. Every proven position keeps the cells its proof
+//! the must-play region are searched. The dead and captured cells found at a position are passed down the
+//! line and filled in below it as well (they stay inferior while no stone is played on them:
+//! [`Expert::decide_inherited`]), so a position deep in a line sees what its ancestors found. Every proven position keeps the cells its proof
 //! depends on: a move that loses drops every sibling outside its proof.
 //!
 //! Several threads can search one position ([`Dfpn::threads`]). They share the table and
@@ -38,7 +40,7 @@ use super::Limits;
 use super::tt::{Entry, INFINITE, TranspositionTable};
 use crate::cells::{Cells, Spot};
 use crate::geometry::{Geometry, slot};
-use crate::knowledge::{Decision, Expert, Knowledge};
+use crate::knowledge::{Decision, Expert, Inferior, Knowledge};
 use crate::position::Position;
 
 /// Keys of positions: one random number per cell and player, the same on every run (the
@@ -173,6 +175,12 @@ pub struct Dfpn {
     /// search comes back to a position many times, and the resistance it is ordered by
     /// costs as much as a tenth of the search.
     orders: HashMap<u64, Vec<Spot>>,
+    /// The fill-in of each position of the line being searched (see
+    /// [`Expert::decide_inherited`]): what a position found, or what it was passed when the
+    /// table judged it.
+    fills: Vec<Inferior>,
+    /// The fill-in the last judgement found, for the line.
+    found: Option<Inferior>,
 }
 
 /// Solved positions by key: whether the side to move wins, and the winning move.
@@ -226,6 +234,8 @@ impl Dfpn {
             book: None,
             root_bounds: (1, 1),
             orders: HashMap::new(),
+            fills: Vec::new(),
+            found: None,
         }
     }
 
@@ -251,6 +261,8 @@ impl Dfpn {
             book: self.book.clone(),
             root_bounds: self.root_bounds,
             orders: HashMap::new(),
+            fills: Vec::new(),
+            found: None,
         }
     }
 
@@ -571,7 +583,16 @@ impl Dfpn {
             self.store(Cells::EMPTY, all, pn, dn, 1, self.turned(turned, best));
             return Err((pn, dn));
         }
-        let (decision, order) = self.expert.decide_ordered(&self.position);
+        // The line's fill-in, unless a move of the line was played into it.
+        let empty = self.position.empty(self.geometry());
+        let inherited = match self.fills.last() {
+            Some(fill) if (fill.dead | fill.captured[0] | fill.captured[1]).is_subset(empty) => {
+                *fill
+            }
+            _ => Inferior::default(),
+        };
+        let (decision, order, fill) = self.expert.decide_inherited(&self.position, &inherited);
+        self.found = Some(fill);
         if !order.is_empty() {
             self.keep_order(order);
         }
@@ -622,6 +643,7 @@ impl Dfpn {
     /// of its proof, so every other move outside them loses as well and is dropped.
     fn mid(&mut self, pn_limit: u32, dn_limit: u32) -> (u32, u32) {
         self.nodes += 1;
+        self.found = None;
         let (mut moves, mut proof) = match self.judge() {
             Ok(found) => found,
             Err(bounds) => return bounds,
@@ -630,6 +652,9 @@ impl Dfpn {
         let order = self.order(moves);
         let key = self.key().0;
         self.enter(key);
+        let fill =
+            (self.found.take()).unwrap_or_else(|| self.fills.last().copied().unwrap_or_default());
+        self.fills.push(fill);
         let mut returned = [(0, 0); Cells::CAPACITY];
         // Each child's bounds this time round, by cell: one look in the table each; and
         // whether another thread is searching below it.
@@ -705,6 +730,7 @@ impl Dfpn {
             first = false;
         }
         self.leave(key);
+        self.fills.pop();
         let (pn, dn, mut best) = (real.pn, real.dn, real.best);
         if pn == 0 {
             // The winning move's proof (its child's) is this position's.
