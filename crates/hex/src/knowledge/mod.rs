@@ -332,17 +332,14 @@ impl Expert {
         position: &Position,
         inherited: &Inferior,
     ) -> (Decision, Vec<Spot>, Inferior) {
-        let mut inferior = Inferior::default();
-        if self.knowledge.connections && self.knowledge.inferior {
-            // Dead cells may take either colour.
-            let mut stones = position.stones;
-            stones[0] |= inherited.captured[0] | inherited.dead;
-            stones[1] |= inherited.captured[1];
-            inferior = inferior::analyse(&self.geometry, stones);
-            inferior.dead |= inherited.dead;
-            inferior.captured[0] |= inherited.captured[0];
-            inferior.captured[1] |= inherited.captured[1];
-        }
+        // The position with the inherited cells filled in (dead ones may take either colour).
+        let mut filled = *position;
+        filled.stones[0] |= inherited.captured[0] | inherited.dead;
+        filled.stones[1] |= inherited.captured[1];
+        let mut inferior = self.inferior(&filled);
+        inferior.dead |= inherited.dead;
+        inferior.captured[0] |= inherited.captured[0];
+        inferior.captured[1] |= inherited.captured[1];
         let mut links = None;
         let decision = self.decide_after(position, &inferior, Some(&mut links));
         let Decision::Consider { moves, .. } = decision else {

@@ -16,10 +16,11 @@
 //! Each position is first judged with the Hex knowledge of [`Expert::decide`]: dead and
 //! captured cells filled in, a win when the side to move has (or can make with one stone) a
 //! virtual connection, a loss when the opponent already has one, otherwise only the moves of
-//! the must-play region are searched. The dead and captured cells found at a position are passed down the
-//! line and filled in below it as well (they stay inferior while no stone is played on them:
-//! [`Expert::decide_inherited`]), so a position deep in a line sees what its ancestors found. Every proven position keeps the cells its proof
-//! depends on: a move that loses drops every sibling outside its proof.
+//! the must-play region are searched. The dead and captured cells found at a position are
+//! passed down the line and filled in below it as well (they stay inferior while no stone is
+//! played on them: [`Expert::decide_inherited`]), so a position deep in a line sees what its
+//! ancestors found. Every proven position keeps the cells its proof depends on: a move that
+//! loses drops every sibling outside its proof.
 //!
 //! Several threads can search one position ([`Dfpn::threads`]). They share the table and
 //! each runs the same search from the root, but a thread counts a child that another thread
@@ -179,8 +180,6 @@ pub struct Dfpn {
     /// [`Expert::decide_inherited`]): what a position found, or what it was passed when the
     /// table judged it.
     fills: Vec<Inferior>,
-    /// The fill-in the last judgement found, for the line.
-    found: Option<Inferior>,
 }
 
 /// Solved positions by key: whether the side to move wins, and the winning move.
@@ -235,7 +234,6 @@ impl Dfpn {
             root_bounds: (1, 1),
             orders: HashMap::new(),
             fills: Vec::new(),
-            found: None,
         }
     }
 
@@ -262,7 +260,6 @@ impl Dfpn {
             root_bounds: self.root_bounds,
             orders: HashMap::new(),
             fills: Vec::new(),
-            found: None,
         }
     }
 
@@ -566,13 +563,14 @@ impl Dfpn {
     }
 
     /// The judgement of a position: from the table, the book, or the knowledge. An open
-    /// position's moves and the cells that show the others lose, or a solved one's bounds.
-    fn judge(&mut self) -> Result<(Cells, Cells), (u32, u32)> {
+    /// position's moves, the cells that show the others lose and the fill-in the knowledge
+    /// found (none when the table knew the position), or a solved one's bounds.
+    fn judge(&mut self) -> Result<(Cells, Cells, Option<Inferior>), (u32, u32)> {
         if let Some(entry) = self.entry() {
             if entry.proven() {
                 return Err((entry.pn, entry.dn));
             }
-            return Ok((entry.moves(), entry.proof()));
+            return Ok((entry.moves(), entry.proof(), None));
         }
         let (key, turned) = self.key();
         if let Some(&(wins, best)) = self.book.as_deref().and_then(|book| book.get(&key)) {
@@ -592,7 +590,6 @@ impl Dfpn {
             _ => Inferior::default(),
         };
         let (decision, order, fill) = self.expert.decide_inherited(&self.position, &inherited);
-        self.found = Some(fill);
         if !order.is_empty() {
             self.keep_order(order);
         }
@@ -605,7 +602,7 @@ impl Dfpn {
                 self.store(Cells::EMPTY, proof, INFINITE, 0, 1, None);
                 Err((INFINITE, 0))
             }
-            Decision::Consider { moves, proof } => Ok((moves, proof)),
+            Decision::Consider { moves, proof } => Ok((moves, proof, Some(fill))),
         }
     }
 
@@ -643,8 +640,7 @@ impl Dfpn {
     /// of its proof, so every other move outside them loses as well and is dropped.
     fn mid(&mut self, pn_limit: u32, dn_limit: u32) -> (u32, u32) {
         self.nodes += 1;
-        self.found = None;
-        let (mut moves, mut proof) = match self.judge() {
+        let (mut moves, mut proof, found) = match self.judge() {
             Ok(found) => found,
             Err(bounds) => return bounds,
         };
@@ -652,8 +648,7 @@ impl Dfpn {
         let order = self.order(moves);
         let key = self.key().0;
         self.enter(key);
-        let fill =
-            (self.found.take()).unwrap_or_else(|| self.fills.last().copied().unwrap_or_default());
+        let fill = found.unwrap_or_else(|| self.fills.last().copied().unwrap_or_default());
         self.fills.push(fill);
         let mut returned = [(0, 0); Cells::CAPACITY];
         // Each child's bounds this time round, by cell: one look in the table each; and
