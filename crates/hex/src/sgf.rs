@@ -12,11 +12,13 @@ use crate::board::{Board, Player};
 use crate::game::{Cell, Color, Game, IllegalMove, MAX_BOARD, Move};
 use crate::solver::{Outcome, ProofStep};
 
-/// A game record: the size, the setup stones, the moves, and what the root said.
+/// A game record: the board's shape, the setup stones, the moves, and what the root said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
-    /// The board's side.
-    pub size: u8,
+    /// The board's rows (`SZ[n]`, or the second number of `SZ[cols:rows]`).
+    pub rows: u8,
+    /// The board's columns.
+    pub cols: u8,
     /// Stones put on the board before the first move (`AB`, `AW`).
     pub setup: Vec<(Color, Cell)>,
     /// The moves in order.
@@ -241,7 +243,8 @@ pub fn parse(text: &str) -> Result<Record, SgfError> {
     let mut nodes = Vec::new();
     reader.tree(&mut nodes, true, 0)?;
     let mut record = Record {
-        size: 11,
+        rows: 11,
+        cols: 11,
         setup: Vec::new(),
         moves: Vec::new(),
         black: None,
@@ -261,15 +264,22 @@ pub fn parse(text: &str) -> Result<Record, SgfError> {
             "SZ" => {
                 let v = p.values[0].trim();
                 let (w, h) = v.split_once(':').unwrap_or((v, v));
+                let sizes = 1..=MAX_BOARD;
                 match (w.parse::<u8>(), h.parse::<u8>()) {
-                    (Ok(w), Ok(h)) if w == h && (1..=MAX_BOARD).contains(&w) => record.size = w,
-                    _ => return Err(value_error(p, "a square board size 1..19")),
+                    (Ok(w), Ok(h)) if sizes.contains(&w) && sizes.contains(&h) => {
+                        (record.cols, record.rows) = (w, h);
+                    }
+                    _ => {
+                        return Err(value_error(p, "a board size from 1 to 19, or COLUMNS:ROWS"));
+                    }
                 }
             }
             _ => {}
         }
     }
-    let size = record.size;
+    // Points are named as on a square of the longer side; the replay below refuses a point
+    // off a rectangle.
+    let size = record.rows.max(record.cols);
     for p in nodes.iter().flatten() {
         match p.name.as_str() {
             "AB" | "AW" => {
@@ -328,7 +338,8 @@ pub fn parse(text: &str) -> Result<Record, SgfError> {
 impl Record {
     /// A record of `game` (its moves; stones without a move are written as setup).
     pub fn of(game: &Game) -> Record {
-        let mut replay = Game::new(game.size()).expect("the game's size is valid");
+        let mut replay =
+            Game::rectangle(game.rows(), game.cols()).expect("the game's shape is valid");
         replay.set_allow_swap(true);
         for &(color, mv) in game.history() {
             replay.play(color, mv).expect("the game's moves are legal");
@@ -339,7 +350,8 @@ impl Record {
             .map(|p| (game.get(p).expect("filtered"), p))
             .collect();
         Record {
-            size: game.size(),
+            rows: game.rows(),
+            cols: game.cols(),
             setup,
             moves: game.history().to_vec(),
             black: None,
@@ -348,10 +360,15 @@ impl Record {
         }
     }
 
+    /// The side of a square board; `None` on a rectangle.
+    pub fn square(&self) -> Option<u8> {
+        (self.rows == self.cols).then_some(self.cols)
+    }
+
     /// The position after the first `moves` moves (all of them if fewer), swap allowed.
     /// On an illegal stone, its index among setup stones and moves, and why.
     pub fn game_at(&self, moves: usize) -> Result<Game, (usize, IllegalMove)> {
-        let mut game = Game::new(self.size).expect("a record's size is 1..=19");
+        let mut game = Game::rectangle(self.rows, self.cols).expect("a record's sides are 1..=19");
         game.set_allow_swap(true);
         for (i, &(color, point)) in self.setup.iter().enumerate() {
             game.setup(color, point).map_err(|e| (i, e))?;
@@ -379,7 +396,11 @@ impl Record {
     /// The root node, as [`Record`]'s `Display` writes it: `(;FF[4]GM[11]SZ[n]AP[boardgames]`,
     /// the players, the result and the setup stones.
     fn root(&self) -> String {
-        let mut root = format!("(;FF[4]GM[11]SZ[{}]AP[boardgames]", self.size);
+        let mut root = if self.rows == self.cols {
+            format!("(;FF[4]GM[11]SZ[{}]AP[boardgames]", self.cols)
+        } else {
+            format!("(;FF[4]GM[11]SZ[{}:{}]AP[boardgames]", self.cols, self.rows)
+        };
         for (property, value) in [
             ("PB", &self.black),
             ("PW", &self.white),
@@ -429,7 +450,8 @@ pub fn proof_tree(board: &Board, to_move: Player, outcome: &Outcome, tree: &[Pro
         })
         .collect();
     let record = Record {
-        size,
+        rows: size,
+        cols: size,
         setup,
         moves: Vec::new(),
         black: None,
@@ -533,7 +555,7 @@ mod tests {
         let text =
             "(;AP[HexGui:0.9.GIT]FF[4]GM[11]SZ[9]\n;B[e5];W[swap-pieces];B[c3]\n(;W[d4])(;W[a1]))";
         let record = parse(text).unwrap();
-        assert_eq!(record.size, 9);
+        assert_eq!((record.rows, record.cols), (9, 9));
         assert_eq!(record.moves.len(), 4);
         assert_eq!(record.moves[1], (Color::White, Move::Swap));
         assert_eq!(record.moves[3].1, Move::Play(Cell::parse("d4", 9).unwrap()));
@@ -559,20 +581,46 @@ mod tests {
         assert_eq!(err.to_string(), "2:1: b1 is occupied");
         let deep = format!("(;GM[11]{})", "(;C[x]".repeat(5000));
         assert!(parse(&deep).is_err());
-        assert!(parse("(;GM[11]SZ[5:6])").is_err());
+        let err = parse("(;GM[11]SZ[5:20])").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "1:9: expected a board size from 1 to 19, or COLUMNS:ROWS, found \"5:20\""
+        );
+        // A point past the columns of a rectangle is off it.
+        let err = parse("(;GM[11]SZ[3:5];B[d1])").unwrap_err();
+        assert_eq!(err.to_string(), "1:17: d1 is off the board");
         assert!(parse("").is_err());
         assert!(parse("(;C[unclosed").is_err());
     }
 
+    /// Random records on squares and on rectangles of either orientation.
+    #[test]
+    fn a_board_taller_than_wide_is_written_and_read_back() {
+        // 5 rows of 3 columns: a stone on the fifth row is on the board.
+        let mut game = Game::rectangle(5, 3).unwrap();
+        let c5 = Cell::parse("c5", 5).unwrap();
+        game.play(Color::Black, Move::Play(c5)).unwrap();
+        let record = Record::of(&game);
+        let text = record.to_string();
+        assert!(text.starts_with("(;FF[4]GM[11]SZ[3:5]"), "{text}");
+        let again = parse(&text).unwrap();
+        assert_eq!((again.rows, again.cols), (5, 3));
+        assert_eq!(again.square(), None);
+        assert_eq!(
+            again.game_at(usize::MAX).unwrap().get(c5),
+            Some(Color::Black)
+        );
+    }
+
     fn records() -> impl Strategy<Value = Record> {
         (
-            1u8..=MAX_BOARD,
+            (1u8..=MAX_BOARD, 1u8..=MAX_BOARD, any::<bool>()),
             any::<u64>(),
             0usize..40,
             any::<bool>(),
             0usize..4,
         )
-            .prop_map(|(size, seed, length, swap, setup_count)| {
+            .prop_map(|((rows, cols, square), seed, length, swap, setup_count)| {
                 // A random legal game: points drawn from the seed until the game ends.
                 let mut state = seed | 1;
                 let mut draw = |n: usize| {
@@ -581,7 +629,8 @@ mod tests {
                     state ^= state << 17;
                     (state % n as u64) as usize
                 };
-                let mut game = Game::new(size).unwrap();
+                let cols = if square { rows } else { cols };
+                let mut game = Game::rectangle(rows, cols).unwrap();
                 let mut setup = Vec::new();
                 for i in 0..setup_count {
                     let empty: Vec<Cell> = game.empty_points().collect();

@@ -411,7 +411,8 @@ fn parse_sgf(text: &str, swap_rule: bool) -> Result<Game, WebError> {
     let bad = |message: String| WebError::bad(format!("sgf: {message}"));
     let record = sgf::parse(text).map_err(|why| bad(why.to_string()))?;
     let swapped = record.moves.iter().any(|&(_, mv)| mv == Move::Swap);
-    let mut game = Game::new(record.size, &record.setup, swap_rule || swapped)?;
+    let size = (record.square()).ok_or_else(|| bad("this page plays square boards only".into()))?;
+    let mut game = Game::new(size, &record.setup, swap_rule || swapped)?;
     for &(color, mv) in &record.moves {
         if color != game.to_move() {
             return Err(bad(format!("{}[{mv}] is out of turn", color.letter())));

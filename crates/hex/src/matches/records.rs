@@ -77,17 +77,17 @@ pub fn tally(records: &[(u32, Record)]) -> Result<(Table, [String; 2]), (u32, St
         let [first, second] = [players[black].clone(), players[1 - black].clone()];
         let first = names[0].get_or_insert(first).clone();
         let second = names[1].get_or_insert(second).clone();
-        let size = *size.get_or_insert(record.size);
+        let size = *size.get_or_insert(record.cols);
         let [b, w] = if black == 0 {
             [&first, &second]
         } else {
             [&second, &first]
         };
-        if record.size != size || players != [b.clone(), w.clone()] {
+        if record.square() != Some(size) || players != [b.clone(), w.clone()] {
             let why = format!(
                 "{} against {} on {}x{}, where the records before are {first} against {second} \
                  on {size}x{size} (the first Black in odd games): the records of another match",
-                players[0], players[1], record.size, record.size
+                players[0], players[1], record.cols, record.rows
             );
             return Err((*number, why));
         }
@@ -117,7 +117,7 @@ pub fn followed_games(
         let saved = read_dir(dir)
             .map_err(|e| format!("cannot read the records in {}: {e}", dir.display()))?;
         for (_, record) in saved {
-            if record.size != size || !record.setup.is_empty() {
+            if record.square() != Some(size) || !record.setup.is_empty() {
                 continue;
             }
             let moves: Vec<Cell> = (record.moves.iter())
@@ -162,7 +162,9 @@ pub fn check_new_run(dir: &Path, first: u32, size: u8, names: [&str; 2]) -> Resu
         file_name(*high)
     );
     let same = tally(&saved).is_ok_and(|(_, found)| found == names.map(String::from))
-        && saved.iter().all(|(_, record)| record.size == size);
+        && saved
+            .iter()
+            .all(|(_, record)| record.square() == Some(size));
     match (same, high.checked_add(1)) {
         (true, Some(next)) if next == first => Ok(()),
         (true, Some(next)) => Err(format!(
@@ -193,7 +195,8 @@ mod tests {
 
     fn record(black: &str, white: &str, result: Option<&str>) -> Record {
         Record {
-            size: 2,
+            rows: 2,
+            cols: 2,
             setup: Vec::new(),
             moves: vec![(Color::Black, Move::Play(Cell::parse("a1", 2).unwrap()))],
             black: Some(black.into()),
@@ -231,7 +234,7 @@ mod tests {
         assert_eq!(number, 2);
         assert!(why.contains("the records of another match"), "{why}");
         let mut other_size = record("two", "one", Some("B+"));
-        other_size.size = 3;
+        (other_size.rows, other_size.cols) = (3, 3);
         let mixed = [(1, record("one", "two", Some("B+"))), (2, other_size)];
         assert_eq!(tally(&mixed).unwrap_err().0, 2);
     }
