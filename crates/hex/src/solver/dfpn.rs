@@ -82,6 +82,24 @@ struct Shared {
 /// How much farther from solved a child looks while another thread searches below it.
 pub const BUSY_WEIGHT: u32 = 4;
 
+/// The stack of each thread of a search. `mid` recurses once a stone, so a search is at most
+/// [`Cells::CAPACITY`] frames deep, and each frame holds three arrays of that many entries
+/// (about 7 KB on 19x19, more in an unoptimised build): some 3 MB at the deepest, more than the
+/// 2 MiB a spawned thread gets by default. The memory is reserved, not used, until a search
+/// goes that deep.
+pub const STACK: usize = 64 << 20;
+
+/// Runs `work` on a thread of `scope` with a stack of [`STACK`].
+fn deep<'scope, T: Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    work: impl FnOnce() -> T + Send + 'scope,
+) -> std::thread::ScopedJoinHandle<'scope, T> {
+    std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn_scoped(scope, work)
+        .expect("the system makes a thread for the search")
+}
+
 /// Positions a search with several threads expands alone first.
 pub const SOLO_NODES: u64 = 4096;
 
@@ -485,7 +503,18 @@ impl Dfpn {
 
     /// Proves or disproves the position (within the limits); `Some(side to move wins)`.
     /// With more than one thread, the helpers' positions are added to [`Dfpn::nodes`].
+    ///
+    /// Every thread of the search, the first included, runs on a stack of [`STACK`]: the
+    /// caller's own may be too small for the deepest search a board allows.
     pub fn solve(&mut self) -> Option<bool> {
+        std::thread::scope(|scope| {
+            deep(scope, || self.solve_here())
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))
+        })
+    }
+
+    fn solve_here(&mut self) -> Option<bool> {
         self.started = Instant::now();
         self.stopped = false;
         self.shared.stop.store(false, Ordering::Relaxed);
@@ -512,7 +541,7 @@ impl Dfpn {
         let (mut found, helped) = std::thread::scope(|scope| {
             let running: Vec<_> = helpers
                 .into_iter()
-                .map(|mut helper| scope.spawn(move || (helper.run(), helper.nodes)))
+                .map(|mut helper| deep(scope, move || (helper.run(), helper.nodes)))
                 .collect();
             let found = self.run();
             self.shared.stop.store(true, Ordering::Relaxed);
