@@ -1,4 +1,4 @@
-//! What goes wrong with a request, as a 4xx page that says what.
+//! What goes wrong with a request, as a 4xx page that says what (or a 500 for a bug).
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -21,6 +21,9 @@ pub enum WebError {
     /// The search did not finish within its time.
     #[error("{0}")]
     TooLong(String),
+    /// A bug: the work for the request failed (it panicked). The server logs it.
+    #[error("{0} failed: this is a bug in the server, not a fault of the request")]
+    Internal(String),
 }
 
 impl WebError {
@@ -35,6 +38,7 @@ impl WebError {
             WebError::NotFound => StatusCode::NOT_FOUND,
             WebError::Busy => StatusCode::TOO_MANY_REQUESTS,
             WebError::TooLong(_) => StatusCode::REQUEST_TIMEOUT,
+            WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 }
@@ -48,6 +52,7 @@ impl IntoResponse for WebError {
         let title = match self.status() {
             StatusCode::NOT_FOUND => "Not found",
             StatusCode::BAD_REQUEST => "Bad request",
+            StatusCode::INTERNAL_SERVER_ERROR => "Server error",
             _ => "Not now",
         };
         (self.status(), page::html(page::page("", title, &body))).into_response()
