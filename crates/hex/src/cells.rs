@@ -2,12 +2,14 @@
 //! each other: [`Cells`], a small `Copy` set with private bits (as shakmaty's `Bitboard`),
 //! and [`Spot`], a cell's index in a board's numbering (`row * cols + col`).
 //!
-//! The other sets of cells of the crate are here too, behind one trait ([`CellSet`]): `u64`
-//! and `u128`, and [`Wide`] up to the contest's 26x26 (the rules' winner on any board).
+//! Every set of cells of the crate is one of three, behind one trait ([`CellSet`]) with one
+//! set of names: [`Cells`] (boards up to 19x19), [`Wide`] (the same type with more words, up
+//! to the contest's 26x26: the rules' winner on any board) and the knowledge's fast path on
+//! boards up to 128 cells, `Narrow` (one `u128`). Code generic over the trait runs on each.
 //!
-//! Both hide their width: a `Cells` holds up to [`Cells::CAPACITY`] cells (boards up to 11x11
-//! today) and a `Spot` indexes them. Widening the set (for larger boards) is a change in this
-//! file alone: nothing outside it sees the words.
+//! A set hides its width: a `Cells` holds up to [`Cells::CAPACITY`] cells and a `Spot`
+//! indexes them. Widening the set (for larger boards) is a change in this file alone:
+//! nothing outside it sees the words.
 //!
 //! ```
 //! use hex::cells::{Cells, Spot};
@@ -25,8 +27,11 @@ use std::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr, Sub, SubAssign,
 };
 
-/// How many 64-bit words a set holds: 384 spots, for boards up to 19x19 (361 cells).
+/// How many 64-bit words a [`Cells`] holds: 384 spots, for boards up to 19x19 (361 cells).
 const WORDS: usize = 6;
+
+/// How many words a [`Wide`] holds: 704 spots, for the contest's boards up to 26x26.
+const WIDE_WORDS: usize = 11;
 
 /// The integer a [`Spot`] holds.
 type Index = u16;
@@ -37,10 +42,11 @@ type Index = u16;
 pub struct Spot(Index);
 
 impl Spot {
-    /// The spot of index `index` (below [`Cells::CAPACITY`]).
+    /// The spot of index `index` (below [`Wide::CAPACITY`], and below the capacity of the
+    /// set it goes in).
     #[inline]
     pub const fn new(index: usize) -> Spot {
-        debug_assert!(index < Cells::CAPACITY);
+        debug_assert!(index < Wide::CAPACITY);
         Spot(index as Index)
     }
 
@@ -70,26 +76,42 @@ impl fmt::Display for Spot {
     }
 }
 
-/// A set of cells: up to [`Cells::CAPACITY`] spots. Displayed as its spots' indices in
-/// braces, lowest first (`{3, 10}`); [`Cells::names`] displays cell names instead. Sets are
-/// ordered (for sorting and ordered maps) by their highest spot not in both.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Cells([u64; WORDS]);
+/// A set of spots held in `N` words: [`Cells`] and [`Wide`] are two widths of it. Displayed
+/// as its spots' indices in braces, lowest first (`{3, 10}`); [`Cells::names`] displays cell
+/// names instead. Sets are ordered (for sorting and ordered maps) by their highest spot not
+/// in both.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct WordSet<const N: usize>([u64; N]);
 
-impl Cells {
-    /// The most cells a set holds: boards up to 19x19.
-    pub const CAPACITY: usize = 64 * WORDS;
+/// The set of cells the knowledge, the solver and the player pass each other: up to
+/// [`Cells::CAPACITY`] spots, boards up to 19x19.
+pub type Cells = WordSet<WORDS>;
+
+/// A set of up to [`Wide::CAPACITY`] spots: the contest's boards up to 26x26, where the rules
+/// (who has won) are asked.
+pub type Wide = WordSet<WIDE_WORDS>;
+
+impl<const N: usize> Default for WordSet<N> {
+    #[inline]
+    fn default() -> WordSet<N> {
+        WordSet::EMPTY
+    }
+}
+
+impl<const N: usize> WordSet<N> {
+    /// The most spots a set holds: 384 for [`Cells`] (boards up to 19x19), 704 for [`Wide`].
+    pub const CAPACITY: usize = 64 * N;
 
     /// The empty set.
-    pub const EMPTY: Cells = Cells([0; WORDS]);
+    pub const EMPTY: WordSet<N> = WordSet([0; N]);
 
     /// The set of the first `n` spots, `0..n` (every spot when `n` is the capacity or
     /// more): a board's every cell.
     #[inline]
-    pub const fn first(n: usize) -> Cells {
-        let mut words = [0; WORDS];
+    pub const fn first(n: usize) -> WordSet<N> {
+        let mut words = [0; N];
         let mut w = 0;
-        while w < WORDS {
+        while w < N {
             let below = n.saturating_sub(64 * w);
             words[w] = if below >= 64 {
                 u64::MAX
@@ -98,16 +120,16 @@ impl Cells {
             };
             w += 1;
         }
-        Cells(words)
+        WordSet(words)
     }
 
     /// The set of one spot.
     #[inline]
-    pub const fn single(at: Spot) -> Cells {
+    pub const fn single(at: Spot) -> WordSet<N> {
         let (w, bit) = at.word_and_bit();
-        let mut words = [0; WORDS];
+        let mut words = [0; N];
         words[w] = bit;
-        Cells(words)
+        WordSet(words)
     }
 
     /// Whether the set holds `at`.
@@ -160,17 +182,17 @@ impl Cells {
 
     /// The set of the lowest spot alone (empty if the set is).
     #[inline]
-    pub fn isolate_lowest(self) -> Cells {
-        let mut words = [0; WORDS];
+    pub fn isolate_lowest(self) -> WordSet<N> {
+        let mut words = [0; N];
         if let Some(w) = self.first_word() {
             words[w] = self.0[w] & self.0[w].wrapping_neg();
         }
-        Cells(words)
+        WordSet(words)
     }
 
     /// The set without its lowest spot.
     #[inline]
-    pub fn without_lowest(mut self) -> Cells {
+    pub fn without_lowest(mut self) -> WordSet<N> {
         if let Some(w) = self.first_word() {
             self.0[w] &= self.0[w] - 1;
         }
@@ -179,42 +201,42 @@ impl Cells {
 
     /// The spots after `at` (`at` not included).
     #[inline]
-    pub const fn after(at: Spot) -> Cells {
+    pub const fn after(at: Spot) -> WordSet<N> {
         let (at_word, bit) = at.word_and_bit();
-        let mut words = [0; WORDS];
+        let mut words = [0; N];
         let mut w = at_word;
         words[w] = !(bit | (bit - 1));
-        while w + 1 < WORDS {
+        while w + 1 < N {
             w += 1;
             words[w] = u64::MAX;
         }
-        Cells(words)
+        WordSet(words)
     }
 
     /// Whether every spot of the set is in `other`.
     #[inline]
-    pub fn is_subset(self, other: Cells) -> bool {
+    pub fn is_subset(self, other: WordSet<N>) -> bool {
         (self - other).is_empty()
     }
 
     /// Whether the set and `other` share a spot.
     #[inline]
-    pub fn intersects(self, other: Cells) -> bool {
+    pub fn intersects(self, other: WordSet<N>) -> bool {
         !(self & other).is_empty()
     }
 
     /// The set turned half a turn on a board of `cells` cells: spot `i` becomes
     /// `cells - 1 - i` (every spot must be below `cells`).
     #[inline]
-    pub fn turned(self, cells: usize) -> Cells {
+    pub fn turned(self, cells: usize) -> WordSet<N> {
         let mut words = self.0;
         words.reverse();
-        Cells(words.map(u64::reverse_bits)) >> (Cells::CAPACITY - cells) as u32
+        WordSet(words.map(u64::reverse_bits)) >> (Self::CAPACITY - cells) as u32
     }
 
     /// The spots, lowest first.
     #[inline]
-    pub fn iter(self) -> Iter {
+    pub fn iter(self) -> Iter<N> {
         Iter {
             words: self.0,
             word: 0,
@@ -225,6 +247,34 @@ impl Cells {
     /// columns lettered, rows numbered from 1).
     pub fn names(self, cols: u8) -> impl fmt::Display {
         Names(self, cols)
+    }
+
+    /// The set with `M` words: the same spots, those past the narrower width dropped.
+    #[inline]
+    fn resized<const M: usize>(self) -> WordSet<M> {
+        let mut words = [0; M];
+        let kept = N.min(M);
+        words[..kept].copy_from_slice(&self.0[..kept]);
+        debug_assert!(self.0[kept..].iter().all(|&word| word == 0));
+        WordSet(words)
+    }
+}
+
+impl Cells {
+    /// The spots of the first 128 as a number (bit `i` for spot `i`): a fast path for boards
+    /// up to 128 cells.
+    #[inline]
+    pub(crate) const fn low_pair(self) -> u128 {
+        self.0[0] as u128 | (self.0[1] as u128) << 64
+    }
+
+    /// The set of the spots of a [`Cells::low_pair`].
+    #[inline]
+    pub(crate) const fn from_low_pair(pair: u128) -> Cells {
+        let mut words = [0; WORDS];
+        words[0] = pair as u64;
+        words[1] = (pair >> 64) as u64;
+        WordSet(words)
     }
 
     /// The spots of the first 64 as a word (bit `i` for spot `i`): a fast path for boards
@@ -239,48 +289,32 @@ impl Cells {
     pub(crate) const fn from_low_word(word: u64) -> Cells {
         let mut words = [0; WORDS];
         words[0] = word;
-        Cells(words)
-    }
-
-    /// The spots of the first 128 as a number (bit `i` for spot `i`): a fast path for boards
-    /// up to 128 cells.
-    #[inline]
-    pub(crate) const fn low_pair(self) -> u128 {
-        self.0[0] as u128 | (self.0[1] as u128) << 64
-    }
-
-    /// The set of the spots of a [`Cells::low_pair`].
-    #[inline]
-    pub(crate) const fn from_low_pair(pair: u128) -> Cells {
-        let mut words = [0; WORDS];
-        words[0] = pair as u64;
-        words[1] = (pair >> 64) as u64;
-        Cells(words)
+        WordSet(words)
     }
 }
 
 /// Sets compare as the numbers their bits spell: by their highest spot not in both.
-impl Ord for Cells {
+impl<const N: usize> Ord for WordSet<N> {
     #[inline]
-    fn cmp(&self, other: &Cells) -> std::cmp::Ordering {
+    fn cmp(&self, other: &WordSet<N>) -> std::cmp::Ordering {
         self.0.iter().rev().cmp(other.0.iter().rev())
     }
 }
 
-impl PartialOrd for Cells {
+impl<const N: usize> PartialOrd for WordSet<N> {
     #[inline]
-    fn partial_cmp(&self, other: &Cells) -> Option<std::cmp::Ordering> {
+    fn partial_cmp(&self, other: &WordSet<N>) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl fmt::Debug for Cells {
+impl<const N: usize> fmt::Debug for WordSet<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Cells{self}")
     }
 }
 
-impl fmt::Display for Cells {
+impl<const N: usize> fmt::Display for WordSet<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("{")?;
         for (i, at) in self.iter().enumerate() {
@@ -294,9 +328,9 @@ impl fmt::Display for Cells {
 }
 
 /// A set's cells by name ([`Cells::names`]).
-struct Names(Cells, u8);
+struct Names<const N: usize>(WordSet<N>, u8);
 
-impl fmt::Display for Names {
+impl<const N: usize> fmt::Display for Names<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cols = usize::from(self.1.max(1));
         f.write_str("{")?;
@@ -313,19 +347,19 @@ impl fmt::Display for Names {
 
 /// The spots of a set, lowest first.
 #[derive(Clone, Debug)]
-pub struct Iter {
+pub struct Iter<const N: usize> {
     /// The spots not yet given.
-    words: [u64; WORDS],
+    words: [u64; N],
     /// The words before this one are empty.
     word: usize,
 }
 
-impl Iterator for Iter {
+impl<const N: usize> Iterator for Iter<N> {
     type Item = Spot;
 
     #[inline]
     fn next(&mut self) -> Option<Spot> {
-        while self.word < WORDS {
+        while self.word < N {
             let bits = &mut self.words[self.word];
             if *bits != 0 {
                 let at = (64 * self.word) as Index + bits.trailing_zeros() as Index;
@@ -339,29 +373,29 @@ impl Iterator for Iter {
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = Cells(self.words).len();
+        let len = WordSet(self.words).len();
         (len, Some(len))
     }
 }
 
-impl ExactSizeIterator for Iter {}
+impl<const N: usize> ExactSizeIterator for Iter<N> {}
 
-impl std::iter::FusedIterator for Iter {}
+impl<const N: usize> std::iter::FusedIterator for Iter<N> {}
 
-impl IntoIterator for Cells {
+impl<const N: usize> IntoIterator for WordSet<N> {
     type Item = Spot;
-    type IntoIter = Iter;
+    type IntoIter = Iter<N>;
 
     #[inline]
-    fn into_iter(self) -> Iter {
+    fn into_iter(self) -> Iter<N> {
         self.iter()
     }
 }
 
-impl FromIterator<Spot> for Cells {
+impl<const N: usize> FromIterator<Spot> for WordSet<N> {
     #[inline]
-    fn from_iter<I: IntoIterator<Item = Spot>>(spots: I) -> Cells {
-        let mut set = Cells::EMPTY;
+    fn from_iter<I: IntoIterator<Item = Spot>>(spots: I) -> WordSet<N> {
+        let mut set = WordSet::EMPTY;
         for at in spots {
             set.insert(at);
         }
@@ -369,21 +403,20 @@ impl FromIterator<Spot> for Cells {
     }
 }
 
-/// The set operations of a set held in an array of words, word by word: [`Cells`] and
-/// [`Wide`].
+/// The set operations of a set held in words, word by word.
 macro_rules! words_op {
-    ($set:ident, $trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
-        impl $trait for $set {
-            type Output = $set;
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+        impl<const N: usize> $trait for WordSet<N> {
+            type Output = WordSet<N>;
             #[inline]
-            fn $method(mut self, other: $set) -> $set {
+            fn $method(mut self, other: WordSet<N>) -> WordSet<N> {
                 self.$assign_method(other);
                 self
             }
         }
-        impl $assign for $set {
+        impl<const N: usize> $assign for WordSet<N> {
             #[inline]
-            fn $assign_method(&mut self, other: $set) {
+            fn $assign_method(&mut self, other: WordSet<N>) {
                 for (a, b) in self.0.iter_mut().zip(other.0) {
                     *a = *a $op b;
                 }
@@ -392,42 +425,42 @@ macro_rules! words_op {
     };
 }
 
-words_op!(Cells, BitAnd, bitand, BitAndAssign, bitand_assign, &);
-words_op!(Cells, BitOr, bitor, BitOrAssign, bitor_assign, |);
-words_op!(Cells, BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+words_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+words_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+words_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
 /// The difference: the spots of the first set not in the second.
-impl Sub for Cells {
-    type Output = Cells;
+impl<const N: usize> Sub for WordSet<N> {
+    type Output = WordSet<N>;
     #[inline]
-    fn sub(self, other: Cells) -> Cells {
+    fn sub(self, other: WordSet<N>) -> WordSet<N> {
         self & !other
     }
 }
 
-impl SubAssign for Cells {
+impl<const N: usize> SubAssign for WordSet<N> {
     #[inline]
-    fn sub_assign(&mut self, other: Cells) {
+    fn sub_assign(&mut self, other: WordSet<N>) {
         *self = *self - other;
     }
 }
 
 /// Every spot the set does not hold, up to the capacity (intersect with a board's cells).
-impl Not for Cells {
-    type Output = Cells;
+impl<const N: usize> Not for WordSet<N> {
+    type Output = WordSet<N>;
     #[inline]
-    fn not(self) -> Cells {
-        Cells(self.0.map(|word| !word))
+    fn not(self) -> WordSet<N> {
+        WordSet(self.0.map(|word| !word))
     }
 }
 
 /// Every spot moved `n` up (`i` becomes `i + n`); those past the capacity are dropped.
-impl Shl<u32> for Cells {
-    type Output = Cells;
+impl<const N: usize> Shl<u32> for WordSet<N> {
+    type Output = WordSet<N>;
     #[inline]
-    fn shl(self, n: u32) -> Cells {
+    fn shl(self, n: u32) -> WordSet<N> {
         let (skip, bits) = (n as usize / 64, n % 64);
-        let mut words = [0; WORDS];
+        let mut words = [0; N];
         for (from, word) in words.iter_mut().skip(skip).enumerate() {
             // The bits carried up from the word below (none when `bits` is 0).
             let carry = if from > 0 {
@@ -437,70 +470,35 @@ impl Shl<u32> for Cells {
             };
             *word = self.0[from] << bits | carry;
         }
-        Cells(words)
+        WordSet(words)
     }
 }
 
 /// Every spot moved `n` down (`i` becomes `i - n`); those below 0 are dropped.
-impl Shr<u32> for Cells {
-    type Output = Cells;
+impl<const N: usize> Shr<u32> for WordSet<N> {
+    type Output = WordSet<N>;
     #[inline]
-    fn shr(self, n: u32) -> Cells {
+    fn shr(self, n: u32) -> WordSet<N> {
         let (skip, bits) = (n as usize / 64, n % 64);
-        let mut words = [0; WORDS];
-        for (w, word) in words
-            .iter_mut()
-            .take(WORDS.saturating_sub(skip))
-            .enumerate()
-        {
+        let mut words = [0; N];
+        for (w, word) in words.iter_mut().take(N.saturating_sub(skip)).enumerate() {
             let from = w + skip;
             // The bits carried down from the word above (none when `bits` is 0).
-            let carry = if from + 1 < WORDS {
+            let carry = if from + 1 < N {
                 self.0[from + 1] << 1 << (63 - bits)
             } else {
                 0
             };
             *word = self.0[from] >> bits | carry;
         }
-        Cells(words)
+        WordSet(words)
     }
 }
 
-impl CellSet for Cells {
-    const CAPACITY: usize = Cells::CAPACITY;
-    #[inline]
-    fn first(n: usize) -> Cells {
-        Cells::first(n)
-    }
-    #[inline]
-    fn single(index: usize) -> Cells {
-        Cells::single(Spot::new(index))
-    }
-    #[inline]
-    fn has(self, index: usize) -> bool {
-        self.contains(Spot::new(index))
-    }
-    #[inline]
-    fn len(self) -> u32 {
-        Cells::len(self) as u32
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        Cells::is_empty(self)
-    }
-    #[inline]
-    fn lowest(self) -> Option<usize> {
-        Cells::lowest(self).map(Spot::index)
-    }
-    #[inline]
-    fn without_lowest(self) -> Cells {
-        Cells::without_lowest(self)
-    }
-}
-
-/// A set of spots as the bit-parallel knowledge takes it: [`Cells`], or [`Narrow`] on
-/// boards up to 128 cells (a fast path: a third of the words).
-pub(crate) trait SpotSet:
+/// A set of cells, as the geometry, the rules and the knowledge take one: bit `i` of the set
+/// for the cell of spot `i`. Implemented by [`Cells`], [`Wide`] and `Narrow`, so that code
+/// generic over it runs on the set that fits the board.
+pub trait CellSet:
     Copy
     + Eq
     + Default
@@ -510,6 +508,7 @@ pub(crate) trait SpotSet:
     + BitOr<Output = Self>
     + BitOrAssign
     + BitXor<Output = Self>
+    + BitXorAssign
     + Not<Output = Self>
     + Sub<Output = Self>
     + SubAssign
@@ -517,12 +516,19 @@ pub(crate) trait SpotSet:
     + Shr<u32, Output = Self>
     + IntoIterator<Item = Spot>
     + FromIterator<Spot>
+    + Send
+    + Sync
+    + 'static
 {
+    /// The most spots a set holds.
+    const CAPACITY: usize;
     /// The empty set.
     const EMPTY: Self;
+    /// The set of the first `n` spots (every spot when `n` is the capacity or more).
+    fn first(n: usize) -> Self;
     /// The set of the spots of `cells` (which must fit).
     fn of(cells: Cells) -> Self;
-    /// The set as [`Cells`].
+    /// The set as [`Cells`] (its spots must fit).
     fn cells(self) -> Cells;
     /// The set of one spot.
     fn single(at: Spot) -> Self;
@@ -561,131 +567,241 @@ pub(crate) trait SpotSet:
     }
 }
 
-impl SpotSet for Cells {
-    const EMPTY: Cells = Cells::EMPTY;
+impl<const N: usize> CellSet for WordSet<N> {
+    const CAPACITY: usize = WordSet::<N>::CAPACITY;
+    const EMPTY: WordSet<N> = WordSet::<N>::EMPTY;
     #[inline]
-    fn of(cells: Cells) -> Cells {
-        cells
+    fn first(n: usize) -> WordSet<N> {
+        WordSet::first(n)
+    }
+    #[inline]
+    fn of(cells: Cells) -> WordSet<N> {
+        cells.resized()
     }
     #[inline]
     fn cells(self) -> Cells {
-        self
+        self.resized()
     }
     #[inline]
-    fn single(at: Spot) -> Cells {
-        Cells::single(at)
+    fn single(at: Spot) -> WordSet<N> {
+        WordSet::single(at)
     }
     #[inline]
     fn contains(self, at: Spot) -> bool {
-        Cells::contains(self, at)
+        WordSet::contains(self, at)
     }
     #[inline]
     fn insert(&mut self, at: Spot) {
-        Cells::insert(self, at);
+        WordSet::insert(self, at);
     }
     #[inline]
     fn remove(&mut self, at: Spot) {
-        Cells::remove(self, at);
+        WordSet::remove(self, at);
     }
     #[inline]
     fn is_empty(self) -> bool {
-        Cells::is_empty(self)
+        WordSet::is_empty(self)
     }
     #[inline]
     fn len(self) -> usize {
-        Cells::len(self)
+        WordSet::len(self)
     }
     #[inline]
     fn lowest(self) -> Option<Spot> {
-        Cells::lowest(self)
+        WordSet::lowest(self)
     }
     #[inline]
-    fn isolate_lowest(self) -> Cells {
-        Cells::isolate_lowest(self)
+    fn isolate_lowest(self) -> WordSet<N> {
+        WordSet::isolate_lowest(self)
     }
     #[inline]
-    fn without_lowest(self) -> Cells {
-        Cells::without_lowest(self)
+    fn without_lowest(self) -> WordSet<N> {
+        WordSet::without_lowest(self)
     }
     #[inline]
-    fn after(at: Spot) -> Cells {
-        Cells::after(at)
+    fn after(at: Spot) -> WordSet<N> {
+        WordSet::after(at)
     }
     #[inline]
-    fn is_subset(self, other: Cells) -> bool {
-        Cells::is_subset(self, other)
+    fn is_subset(self, other: WordSet<N>) -> bool {
+        WordSet::is_subset(self, other)
     }
     #[inline]
-    fn intersects(self, other: Cells) -> bool {
-        Cells::intersects(self, other)
+    fn intersects(self, other: WordSet<N>) -> bool {
+        WordSet::intersects(self, other)
     }
 }
 
-/// A set of up to 128 spots in one number: the knowledge's fast path on boards up to 11x11.
+/// A set of spots in one number: the knowledge's fast paths on small boards, [`Narrow`] (a
+/// `u128`, boards up to 128 cells: 11x11) and [`Small`] (a `u64`, up to 64 cells: 8x8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Narrow(u128);
+pub(crate) struct Bits<W>(W);
 
-macro_rules! narrow_op {
-    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, |$a:ident, $b:ident| $op:expr) => {
-        impl $trait for Narrow {
-            type Output = Narrow;
+/// Up to 128 spots: boards up to 11x11.
+pub(crate) type Narrow = Bits<u128>;
+
+/// Up to 64 spots: boards up to 8x8.
+pub(crate) type Small = Bits<u64>;
+
+/// The number a [`Bits`] holds its spots in: `u64` or `u128`.
+pub(crate) trait Word:
+    Copy
+    + Eq
+    + Default
+    + fmt::Debug
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    const BITS: u32;
+    const ZERO: Self;
+    const ONE: Self;
+    const MAX: Self;
+    fn count_ones(self) -> u32;
+    fn trailing_zeros(self) -> u32;
+    fn wrapping_neg(self) -> Self;
+    fn wrapping_sub(self, other: Self) -> Self;
+    /// The first spots of a set of cells, as many as the word holds.
+    fn of(cells: Cells) -> Self;
+    /// The set of cells of the word's spots.
+    fn cells(self) -> Cells;
+}
+
+macro_rules! word {
+    ($word:ty, $of:expr, $cells:expr) => {
+        impl Word for $word {
+            const BITS: u32 = <$word>::BITS;
+            const ZERO: $word = 0;
+            const ONE: $word = 1;
+            const MAX: $word = <$word>::MAX;
             #[inline]
-            fn $method(self, other: Narrow) -> Narrow {
-                let ($a, $b) = (self.0, other.0);
-                Narrow($op)
+            fn count_ones(self) -> u32 {
+                <$word>::count_ones(self)
+            }
+            #[inline]
+            fn trailing_zeros(self) -> u32 {
+                <$word>::trailing_zeros(self)
+            }
+            #[inline]
+            fn wrapping_neg(self) -> $word {
+                <$word>::wrapping_neg(self)
+            }
+            #[inline]
+            fn wrapping_sub(self, other: $word) -> $word {
+                <$word>::wrapping_sub(self, other)
+            }
+            #[inline]
+            fn of(cells: Cells) -> $word {
+                debug_assert!(
+                    cells.iter().all(|at| at.index() < <$word>::BITS as usize),
+                    "{cells} does not fit {} bits",
+                    <$word>::BITS
+                );
+                $of(cells)
+            }
+            #[inline]
+            fn cells(self) -> Cells {
+                $cells(self)
             }
         }
-        impl $assign for Narrow {
+    };
+}
+
+word!(u64, Cells::low_word, Cells::from_low_word);
+word!(u128, Cells::low_pair, Cells::from_low_pair);
+
+impl<W: Word> Bits<W> {
+    /// The bit of spot `at`.
+    #[inline]
+    fn bit(at: Spot) -> W {
+        W::ONE << u32::from(at.0)
+    }
+}
+
+macro_rules! bits_op {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, |$a:ident, $b:ident| $op:expr) => {
+        impl<W: Word> $trait for Bits<W> {
+            type Output = Bits<W>;
             #[inline]
-            fn $assign_method(&mut self, other: Narrow) {
+            fn $method(self, other: Bits<W>) -> Bits<W> {
+                let ($a, $b) = (self.0, other.0);
+                Bits($op)
+            }
+        }
+        impl<W: Word> $assign for Bits<W> {
+            #[inline]
+            fn $assign_method(&mut self, other: Bits<W>) {
                 *self = $trait::$method(*self, other);
             }
         }
     };
 }
 
-narrow_op!(BitAnd, bitand, BitAndAssign, bitand_assign, |a, b| a & b);
-narrow_op!(BitOr, bitor, BitOrAssign, bitor_assign, |a, b| a | b);
-narrow_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, |a, b| a ^ b);
-narrow_op!(Sub, sub, SubAssign, sub_assign, |a, b| a & !b);
+bits_op!(BitAnd, bitand, BitAndAssign, bitand_assign, |a, b| a & b);
+bits_op!(BitOr, bitor, BitOrAssign, bitor_assign, |a, b| a | b);
+bits_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, |a, b| a ^ b);
+bits_op!(Sub, sub, SubAssign, sub_assign, |a, b| a & !b);
 
-impl Not for Narrow {
-    type Output = Narrow;
+impl<W: Word> Not for Bits<W> {
+    type Output = Bits<W>;
     #[inline]
-    fn not(self) -> Narrow {
-        Narrow(!self.0)
+    fn not(self) -> Bits<W> {
+        Bits(!self.0)
     }
 }
 
-impl Shl<u32> for Narrow {
-    type Output = Narrow;
+impl<W: Word> Shl<u32> for Bits<W> {
+    type Output = Bits<W>;
     #[inline]
-    fn shl(self, n: u32) -> Narrow {
-        Narrow(self.0 << n)
+    fn shl(self, n: u32) -> Bits<W> {
+        Bits(self.0 << n)
     }
 }
 
-impl Shr<u32> for Narrow {
-    type Output = Narrow;
+impl<W: Word> Shr<u32> for Bits<W> {
+    type Output = Bits<W>;
     #[inline]
-    fn shr(self, n: u32) -> Narrow {
-        Narrow(self.0 >> n)
+    fn shr(self, n: u32) -> Bits<W> {
+        Bits(self.0 >> n)
     }
 }
 
-impl IntoIterator for Narrow {
+/// The spots of a [`Bits`], lowest first.
+#[derive(Clone, Debug)]
+pub(crate) struct BitsIter<W>(W);
+
+impl<W: Word> Iterator for BitsIter<W> {
     type Item = Spot;
-    type IntoIter = std::iter::Map<Indices<u128>, fn(usize) -> Spot>;
     #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.indices().map(Spot::new)
+    fn next(&mut self) -> Option<Spot> {
+        if self.0 == W::ZERO {
+            return None;
+        }
+        let at = self.0.trailing_zeros() as Index;
+        self.0 = self.0 & self.0.wrapping_sub(W::ONE);
+        Some(Spot(at))
     }
 }
 
-impl FromIterator<Spot> for Narrow {
+impl<W: Word> IntoIterator for Bits<W> {
+    type Item = Spot;
+    type IntoIter = BitsIter<W>;
     #[inline]
-    fn from_iter<I: IntoIterator<Item = Spot>>(spots: I) -> Narrow {
-        let mut set = Narrow::EMPTY;
+    fn into_iter(self) -> BitsIter<W> {
+        BitsIter(self.0)
+    }
+}
+
+impl<W: Word> FromIterator<Spot> for Bits<W> {
+    #[inline]
+    fn from_iter<I: IntoIterator<Item = Spot>>(spots: I) -> Bits<W> {
+        let mut set = Bits(W::ZERO);
         for at in spots {
             set.insert(at);
         }
@@ -693,197 +809,69 @@ impl FromIterator<Spot> for Narrow {
     }
 }
 
-impl SpotSet for Narrow {
-    const EMPTY: Narrow = Narrow(0);
+impl<W: Word> CellSet for Bits<W> {
+    const CAPACITY: usize = W::BITS as usize;
+    const EMPTY: Bits<W> = Bits(W::ZERO);
     #[inline]
-    fn of(cells: Cells) -> Narrow {
-        debug_assert!(cells.0[2..].iter().all(|&word| word == 0));
-        Narrow(cells.low_pair())
+    fn first(n: usize) -> Bits<W> {
+        Bits(if n >= W::BITS as usize {
+            W::MAX
+        } else {
+            (W::ONE << n as u32).wrapping_sub(W::ONE)
+        })
+    }
+    #[inline]
+    fn of(cells: Cells) -> Bits<W> {
+        Bits(W::of(cells))
     }
     #[inline]
     fn cells(self) -> Cells {
-        Cells::from_low_pair(self.0)
+        self.0.cells()
     }
     #[inline]
-    fn single(at: Spot) -> Narrow {
-        Narrow(u128::single(at.index()))
+    fn single(at: Spot) -> Bits<W> {
+        Bits(Bits::bit(at))
     }
     #[inline]
     fn contains(self, at: Spot) -> bool {
-        self.0.has(at.index())
+        self.0 & Bits::bit(at) != W::ZERO
     }
     #[inline]
     fn insert(&mut self, at: Spot) {
-        self.0 |= u128::single(at.index());
+        self.0 = self.0 | Bits::bit(at);
     }
     #[inline]
     fn remove(&mut self, at: Spot) {
-        self.0 &= !u128::single(at.index());
+        self.0 = self.0 & !Bits::<W>::bit(at);
     }
     #[inline]
     fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0 == W::ZERO
     }
     #[inline]
     fn len(self) -> usize {
-        CellSet::len(self.0) as usize
+        self.0.count_ones() as usize
     }
     #[inline]
     fn lowest(self) -> Option<Spot> {
-        CellSet::lowest(self.0).map(Spot::new)
+        (self.0 != W::ZERO).then(|| Spot(self.0.trailing_zeros() as Index))
     }
     #[inline]
-    fn isolate_lowest(self) -> Narrow {
-        Narrow(self.0 & self.0.wrapping_neg())
+    fn isolate_lowest(self) -> Bits<W> {
+        Bits(self.0 & self.0.wrapping_neg())
     }
     #[inline]
-    fn without_lowest(self) -> Narrow {
-        Narrow(CellSet::without_lowest(self.0))
+    fn without_lowest(self) -> Bits<W> {
+        Bits(self.0 & self.0.wrapping_sub(W::ONE))
     }
     #[inline]
-    fn after(at: Spot) -> Narrow {
-        Narrow(u128::MAX.checked_shl(u32::from(at.0) + 1).unwrap_or(0))
-    }
-}
-
-/// A set of cells: bit `index` for the cell of that index.
-pub trait CellSet:
-    Copy
-    + Eq
-    + Default
-    + std::fmt::Debug
-    + BitAnd<Output = Self>
-    + BitAndAssign
-    + BitOr<Output = Self>
-    + BitOrAssign
-    + BitXor<Output = Self>
-    + BitXorAssign
-    + Not<Output = Self>
-    + Send
-    + Sync
-    + 'static
-{
-    /// The most cells a set holds.
-    const CAPACITY: usize;
-    /// The set of the first `n` cells (`n <= CAPACITY`).
-    fn first(n: usize) -> Self;
-    /// The set of one cell.
-    fn single(index: usize) -> Self;
-    /// Whether the set holds the cell.
-    fn has(self, index: usize) -> bool;
-    /// How many cells the set holds.
-    fn len(self) -> u32;
-    /// Whether the set holds no cell.
-    fn is_empty(self) -> bool {
-        self == Self::default()
-    }
-    /// The lowest cell, if any.
-    fn lowest(self) -> Option<usize>;
-    /// The set without its lowest cell.
-    fn without_lowest(self) -> Self;
-    /// The set's cells, lowest first.
-    fn indices(self) -> Indices<Self> {
-        Indices(self)
-    }
-}
-
-/// The cells of a set, lowest first.
-pub struct Indices<S>(S);
-
-impl<S: CellSet> Iterator for Indices<S> {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        let at = self.0.lowest()?;
-        self.0 = self.0.without_lowest();
-        Some(at)
-    }
-}
-
-macro_rules! word_set {
-    ($word:ty) => {
-        impl CellSet for $word {
-            const CAPACITY: usize = <$word>::BITS as usize;
-            #[inline]
-            fn first(n: usize) -> $word {
-                if n >= Self::CAPACITY {
-                    <$word>::MAX
-                } else {
-                    (1 << n) - 1
-                }
-            }
-            #[inline]
-            fn single(index: usize) -> $word {
-                1 << index
-            }
-            #[inline]
-            fn has(self, index: usize) -> bool {
-                self >> index & 1 != 0
-            }
-            #[inline]
-            fn len(self) -> u32 {
-                self.count_ones()
-            }
-            #[inline]
-            fn lowest(self) -> Option<usize> {
-                (self != 0).then(|| self.trailing_zeros() as usize)
-            }
-            #[inline]
-            fn without_lowest(self) -> $word {
-                self & self.wrapping_sub(1)
-            }
-        }
-    };
-}
-
-word_set!(u64);
-word_set!(u128);
-
-/// Words in a [`Wide`] set: 704 bits, enough for 26x26.
-const WIDE_WORDS: usize = 11;
-
-/// A set of up to 704 cells, for boards of any size the contest or the engine takes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Wide([u64; WIDE_WORDS]);
-
-words_op!(Wide, BitAnd, bitand, BitAndAssign, bitand_assign, &);
-words_op!(Wide, BitOr, bitor, BitOrAssign, bitor_assign, |);
-words_op!(Wide, BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Not for Wide {
-    type Output = Wide;
-    fn not(self) -> Wide {
-        Wide(self.0.map(|word| !word))
-    }
-}
-
-impl CellSet for Wide {
-    const CAPACITY: usize = 64 * WIDE_WORDS;
-    fn first(n: usize) -> Wide {
-        Wide(std::array::from_fn(|w| {
-            u64::first(n.saturating_sub(64 * w))
-        }))
-    }
-    fn single(index: usize) -> Wide {
-        let mut set = Wide::default();
-        set.0[index / 64] = 1 << (index % 64);
-        set
-    }
-    fn has(self, index: usize) -> bool {
-        self.0[index / 64].has(index % 64)
-    }
-    fn len(self) -> u32 {
-        self.0.iter().map(|word| word.count_ones()).sum()
-    }
-    fn lowest(self) -> Option<usize> {
-        let w = self.0.iter().position(|&word| word != 0)?;
-        Some(64 * w + self.0[w].trailing_zeros() as usize)
-    }
-    fn without_lowest(mut self) -> Wide {
-        if let Some(word) = self.0.iter_mut().find(|word| **word != 0) {
-            *word &= *word - 1;
-        }
-        self
+    fn after(at: Spot) -> Bits<W> {
+        let next = u32::from(at.0) + 1;
+        Bits(if next >= W::BITS {
+            W::ZERO
+        } else {
+            W::MAX << next
+        })
     }
 }
 
@@ -963,19 +951,19 @@ mod tests {
                 assert_eq!((na << n).cells(), (a << n) & Cells::first(128));
                 assert_eq!((na >> n).cells(), a >> n);
             }
-            assert_eq!(SpotSet::len(na), a.len());
-            assert_eq!(SpotSet::lowest(na), a.lowest());
-            assert_eq!(SpotSet::isolate_lowest(na).cells(), a.isolate_lowest());
-            assert_eq!(SpotSet::without_lowest(na).cells(), a.without_lowest());
-            assert_eq!(SpotSet::is_subset(na, nb), a.is_subset(b));
-            assert_eq!(SpotSet::intersects(na, nb), a.intersects(b));
+            assert_eq!(CellSet::len(na), a.len());
+            assert_eq!(CellSet::lowest(na), a.lowest());
+            assert_eq!(CellSet::isolate_lowest(na).cells(), a.isolate_lowest());
+            assert_eq!(CellSet::without_lowest(na).cells(), a.without_lowest());
+            assert_eq!(CellSet::is_subset(na, nb), a.is_subset(b));
+            assert_eq!(CellSet::intersects(na, nb), a.intersects(b));
             assert!(na.into_iter().eq(a.iter()));
             if let Some(at) = a.lowest() {
                 assert_eq!(
                     Narrow::after(at).cells(),
                     Cells::after(at) & Cells::first(128)
                 );
-                assert!(SpotSet::contains(na, at) && SpotSet::contains(a, at));
+                assert!(CellSet::contains(na, at) && CellSet::contains(a, at));
             }
         }
     }

@@ -10,7 +10,7 @@ use std::fmt;
 /// contest's output, `a1` in HexGui's, GTP's and SGF's: [`Cell::lower`]).
 pub use crate::board::Cell;
 use crate::board::{Board, Player};
-use crate::cells::{CellSet, Wide};
+use crate::cells::{Spot, Wide};
 use crate::geometry::Geometry;
 
 /// The largest board the engine plays on (HexGui's largest).
@@ -335,7 +335,9 @@ impl Game {
     fn joins(&self, color: Color) -> bool {
         let stones = (self.stones.iter().enumerate())
             .filter(|&(_, &stone)| stone == Some(color))
-            .fold(Wide::default(), |set, (at, _)| set | Wide::single(at));
+            .fold(Wide::EMPTY, |set, (at, _)| {
+                set | Wide::single(Spot::new(at))
+            });
         if self.is_square() {
             Geometry::square(self.rows).joins(color.player(), stones)
         } else {

@@ -9,7 +9,7 @@
 use std::sync::OnceLock;
 
 use crate::board::{Board, Cell, MAX_SIZE, NEIGHBOUR_STEPS, Player};
-use crate::cells::{CellSet, Cells, Narrow, Spot, SpotSet, Wide};
+use crate::cells::{CellSet, Cells, Narrow, Spot, Wide};
 
 /// The index of a player in per-player tables: X 0, O 1.
 pub const fn slot(player: Player) -> usize {
@@ -66,10 +66,10 @@ impl<S: CellSet> Geometry<S> {
                         continue;
                     };
                     if r < rows && c < cols {
-                        neighbours[at] |= S::single(index(r, c));
+                        neighbours[at] |= S::single(Spot::new(index(r, c)));
                     }
                 }
-                let cell = S::single(at);
+                let cell = S::single(Spot::new(at));
                 for (player, across, last) in [(0, col, cols - 1), (1, row, rows - 1)] {
                     if across == 0 {
                         sides[player][0] |= cell;
@@ -103,8 +103,8 @@ impl<S: CellSet> Geometry<S> {
     #[inline]
     pub fn grow(&self, set: S) -> S {
         let mut out = set;
-        for at in set.indices() {
-            out |= self.neighbours[at];
+        for at in set {
+            out |= self.neighbours[at.index()];
         }
         out
     }
@@ -117,8 +117,8 @@ impl<S: CellSet> Geometry<S> {
         let mut frontier = reached;
         while !frontier.is_empty() {
             let mut next = S::default();
-            for at in frontier.indices() {
-                next |= self.neighbours[at];
+            for at in frontier {
+                next |= self.neighbours[at.index()];
             }
             frontier = next & within & !reached;
             reached |= frontier;
@@ -167,7 +167,7 @@ impl<S: CellSet> Geometry<S> {
         let mut stones = [S::default(); 2];
         for cell in board.cells() {
             if let Some(player) = board.get(cell) {
-                stones[slot(player)] |= S::single(self.index(cell));
+                stones[slot(player)] |= S::single(Spot::new(self.index(cell)));
             }
         }
         stones
@@ -357,8 +357,8 @@ mod tests {
     #[test]
     fn every_set_type_floods_alike() {
         // A zigzag of O down a 7x9 board, with a gap on one try.
-        let geometry64 = Geometry::<u64>::rectangle(7, 9);
-        let geometry128 = Geometry::<u128>::rectangle(7, 9);
+        let cells_geometry = Geometry::<Cells>::rectangle(7, 9);
+        let narrow = Geometry::<Narrow>::rectangle(7, 9);
         let wide = Geometry::<Wide>::rectangle(7, 9);
         let path = [(0, 3), (1, 3), (2, 2), (3, 2), (4, 1), (5, 1), (6, 0)];
         for gap in [None, Some(3)] {
@@ -368,16 +368,14 @@ mod tests {
                 .filter(|&(i, _)| Some(i) != gap)
                 .map(|(_, &(r, c))| r * 9 + c)
                 .collect();
-            let a = cells.iter().fold(0u64, |s, &i| s | u64::single(i));
-            let b = cells.iter().fold(0u128, |s, &i| s | u128::single(i));
-            let c = cells
-                .iter()
-                .fold(Wide::default(), |s, &i| s | Wide::single(i));
+            let a: Cells = cells.iter().map(|&i| Spot::new(i)).collect();
+            let b: Narrow = cells.iter().map(|&i| Spot::new(i)).collect();
+            let c: Wide = cells.iter().map(|&i| Spot::new(i)).collect();
             let joined = gap.is_none();
-            assert_eq!(geometry64.joins(Player::O, a), joined);
-            assert_eq!(geometry128.joins(Player::O, b), joined);
+            assert_eq!(cells_geometry.joins(Player::O, a), joined);
+            assert_eq!(narrow.joins(Player::O, b), joined);
             assert_eq!(wide.joins(Player::O, c), joined);
-            assert_eq!(c.indices().collect::<Vec<_>>(), cells);
+            assert_eq!(c.iter().map(Spot::index).collect::<Vec<_>>(), cells);
             assert!(!wide.joins(Player::X, c));
         }
     }
@@ -386,13 +384,13 @@ mod tests {
     fn wide_sets_cross_their_words() {
         let geometry = Geometry::<Wide>::new(26);
         assert_eq!(geometry.all.len(), 676);
-        assert_eq!(geometry.all.indices().last(), Some(675));
+        assert_eq!(geometry.all.iter().last(), Some(Spot::new(675)));
         // A row of X across the middle of 26x26 spans several words.
         let row: Wide = (0..26)
-            .map(|col| Wide::single(13 * 26 + col))
-            .fold(Wide::default(), |a, b| a | b);
+            .map(|col| Wide::single(Spot::new(13 * 26 + col)))
+            .fold(Wide::EMPTY, |a, b| a | b);
         assert!(geometry.joins(Player::X, row));
         assert_eq!(geometry.chain(Player::X, row), row);
-        assert_eq!(geometry.grow(Wide::single(0)).len(), 3);
+        assert_eq!(geometry.grow(Wide::single(Spot::new(0))).len(), 3);
     }
 }

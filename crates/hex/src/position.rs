@@ -3,12 +3,11 @@
 //! engine's game both become one here, and nowhere else.
 
 use crate::board::{Board, Player};
-use crate::cells::CellSet;
-use crate::cells::Cells;
+use crate::cells::{CellSet, Cells, Spot};
 use crate::game::Game;
 use crate::geometry::{Geometry, slot};
 
-/// Stones and the side to move. `S` is the set type: the solver's [`Cells`] (up to 11x11)
+/// Stones and the side to move. `S` is the set type: the solver's [`Cells`] (up to 19x19)
 /// by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position<S = Cells> {
@@ -42,7 +41,7 @@ impl<S: CellSet> Position<S> {
         for point in game.points() {
             if let Some(color) = game.get(point) {
                 let at = usize::from(point.row) * size + usize::from(point.col);
-                stones[slot(color.player())] |= S::single(at);
+                stones[slot(color.player())] |= S::single(Spot::new(at));
             }
         }
         Position {
@@ -85,8 +84,8 @@ mod tests {
         // Black is O: its stones are on c3 and b4.
         let geometry = Geometry::<Cells>::new(5);
         let o: Vec<Cell> = from_game.stones[slot(Player::O)]
-            .indices()
-            .map(|at| geometry.cell(at))
+            .iter()
+            .map(|at| geometry.cell(at.index()))
             .collect();
         assert_eq!(o, [Cell { row: 2, col: 2 }, Cell { row: 3, col: 1 }]);
         assert_eq!(from_game.to_move, Player::X);

@@ -4,7 +4,6 @@
 
 use std::fmt::Write as _;
 
-use crate::cells::CellSet;
 use crate::geometry::{Geometry, slot};
 use crate::{Board, Cell, Player};
 
@@ -184,7 +183,7 @@ pub fn winning_chain(board: &Board, player: Player) -> Vec<Cell> {
     let geometry = Geometry::square(board.size());
     let stones = geometry.stones_of(board)[slot(player)];
     let chain = geometry.chain(player, stones);
-    chain.indices().map(|at| geometry.cell(at)).collect()
+    chain.iter().map(|at| geometry.cell(at.index())).collect()
 }
 
 #[cfg(test)]

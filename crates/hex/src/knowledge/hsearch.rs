@@ -20,12 +20,12 @@
 use crate::board::Player;
 
 use std::cell::RefCell;
-use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
+
 use std::thread::LocalKey;
 
 use super::Groups;
 use super::vc::Template;
-use crate::cells::{Cells, Spot};
+use crate::cells::{CellSet, Cells, Narrow, Small, Spot};
 use crate::geometry::{Geometry, slot};
 
 /// Full connections kept per pair of endpoints.
@@ -82,111 +82,41 @@ pub struct FullLinks {
     pub links: Vec<(u16, u16, u8)>,
 }
 
-/// A set of cells for the search: `u64` on boards up to 8x8, `u128` up to 11x11 (a
-/// fraction of the memory and work of [`Cells`]), [`Cells`] above.
-trait Set:
-    Copy
-    + Eq
-    + Default
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + BitOrAssign
-    + Not<Output = Self>
-    + 'static
-{
-    /// The set of the cells of `cells` (which must fit).
-    fn of(cells: Cells) -> Self;
-    /// The set as [`Cells`].
-    fn cells(self) -> Cells;
-    fn is_empty(self) -> bool {
-        self == Self::default()
-    }
-    /// Whether every cell of `self` is in `other`.
-    fn within(self, other: Self) -> bool {
-        (self & !other).is_empty()
-    }
-    fn size(self) -> u8;
-    /// The lowest cell of the set (the empty set if it has none).
-    fn lowest(self) -> Self;
+/// A set of cells for the search: [`Small`] on boards up to 8x8, [`Narrow`] up to 11x11 (a
+/// fraction of the memory and work of [`Cells`]), [`Cells`] above; with a set of endpoints
+/// for the boards it takes and the thread's tables.
+trait Set: CellSet {
     /// A set of endpoints on the boards these sets take.
     type Ends: Ends;
     /// The thread's tables for searches with these sets.
     fn scratch() -> &'static LocalKey<RefCell<HSearch<Self>>>;
 }
 
-impl Set for u64 {
+impl Set for Small {
     type Ends = [u64; 2];
-    #[inline]
-    fn of(cells: Cells) -> u64 {
-        cells.low_word()
-    }
-    #[inline]
-    fn cells(self) -> Cells {
-        Cells::from_low_word(self)
-    }
-    #[inline]
-    fn size(self) -> u8 {
-        self.count_ones() as u8
-    }
-    #[inline]
-    fn lowest(self) -> u64 {
-        self & self.wrapping_neg()
-    }
-    fn scratch() -> &'static LocalKey<RefCell<HSearch<u64>>> {
+    fn scratch() -> &'static LocalKey<RefCell<HSearch<Small>>> {
         &SMALL
+    }
+}
+
+impl Set for Narrow {
+    type Ends = [u64; 2];
+    fn scratch() -> &'static LocalKey<RefCell<HSearch<Narrow>>> {
+        &MEDIUM
     }
 }
 
 impl Set for Cells {
     type Ends = Cells;
-    #[inline]
-    fn of(cells: Cells) -> Cells {
-        cells
-    }
-    #[inline]
-    fn cells(self) -> Cells {
-        self
-    }
-    #[inline]
-    fn size(self) -> u8 {
-        self.len() as u8
-    }
-    #[inline]
-    fn lowest(self) -> Cells {
-        self.isolate_lowest()
-    }
     fn scratch() -> &'static LocalKey<RefCell<HSearch<Cells>>> {
         &LARGE
     }
 }
 
-impl Set for u128 {
-    type Ends = [u64; 2];
-    #[inline]
-    fn of(cells: Cells) -> u128 {
-        cells.low_pair()
-    }
-    #[inline]
-    fn cells(self) -> Cells {
-        Cells::from_low_pair(self)
-    }
-    #[inline]
-    fn size(self) -> u8 {
-        self.count_ones() as u8
-    }
-    #[inline]
-    fn lowest(self) -> u128 {
-        self & self.wrapping_neg()
-    }
-    fn scratch() -> &'static LocalKey<RefCell<HSearch<u128>>> {
-        &MEDIUM
-    }
-}
-
 thread_local! {
     /// The tables of the thread's last H-search, kept for their memory.
-    static SMALL: RefCell<HSearch<u64>> = RefCell::default();
-    static MEDIUM: RefCell<HSearch<u128>> = RefCell::default();
+    static SMALL: RefCell<HSearch<Small>> = RefCell::default();
+    static MEDIUM: RefCell<HSearch<Narrow>> = RefCell::default();
     static LARGE: RefCell<HSearch<Cells>> = RefCell::default();
 }
 
@@ -197,18 +127,18 @@ type End = u16;
 /// A set of endpoints: two words where there are at most 128 (boards up to 11x11), a set
 /// of cells's width above.
 trait Ends: Copy + Default {
-    fn has(&self, e: End) -> bool;
-    fn put(&mut self, e: End);
+    fn contains(&self, e: End) -> bool;
+    fn insert(&mut self, e: End);
 }
 
 /// Bit `e % 64` of word `e / 64`.
 impl Ends for [u64; 2] {
     #[inline]
-    fn has(&self, e: End) -> bool {
+    fn contains(&self, e: End) -> bool {
         self[usize::from(e >> 6 & 1)] >> (e & 63) & 1 != 0
     }
     #[inline]
-    fn put(&mut self, e: End) {
+    fn insert(&mut self, e: End) {
         self[usize::from(e >> 6 & 1)] |= 1 << (e & 63);
     }
 }
@@ -216,12 +146,12 @@ impl Ends for [u64; 2] {
 /// Endpoint `e` as spot `e`.
 impl Ends for Cells {
     #[inline]
-    fn has(&self, e: End) -> bool {
-        self.contains(Spot::new(e.into()))
+    fn contains(&self, e: End) -> bool {
+        Cells::contains(*self, Spot::new(e.into()))
     }
     #[inline]
-    fn put(&mut self, e: End) {
-        self.insert(Spot::new(e.into()));
+    fn insert(&mut self, e: End) {
+        Cells::insert(self, Spot::new(e.into()));
     }
 }
 
@@ -229,7 +159,7 @@ impl Ends for Cells {
 fn covered<S: Set, const N: usize>(list: &[S; N], len: u8, carrier: S) -> bool {
     list[..usize::from(len).min(N)]
         .iter()
-        .any(|&c| c.within(carrier))
+        .any(|&c| c.is_subset(carrier))
 }
 
 /// The index of the pair `{a, b}` (`a != b`) in the triangular tables.
@@ -320,7 +250,7 @@ impl<S: Set> HSearch<S> {
         let mut kept = 0;
         for i in 0..usize::from(len).min(FULL_PER_PAIR) {
             let c = list[i];
-            if !carrier.within(c) {
+            if !carrier.is_subset(c) {
                 list[kept] = c;
                 kept += 1;
             }
@@ -331,8 +261,8 @@ impl<S: Set> HSearch<S> {
         list[kept] = carrier;
         self.full_len[p] = kept as u8 + 1;
         if carrier.is_empty() {
-            self.joined[usize::from(a)].put(b);
-            self.joined[usize::from(b)].put(a);
+            self.joined[usize::from(a)].insert(b);
+            self.joined[usize::from(b)].insert(a);
         }
         if kept == 0 {
             self.full_partners[usize::from(a)].push((b, p as u32));
@@ -361,7 +291,7 @@ impl<S: Set> HSearch<S> {
         let mut kept = 0;
         for i in 0..usize::from(len).min(SEMI_PER_PAIR) {
             let c = list.carriers[i];
-            if !carrier.within(c) {
+            if !carrier.is_subset(c) {
                 list.carriers[kept] = c;
                 list.keys[kept] = list.keys[i];
                 list.sizes[kept] = list.sizes[i];
@@ -377,7 +307,7 @@ impl<S: Set> HSearch<S> {
             self.semi_partners[usize::from(b)].push((a, p as u32));
         }
         // After the carriers with as few cells or fewer.
-        let size = carrier.size();
+        let size = carrier.len() as u8;
         let mut place = kept;
         while place > 0 && list.sizes[place - 1] > size {
             list.carriers[place] = list.carriers[place - 1];
@@ -432,13 +362,13 @@ impl<S: Set> HSearch<S> {
         let mut left = usable & (u64::MAX >> (64 - semis.len()));
         let mut everywhere = common;
         while left != 0 && !everywhere.is_empty() {
-            everywhere = everywhere & semis[left.trailing_zeros() as usize];
+            everywhere &= semis[left.trailing_zeros() as usize];
             left &= left - 1;
         }
         if !everywhere.is_empty() {
             return;
         }
-        let lowest = common.lowest();
+        let lowest = common.isolate_lowest();
         let last = count + 1 == MAX_ORS;
         for (i, &c) in semis.iter().enumerate() {
             if usable >> i & 1 != 0 && (c & lowest).is_empty() {
@@ -485,13 +415,13 @@ impl<S: Set> HSearch<S> {
         // The others not to join: `end` itself, and those it is joined to already (which
         // would take nothing more).
         let mut skip = self.joined[usize::from(end)];
-        skip.put(end);
+        skip.insert(end);
         // The additions below touch the lists of `end` and of the others only, never
         // `middle`'s, so they can be read in place.
         let partners = std::mem::take(&mut self.full_partners[usize::from(middle)]);
         for &(other, from) in &partners {
             // Nor, through a full connection, those whose cell `carrier` holds.
-            if skip.has(other) || !(self.cell_bit[usize::from(other)] & carrier).is_empty() {
+            if skip.contains(other) || !(self.cell_bit[usize::from(other)] & carrier).is_empty() {
                 continue;
             }
             let from = from as usize;
@@ -516,7 +446,7 @@ impl<S: Set> HSearch<S> {
         }
         let partners = std::mem::take(&mut self.semi_partners[usize::from(middle)]);
         for &(other, from) in &partners {
-            if skip.has(other) {
+            if skip.contains(other) {
                 continue;
             }
             let from = from as usize;
@@ -635,7 +565,7 @@ impl<S: Set> HSearch<S> {
                     continue;
                 }
                 let common = (self.full[p][1..len].iter()).fold(self.full[p][0], |all, &c| all & c);
-                links.push((a as End, b as End, common.size()));
+                links.push((a as End, b as End, common.len() as u8));
             }
         }
         FullLinks {
@@ -732,9 +662,9 @@ fn searched<R>(
         })
     }
     if geometry.cell_count() <= 64 {
-        run::<u64, R>(geometry, groups, empty, templates, read)
+        run::<Small, R>(geometry, groups, empty, templates, read)
     } else if geometry.cell_count() <= 128 {
-        run::<u128, R>(geometry, groups, empty, templates, read)
+        run::<Narrow, R>(geometry, groups, empty, templates, read)
     } else {
         run::<Cells, R>(geometry, groups, empty, templates, read)
     }

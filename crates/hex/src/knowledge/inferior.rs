@@ -10,7 +10,7 @@
 //! Everything here is bit operations on the position; nothing allocates.
 
 use crate::board::Player;
-use crate::cells::{Cells, Narrow, Spot, SpotSet};
+use crate::cells::{CellSet, Cells, Narrow, Spot};
 use crate::geometry::{Geometry, slot};
 
 /// Where a group of a player's is found from: one of its stones, or one of the player's
@@ -31,7 +31,7 @@ struct Groups<const N: usize, S> {
     len: usize,
 }
 
-impl<const N: usize, S: SpotSet> Groups<N, S> {
+impl<const N: usize, S: CellSet> Groups<N, S> {
     fn new() -> Self {
         Groups {
             sets: [S::EMPTY; N],
@@ -85,7 +85,7 @@ impl<const N: usize, S: SpotSet> Groups<N, S> {
 
 /// The stone or side the group a player's stone on `at` would join is found from (a stone
 /// of theirs next to it, else a side of theirs it lies on), if any.
-fn seed_of<S: SpotSet>(geometry: &Geometry<S>, own: S, sides: [S; 2], at: Spot) -> Option<Seed<S>> {
+fn seed_of<S: CellSet>(geometry: &Geometry<S>, own: S, sides: [S; 2], at: Spot) -> Option<Seed<S>> {
     let touching = geometry.neighbours[at.index()] & own;
     if !touching.is_empty() {
         Some(Seed::Stone(touching.isolate_lowest()))
@@ -103,7 +103,7 @@ fn seed_of<S: SpotSet>(geometry: &Geometry<S>, own: S, sides: [S; 2], at: Spot) 
 /// (a stone of it, or a side it reaches), so that it joins the group if it becomes the
 /// player's. With no fixed one, the empty neighbours must be at most two that touch each
 /// other.
-fn useless_to<const N: usize, S: SpotSet>(
+fn useless_to<const N: usize, S: CellSet>(
     geometry: &Geometry<S>,
     own: S,
     empty: S,
@@ -143,7 +143,7 @@ fn useless_to<const N: usize, S: SpotSet>(
 /// The group of the player's stones `own` holding `seeds` (stones of it), a side joining
 /// every stone on it, and which of the two sides it reaches (`reached` gives those reached
 /// already).
-fn group_of<S: SpotSet>(
+fn group_of<S: CellSet>(
     geometry: &Geometry<S>,
     own: S,
     sides: [S; 2],
@@ -171,7 +171,7 @@ fn group_of<S: SpotSet>(
 /// [`useless_to`]), and that player, X first, if so. `groups` are each player's groups
 /// found so far in this position; `maybe` the cells each player is tried on (the others
 /// being known not to be of use to them).
-fn dead_cell<const N: usize, S: SpotSet>(
+fn dead_cell<const N: usize, S: CellSet>(
     geometry: &Geometry<S>,
     stones: [S; 2],
     at: Spot,
@@ -194,7 +194,7 @@ fn dead_cell<const N: usize, S: SpotSet>(
 
 /// Whether the empty cell `at` is dead on its own in a position looked at once.
 #[cfg(test)]
-fn dead_here<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2], at: Spot) -> Option<usize> {
+fn dead_here<S: CellSet>(geometry: &Geometry<S>, stones: [S; 2], at: Spot) -> Option<usize> {
     dead_cell(
         geometry,
         stones,
@@ -206,7 +206,7 @@ fn dead_here<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2], at: Spot) -> Op
 
 /// For each of the six directions, the cells whose neighbour that way is in `set`: the set
 /// shifted one step, without wrapping round a row's ends.
-fn shifted<S: SpotSet>(geometry: &Geometry<S>, set: S) -> [S; 6] {
+fn shifted<S: CellSet>(geometry: &Geometry<S>, set: S) -> [S; 6] {
     let n = u32::from(geometry.cols);
     // X's sides are the first and last columns.
     let [first, last] = geometry.sides[0];
@@ -223,14 +223,14 @@ fn shifted<S: SpotSet>(geometry: &Geometry<S>, set: S) -> [S; 6] {
 }
 
 /// The cells next to some cell of `set`.
-fn next_to<S: SpotSet>(geometry: &Geometry<S>, set: S) -> S {
+fn next_to<S: CellSet>(geometry: &Geometry<S>, set: S) -> S {
     shifted(geometry, set)
         .into_iter()
         .fold(S::EMPTY, |a, b| a | b)
 }
 
 /// The cells with at least two, three and four neighbours in `set`.
-fn crowded<S: SpotSet>(geometry: &Geometry<S>, set: S) -> [S; 3] {
+fn crowded<S: CellSet>(geometry: &Geometry<S>, set: S) -> [S; 3] {
     let [a, b, c, d, e, f] = shifted(geometry, set);
     // Two full adders, bit by bit: a + b + c = s1 + 2 c1, d + e + f = s2 + 2 c2.
     let (s1, c1) = (a ^ b ^ c, (a & b) | (c & (a ^ b)));
@@ -246,7 +246,7 @@ fn crowded<S: SpotSet>(geometry: &Geometry<S>, set: S) -> [S; 3] {
 /// all of them are, by one bit-parallel pass over necessary conditions. With no stone or
 /// side of theirs next to a cell, it must have at most two empty neighbours; else each of
 /// its empty neighbours must touch a stone or side of theirs.
-fn maybe_useless<S: SpotSet>(geometry: &Geometry<S>, own: S, empty: S, sides: [S; 2]) -> S {
+fn maybe_useless<S: CellSet>(geometry: &Geometry<S>, own: S, empty: S, sides: [S; 2]) -> S {
     let touch = next_to(geometry, own) | sides[0] | sides[1];
     let far = empty - touch;
     ((empty & touch) - next_to(geometry, far)) | (empty - touch - crowded(geometry, empty)[1])
@@ -254,7 +254,7 @@ fn maybe_useless<S: SpotSet>(geometry: &Geometry<S>, own: S, empty: S, sides: [S
 
 /// The cells of `within` joined to `seeds` through `within`, a ring of neighbours at a time
 /// (what [`Geometry::flood`] finds, by whole-set steps).
-fn spread<S: SpotSet>(geometry: &Geometry<S>, seeds: S, within: S) -> S {
+fn spread<S: CellSet>(geometry: &Geometry<S>, seeds: S, within: S) -> S {
     let mut reached = seeds & within;
     loop {
         let next = (reached | next_to(geometry, reached)) & within;
@@ -274,7 +274,7 @@ fn spread<S: SpotSet>(geometry: &Geometry<S>, seeds: S, within: S) -> S {
 /// stones as they were. The rule looks at a cell's neighbours and whether they touch a
 /// group: so only cells within two steps of the filled one can change, and only those are
 /// looked at again.
-fn fill_dead<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2]) -> ([S; 2], S) {
+fn fill_dead<S: CellSet>(geometry: &Geometry<S>, stones: [S; 2]) -> ([S; 2], S) {
     // A player has at most about one group in three cells, and sides merge some.
     fill_dead_keeping::<48, S>(geometry, stones, geometry.all)
 }
@@ -283,7 +283,7 @@ fn fill_dead<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2]) -> ([S; 2], S) 
 /// first only at the cells of `first` (then at those near each cell filled): in a position
 /// whose dead cells are filled but for a stone just added, only cells near it can die, as
 /// a rule (a far one can too, when the stone joins two groups; missing it is safe).
-fn fill_dead_keeping<const N: usize, S: SpotSet>(
+fn fill_dead_keeping<const N: usize, S: CellSet>(
     geometry: &Geometry<S>,
     mut stones: [S; 2],
     first: S,
@@ -331,7 +331,7 @@ fn fill_dead_keeping<const N: usize, S: SpotSet>(
 /// cell's colour does not matter in any full board either; so the rule is applied again on
 /// the position with the dead cells filled until nothing changes.
 #[cfg(test)]
-pub fn dead<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2]) -> S {
+pub fn dead<S: CellSet>(geometry: &Geometry<S>, stones: [S; 2]) -> S {
     fill_dead(geometry, stones).1
 }
 
@@ -352,7 +352,7 @@ struct PairFilter<S> {
     cells: S,
 }
 
-impl<S: SpotSet> PairFilter<S> {
+impl<S: CellSet> PairFilter<S> {
     fn new(geometry: &Geometry<S>, base: [S; 2], player: Player) -> PairFilter<S> {
         let (s, other) = (slot(player), 1 - slot(player));
         let empty = geometry.all - base[0] - base[1];
@@ -388,7 +388,7 @@ impl<S: SpotSet> PairFilter<S> {
 /// Calls `each` with every pair of neighbouring empty cells, neither dead, of which each is
 /// dead once the other is `player`'s (lower cell first), in the position `base` whose dead
 /// cells are filled.
-fn capturing_pairs<S: SpotSet>(
+fn capturing_pairs<S: CellSet>(
     geometry: &Geometry<S>,
     base: [S; 2],
     player: Player,
@@ -398,7 +398,7 @@ fn capturing_pairs<S: SpotSet>(
 }
 
 /// [`capturing_pairs`] with the lower cell in `near`.
-fn capturing_pairs_near<S: SpotSet>(
+fn capturing_pairs_near<S: CellSet>(
     geometry: &Geometry<S>,
     base: [S; 2],
     player: Player,
@@ -445,7 +445,7 @@ fn capturing_pairs_near<S: SpotSet>(
 /// more never hurts in Hex. The pairs are found in the position with its dead cells filled,
 /// which has the same winner.
 #[cfg(test)]
-pub fn captured<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2], player: Player) -> S {
+pub fn captured<S: CellSet>(geometry: &Geometry<S>, stones: [S; 2], player: Player) -> S {
     let (base, _) = fill_dead(geometry, stones);
     let mut cells = S::EMPTY;
     capturing_pairs(geometry, base, player, |a, b| {
@@ -492,7 +492,7 @@ pub fn vulnerable(
 }
 
 /// [`vulnerable`] with either kind of set.
-fn vulnerable_in<S: SpotSet>(
+fn vulnerable_in<S: CellSet>(
     geometry: &Geometry<S>,
     stones: [S; 2],
     player: Player,
@@ -595,7 +595,7 @@ pub fn dominated(
 }
 
 /// [`dominated`] with either kind of set.
-fn dominated_in<S: SpotSet>(
+fn dominated_in<S: CellSet>(
     geometry: &Geometry<S>,
     stones: [S; 2],
     player: Player,
@@ -661,7 +661,7 @@ pub fn analyse(geometry: &Geometry, stones: [Cells; 2]) -> Inferior {
 /// [`analyse`] with at most `most` rounds of each player's captured cells, each filled in
 /// with the dead cells it makes before the next player's are looked for; until no more are
 /// found.
-fn rounds<S: SpotSet>(geometry: &Geometry<S>, stones: [S; 2], most: usize) -> Inferior<S> {
+fn rounds<S: CellSet>(geometry: &Geometry<S>, stones: [S; 2], most: usize) -> Inferior<S> {
     let (mut base, mut dead) = fill_dead(geometry, stones);
     let mut captured = [S::EMPTY; 2];
     for _ in 0..most {

@@ -1,6 +1,6 @@
 //! A solver: who wins a Hex position with a given side to move, and a winning move.
 //!
-//! Depth-first proof-number search (`dfpn`) over a bit-board (`bitboard`), with a
+//! Depth-first proof-number search (`dfpn`) over sets of cells as bits ([`crate::cells`]), with a
 //! transposition table bounded in memory (`tt`) and the Hex knowledge that keeps proofs
 //! small (`vc`, `hsearch`, `inferior`): virtual connections (bridges, edge templates
 //! and H-search's) end the search early, the opponent's threats confine the moves searched
