@@ -47,6 +47,16 @@ pub fn run(args: Args) -> Result<()> {
         Some(Verb::Solve(args)) => solve::run(args),
         Some(Verb::Gtp(gtp)) => {
             let player = Player::new(gtp.player.config).map_err(anyhow::Error::msg)?;
+            if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                // A person at a terminal, not a GUI: say what this waits for. (Over a pipe,
+                // as HexGui and the arena run it, nothing is said.)
+                io::comment(
+                    "This is the Hex engine over GTP: it waits for commands on stdin, one a line \
+                     (list_commands names them, quit ends).\n\
+                     To play it on a board: give HexGui `boardgames hex gtp` as its program, or \
+                     run boardgames serve and open its Hex page.\n",
+                )?;
+            }
             // A reader thread of the engine's own takes stdin (interrupts reach a search).
             let input = std::io::BufReader::new(std::io::stdin());
             let output = std::io::stdout().lock();

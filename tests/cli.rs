@@ -316,6 +316,40 @@ fn a_game_at_a_terminal_says_it_reads_stdin() {
     );
 }
 
+/// `hex gtp` at a terminal says what it waits for (on stderr, which `script` shows with the
+/// rest); over a pipe it says nothing.
+#[test]
+#[cfg(unix)]
+fn the_gtp_engine_at_a_terminal_says_what_it_waits_for() {
+    let bin = env!("CARGO_BIN_EXE_boardgames");
+    let script = Command::new("script")
+        .args(["-qec", &format!("{bin} hex gtp"), "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut script) = script else {
+        eprintln!("skipped: util-linux's `script` is not installed");
+        return;
+    };
+    use std::io::Write as _;
+    (script.stdin.take().unwrap())
+        .write_all(b"name\nquit\n")
+        .unwrap();
+    let output = script.wait_with_output().unwrap();
+    let shown = String::from_utf8_lossy(&output.stdout).replace('\r', "");
+    assert!(
+        shown.contains("This is the Hex engine over GTP: it waits for commands on stdin"),
+        "{shown}"
+    );
+    assert!(shown.contains("= boardgames\n"), "{shown}");
+    let piped = Command::new(bin)
+        .args(["hex", "gtp"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(piped.stderr.is_empty(), "{piped:?}");
+}
+
 /// The built-in Solitaire chess player run by the judge over real pipes: it finishes with
 /// `0 0`, legally, beats the best contestant of the official case, and (with a fixed amount
 /// of work) plays the same game twice.

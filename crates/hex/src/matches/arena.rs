@@ -169,9 +169,19 @@ impl Running {
     }
 
     /// As [`Running::ask`], for a line about the clock: an engine that refuses it (one that
-    /// does not know the command) plays on, the arena keeping its clock.
+    /// does not know the command) plays on, the arena keeping its clock. A `time_left` in the
+    /// main time refused is sent again without its stones, as MoHex takes it.
     fn ask_clock(&mut self, command: &str, limit: Duration) -> Result<String, Failure> {
         match self.ask(command, limit) {
+            Err(Failure::Refused(_)) if command.starts_with("time_left ") => {
+                match command
+                    .strip_suffix(" 0")
+                    .map(|short| self.ask(short, limit))
+                {
+                    Some(Err(Failure::Refused(_))) | None => Ok(String::new()),
+                    Some(other) => other,
+                }
+            }
             Err(Failure::Refused(_)) if command.starts_with("time_") => Ok(String::new()),
             other => other,
         }
@@ -944,6 +954,82 @@ mod tests {
         // An opening that is not a legal game is an error, not a game.
         let error = play_game(&[white.clone(), white.clone()], 0, rules(), &[a1, a1]).unwrap_err();
         assert_eq!(error.to_string(), "the opening's a1: a1 is occupied");
+    }
+
+    #[test]
+    fn on_a_clock_the_engines_are_told_it_and_a_slow_side_loses_on_time() {
+        let clocked = Rules {
+            clock: Some(MatchClock {
+                main: Duration::from_millis(1500),
+                byo_yomi: Duration::ZERO,
+            }),
+            ..rules()
+        };
+        // White answers only once told the clock and its time (sudden death: stones 0);
+        // Black sleeps past its 1.5 s on its second move.
+        let told = sh(
+            "told",
+            "while read cmd rest; do case $cmd in time_settings) s=\"$rest\"; printf '= \\n\\n';; time_left) l=\"$rest\"; printf '= \\n\\n';; genmove) if [ \"$s\" = '1.5 0 0' ] && [ \"$l\" = 'white 1.5 0' ]; then printf '= b1\\n\\n'; else printf '? not told\\n\\n'; fi;; quit) exit;; *) printf '= \\n\\n';; esac; done",
+        );
+        let slow = sh(
+            "slow",
+            "n=0; while read cmd rest; do case $cmd in genmove) n=$((n+1)); [ $n -gt 1 ] && sleep 3; printf '= a1\\n\\n';; quit) exit;; *) printf '= \\n\\n';; esac; done",
+        );
+        let outcome = play_game(&[slow, told.clone()], 0, clocked, &[]).unwrap();
+        assert_eq!(outcome.ending, Ending::OnTime, "{}", outcome.record);
+        assert_eq!((outcome.winner, outcome.adjudication), (Color::White, None));
+        assert_eq!(outcome.record.result.as_deref(), Some("W+Time"));
+        let mut table = Table::default();
+        table.add(&outcome);
+        assert_eq!(table.on_time, [1, 0]);
+        let text = table.render(["slow", "told"]);
+        assert_eq!(text.lines().last(), Some("Lost on time: slow 1, told 0"));
+        // An engine that refuses the clock's lines plays on; the arena keeps its clock.
+        let deaf = sh(
+            "deaf",
+            "while read cmd rest; do case $cmd in time_*) printf '? unknown command\\n\\n';; genmove) printf '= a1\\n\\n';; quit) exit;; *) printf '= \\n\\n';; esac; done",
+        );
+        let outcome = play_game(&[deaf, told], 0, clocked, &[]).unwrap();
+        assert_eq!(
+            outcome.ending.to_string(),
+            "illegal move: a1: a1 is occupied"
+        );
+        assert_eq!(outcome.moves[0].0, 2);
+    }
+
+    #[test]
+    fn openings_are_played_twice_with_colours_swapped_and_tallied() {
+        let [a1, b1] = ["a1", "b1"].map(|p| Cell::parse(p, 2).unwrap());
+        let game = Match {
+            engines: [
+                scripted("one", "printf '= b2\\n\\n'"),
+                scripted("two", "printf '= a2\\n\\n'"),
+            ],
+            games: 4,
+            rules: rules(),
+            seed: 1,
+            openings: vec![vec![a1], vec![b1]],
+        };
+        assert_eq!(
+            [1, 2, 3, 4, 5].map(|n| game.opening(n)),
+            [&[a1][..], &[a1], &[b1], &[b1], &[a1]]
+        );
+        let mut openings = OpeningTable::default();
+        let table = game
+            .play(|number, outcome, _| -> io::Result<()> {
+                openings.add(game.opening(number), outcome);
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(table.tallies[0][0].games + table.tallies[0][1].games, 4);
+        let text = openings.render(["one", "two"]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "opening  games   one   two  black won");
+        assert_eq!(lines.len(), 4, "{text}");
+        assert!(
+            lines[1].starts_with("a1           2") && lines[3].starts_with("all          4"),
+            "{text}"
+        );
     }
 
     #[test]
