@@ -38,7 +38,7 @@ use std::time::Instant;
 
 use crate::completion::shortest_completion;
 use crate::game::{Color, Game, Move};
-use crate::player::clock::{Clock, Overtime, TimeControl, clock_seconds};
+use crate::player::clock::{Clock, TimeControl, clock_seconds};
 use crate::player::params::{flag, invalid};
 use crate::player::{self, Player, policy, search};
 use crate::sgf;
@@ -240,7 +240,7 @@ impl Engine {
             Command::ParamGame(None) => Ok(format!(
                 "[bool] allow_swap {}\n[string] game_time {}\n{}",
                 u8::from(game.allow_swap()),
-                game_time(self.clock.control()),
+                (self.clock.control().game_time()).map_or(0.0, |t| t.as_secs_f64()),
                 self.clock.list()
             )),
             Command::ParamGame(Some((name, value))) => match name.as_str() {
@@ -259,14 +259,7 @@ impl Engine {
                             &format!("seconds a side, 0 for no clock: {why}"),
                         )
                     })?;
-                    self.clock.set_control(if main.is_zero() {
-                        TimeControl::Unlimited
-                    } else {
-                        TimeControl::Limited {
-                            main,
-                            overtime: Overtime::Absolute,
-                        }
-                    });
+                    self.clock.set_control(TimeControl::sudden_death(main));
                     Ok(String::new())
                 }
                 "time_control" | "time_left_black" | "time_left_white" => Err(format!(
@@ -435,17 +428,6 @@ impl Engine {
     }
 }
 
-/// `param_game`'s `game_time`: the main time of absolute time, else 0.
-fn game_time(control: TimeControl) -> String {
-    match control {
-        TimeControl::Limited {
-            main,
-            overtime: Overtime::Absolute,
-        } => main.as_secs_f64().to_string(),
-        _ => "0".into(),
-    }
-}
-
 /// A reply: `=` or `?`, the id if any, a space, the text, then a blank line. Blank lines
 /// inside the text are dropped so that the reply ends where the controller expects.
 pub fn format_reply(id: Option<u32>, result: &Result<String, String>) -> String {
@@ -475,7 +457,12 @@ A Hex engine speaking GTP on stdin and stdout, as HexGui drives it.
 Points are `a1` at the top left (the letter the column, the number the row); Black moves \
 first and joins the top and bottom edges, White joins left and right; boards up to 19x19. \
 `list_commands` names every command; `hexgui-analyze_commands` gives HexGui its analysis \
-menu.";
+menu.
+
+Under a game clock (`time_settings`, `kgs-time_settings` or `param_game game_time`, with \
+`time_left` before each move) the engine shares its time out itself (--time and --playouts \
+keep their budget, the clock only capping it); `# interrupt` (GoGui's and HexGui's Stop) ends a search at once with \
+its best move; --ponder searches in the opponent's time.";
 
 /// An example of a GTP session, for the engine's help.
 pub const GTP_EXAMPLE: &str = "\

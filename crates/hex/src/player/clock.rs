@@ -208,6 +208,29 @@ impl TimeControl {
         }
     }
 
+    /// Sudden death in `main` a side (MoHex's `param_game game_time`); 0 for no clock.
+    pub fn sudden_death(main: Duration) -> TimeControl {
+        if main.is_zero() {
+            TimeControl::Unlimited
+        } else {
+            TimeControl::Limited {
+                main,
+                overtime: Overtime::Absolute,
+            }
+        }
+    }
+
+    /// The main time of sudden death (what `param_game game_time` shows), if it is that.
+    pub fn game_time(self) -> Option<Duration> {
+        match self {
+            TimeControl::Limited {
+                main,
+                overtime: Overtime::Absolute,
+            } => Some(main),
+            _ => None,
+        }
+    }
+
     /// A side's time at the start: the main time, or the first period when there is none.
     fn start(self) -> Option<Remaining> {
         let TimeControl::Limited { main, overtime } = self else {

@@ -241,7 +241,8 @@ pub static PARAMS: &[Param] = &[
         flag: "time",
         value_name: "SECONDS",
         kind: Kind::Text,
-        help: "Seconds a move (0: no time limit; neither this nor --playouts: 1 s)",
+        help: "Seconds a move (0: no time limit; neither this nor --playouts: 1 s, or under a \
+               game clock the time manager's share)",
         tuning: false,
         get: |c| c.max_time.map_or(0.0, |t| t.as_secs_f64()).to_string(),
         set: |c, v| {
