@@ -10,7 +10,7 @@ use hex::cli::{ArenaArgs, GtpArgs, OpeningBookArgs, PatternsArgs, SelfplayArgs, 
 use hex::contest;
 use hex::game::Color;
 use hex::gtp::Engine;
-use hex::matches::arena::Adjudication;
+use hex::matches::arena::{Adjudication, Ending, OpeningTable};
 use hex::matches::records;
 use hex::matches::records::followed_games;
 use hex::player::book::OpeningBook;
@@ -47,7 +47,19 @@ pub fn run(args: Args) -> Result<()> {
         Some(Verb::Solve(args)) => solve::run(args),
         Some(Verb::Gtp(gtp)) => {
             let player = Player::new(gtp.player.config).map_err(anyhow::Error::msg)?;
-            let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
+            if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                // A person at a terminal, not a GUI: say what this waits for. (Over a pipe,
+                // as HexGui and the arena run it, nothing is said.)
+                io::comment(
+                    "This is the Hex engine over GTP: it waits for commands on stdin, one a line \
+                     (list_commands names them, quit ends).\n\
+                     To play it on a board: give HexGui `boardgames hex gtp` as its program, or \
+                     run boardgames serve and open its Hex page.\n",
+                )?;
+            }
+            // A reader thread of the engine's own takes stdin (interrupts reach a search).
+            let input = std::io::BufReader::new(std::io::stdin());
+            let output = std::io::stdout().lock();
             let session = Engine::new(player).run(input, output, std::io::stderr());
             session.context("GTP session")
         }
@@ -75,15 +87,21 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     let names = game.engines.each_ref().map(|engine| engine.name.as_str());
     records::check_new_run(dir, *numbers.start(), args.size, names).map_err(anyhow::Error::msg)?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let bar = ProgressBar::new(u64::from(args.games)).with_style(ProgressStyle::with_template(
-        "{bar:30} {pos}/{len} games, {elapsed} {msg}",
-    )?);
+    let bar = ProgressBar::new(u64::from(args.game_count())).with_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} {msg}")?,
+    );
+    let mut openings = OpeningTable::default();
     let table = game.play_games(numbers.clone(), |number, outcome, table| -> Result<()> {
         let path = dir.join(records::file_name(number));
         std::fs::write(&path, outcome.record.to_string())
             .with_context(|| format!("cannot write {}", path.display()))?;
+        openings.add(game.opening(number), outcome);
         let winner = names[outcome.winner_program()];
         match outcome.adjudication {
+            None if outcome.ending == Ending::OnTime => {
+                let loser = names[1 - outcome.winner_program()];
+                bar.println(format!("game {number}: {loser} lost on time"));
+            }
             None => {}
             Some(Adjudication::Solved) => bar.println(format!(
                 "game {number}: {}; the solver gives it to {winner}",
@@ -101,7 +119,13 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     })?;
     bar.finish_and_clear();
     io::print(&table.render(names))?;
+    if game.openings.len() > 1 {
+        io::print(&format!("\n{}", openings.render(names)))?;
+    }
     io::comment(&table.timing(names))?;
+    if game.rules.clock.is_some() {
+        io::comment(&table.clock_timing(names))?;
+    }
     let [first, last] = [numbers.start(), numbers.end()].map(|&n| records::file_name(n));
     let saved = if first == last {
         first

@@ -268,6 +268,26 @@ fn help_examples_print_what_they_show() {
     }
 }
 
+/// What `boardgames ARGS` shows on a terminal (util-linux's `script`, which runs the command
+/// on a pseudo-terminal) when `typed` is typed; `None`, said, when `script` is missing.
+#[cfg(unix)]
+fn at_a_terminal(args: &str, typed: &[u8]) -> Option<String> {
+    let bin = env!("CARGO_BIN_EXE_boardgames");
+    let script = Command::new("script")
+        .args(["-qec", &format!("{bin} {args}"), "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut script) = script else {
+        eprintln!("skipped: util-linux's `script` is not installed");
+        return None;
+    };
+    use std::io::Write as _;
+    script.stdin.take().unwrap().write_all(typed).unwrap();
+    let output = script.wait_with_output().unwrap();
+    Some(String::from_utf8_lossy(&output.stdout).replace('\r', ""))
+}
+
 /// A game run at a terminal without a file says on stderr that it reads stdin, and until
 /// what; over a pipe (every transcript) it says nothing. The terminal is util-linux's
 /// `script`, which runs the command on a pseudo-terminal and types what it is given.
@@ -275,25 +295,10 @@ fn help_examples_print_what_they_show() {
 #[cfg(unix)]
 fn a_game_at_a_terminal_says_it_reads_stdin() {
     let bin = env!("CARGO_BIN_EXE_boardgames");
-    let script = Command::new("script")
-        .args(["-qec", &format!("{bin} hiq"), "/dev/null"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn();
-    let Ok(mut script) = script else {
-        eprintln!("skipped: util-linux's `script` is not installed");
+    // The contest input, then Ctrl-D: the terminal ends the input.
+    let Some(shown) = at_a_terminal("hiq", b"1\n10 12 17 19 25 0\n\x04") else {
         return;
     };
-    // The contest input, then Ctrl-D: the terminal ends the input.
-    use std::io::Write as _;
-    script
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1\n10 12 17 19 25 0\n\x04")
-        .unwrap();
-    let output = script.wait_with_output().unwrap();
-    let shown = String::from_utf8_lossy(&output.stdout).replace('\r', "");
     assert!(
         shown.contains(
             "reading the input from stdin until Ctrl-D (or give a FILE; --help shows the format)\n"
@@ -314,6 +319,28 @@ fn a_game_at_a_terminal_says_it_reads_stdin() {
         !String::from_utf8_lossy(&piped.stderr).contains("reading the input"),
         "{piped:?}"
     );
+}
+
+/// `hex gtp` at a terminal says what it waits for (on stderr, which `script` shows with the
+/// rest); over a pipe it says nothing.
+#[test]
+#[cfg(unix)]
+fn the_gtp_engine_at_a_terminal_says_what_it_waits_for() {
+    let bin = env!("CARGO_BIN_EXE_boardgames");
+    let Some(shown) = at_a_terminal("hex gtp", b"name\nquit\n") else {
+        return;
+    };
+    assert!(
+        shown.contains("This is the Hex engine over GTP: it waits for commands on stdin"),
+        "{shown}"
+    );
+    assert!(shown.contains("= boardgames\n"), "{shown}");
+    let piped = Command::new(bin)
+        .args(["hex", "gtp"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(piped.stderr.is_empty(), "{piped:?}");
 }
 
 /// The built-in Solitaire chess player run by the judge over real pipes: it finishes with

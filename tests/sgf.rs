@@ -66,7 +66,11 @@ fn gtp(path: &std::path::Path) -> Stones {
     let mut out = Vec::new();
     let input = format!("loadsgf {}\nshowboard\n", path.display());
     engine
-        .run(input.as_bytes(), &mut out, std::io::sink())
+        .run(
+            std::io::Cursor::new(input.into_bytes()),
+            &mut out,
+            std::io::sink(),
+        )
         .unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(text.starts_with("= \n\n= \n"), "{text}");

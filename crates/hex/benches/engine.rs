@@ -17,6 +17,7 @@ fn search(c: &mut Criterion) {
         playouts: Some(10_000),
         threads: 1,
         seed: 1,
+        plan: None,
     };
     let mut group = c.benchmark_group("10k simulations");
     group.sample_size(10);
@@ -77,6 +78,7 @@ fn threads(c: &mut Criterion) {
                 playouts: Some(20_000),
                 threads,
                 seed: 1,
+                plan: None,
             };
             // Without the pattern bias, as the threads were first measured.
             let settings = Settings {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::{PlayerArgs, board_size, count, game_numbers, invalid, seconds};
 use crate::game::{Cell, Game, Move};
-use crate::matches::arena::{Match, Program, Rules};
+use crate::matches::arena::{Match, MatchClock, Program, Rules};
 
 /// Plays two GTP engines against each other: G games on an NxN board, colours alternating.
 ///
@@ -52,13 +52,22 @@ pub struct ArenaArgs {
     /// The board's side.
     #[arg(long, short = 'n', default_value = "9", value_name = "N", value_parser = board_size, allow_negative_numbers = true)]
     pub size: u8,
-    /// Seconds an engine may take for a move before it loses on time.
+    /// Seconds an engine may take for a move before it loses on time (with --game-time, for
+    /// any other command).
     #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = |t: &str| seconds(t, false, 86_400.0), allow_negative_numbers = true)]
     timeout: f64,
     /// Seconds the solver may take to adjudicate a game in which an engine failed (0: the
     /// failing side loses at once).
     #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = |t: &str| seconds(t, true, 86_400.0), allow_negative_numbers = true)]
     adjudicate: f64,
+    /// Seconds each side has for the whole game (sudden death, unless --byo-yomi): the engines
+    /// are told (`time_settings`, then `time_left` before each move; an engine that refuses
+    /// either plays on), and a side whose clock runs out loses on time.
+    #[arg(long, value_name = "SECONDS", value_parser = |t: &str| seconds(t, false, 604_800.0), allow_negative_numbers = true)]
+    game_time: Option<f64>,
+    /// Seconds each move may take once --game-time is spent (`time_settings MAIN BYO_YOMI 1`).
+    #[arg(long, value_name = "SECONDS", requires = "game_time", value_parser = |t: &str| seconds(t, false, 86_400.0), allow_negative_numbers = true)]
+    byo_yomi: Option<f64>,
     /// White may swap (the engines are sent `param_game allow_swap 1`).
     #[arg(long)]
     swap: bool,
@@ -67,6 +76,11 @@ pub struct ArenaArgs {
     /// measure the answers to one opening).
     #[arg(long, value_name = "MOVES")]
     opening: Option<String>,
+    /// Openings, comma-separated, each a point or moves separated by spaces (`a2,b2,f6 g5`):
+    /// each is played twice, each engine Black once (games 2k-1 and 2k play the k-th), and a
+    /// tally by opening follows the table.
+    #[arg(long, value_name = "LIST", conflicts_with_all = ["opening", "games", "first_game", "tally"])]
+    openings: Option<String>,
     /// Where the games are saved as SGF (game-001.sgf, ...); the run ends by naming it.
     #[arg(
         long,
@@ -100,39 +114,42 @@ fn command(text: &str) -> Result<Command, String> {
 impl ArenaArgs {
     /// The numbers of the games to play.
     pub fn numbers(&self) -> Result<RangeInclusive<u32>, clap::Error> {
-        game_numbers(self.first_game, self.games)
+        game_numbers(self.first_game, self.game_count())
     }
 
-    /// The moves of `--opening` on the board: each a point, the whole a game that has not
-    /// ended (a usage error if not).
-    fn opening(&self) -> Result<Vec<Cell>, clap::Error> {
-        let Some(text) = &self.opening else {
-            return Ok(Vec::new());
-        };
-        let size = self.size;
-        let refuse = |why: String| invalid(text, "--opening <MOVES>", &why);
-        let mut game = Game::new(size).ok_or_else(|| refuse("a board's side is 1..19".into()))?;
-        let mut moves = Vec::new();
-        for word in text.split(',').map(str::trim) {
-            let Some(point) = Cell::parse(word, size) else {
-                let last = Cell {
-                    row: size - 1,
-                    col: size - 1,
-                };
-                return Err(refuse(format!(
-                    "{word:?} is not a point of the {size}x{size} board (a1 to {})",
-                    last.lower()
-                )));
-            };
-            if game.play(game.to_move(), Move::Play(point)).is_err() {
-                return Err(refuse(format!("{word} is already taken")));
-            }
-            if game.winner().is_some() {
-                return Err(refuse(format!("the game is over after {word}")));
-            }
-            moves.push(point);
+    /// The openings: `--openings`' list, or `--opening` alone, or none (each a game that has
+    /// not ended: a usage error if not).
+    fn openings(&self) -> Result<Vec<Vec<Cell>>, clap::Error> {
+        match (&self.opening, &self.openings) {
+            (_, Some(list)) => (list.split(','))
+                .map(|one| opening(self.size, list, "--openings <LIST>", one.split_whitespace()))
+                .collect(),
+            (Some(text), None) => Ok(vec![opening(
+                self.size,
+                text,
+                "--opening <MOVES>",
+                text.split(',').map(str::trim),
+            )?]),
+            (None, None) => Ok(Vec::new()),
         }
-        Ok(moves)
+    }
+
+    /// The number of games: two for each of `--openings`, else `--games`.
+    pub fn game_count(&self) -> u32 {
+        match &self.openings {
+            Some(list) => 2 * list.split(',').count() as u32,
+            None => self.games,
+        }
+    }
+
+    /// The game clock of `--game-time` and `--byo-yomi`.
+    fn clock(&self) -> Option<MatchClock> {
+        Some(MatchClock {
+            main: Duration::from_secs_f64(self.game_time?),
+            byo_yomi: self
+                .byo_yomi
+                .map_or(Duration::ZERO, Duration::from_secs_f64),
+        })
     }
 
     /// The match these options describe: the built-in engine, where an engine is not given,
@@ -140,6 +157,15 @@ impl ArenaArgs {
     pub fn to_match(&self, program: &Path) -> Result<Match, clap::Error> {
         self.numbers()?;
         let config = &self.player.config;
+        if config.max_time.is_none() && config.playouts.is_none() && self.game_time.is_none() {
+            if let Some(given) = self.player.given("max_time") {
+                return Err(invalid(
+                    given,
+                    "--time <SECONDS>",
+                    "no limit at all: give a time above 0, --playouts N or --game-time SECONDS",
+                ));
+            }
+        }
         let mut setup: Vec<String> = (config.changes().into_iter())
             .filter(|&(name, _)| name != "seed")
             .map(|(name, value)| format!("param_player {name} {value}"))
@@ -159,7 +185,7 @@ impl ArenaArgs {
         };
         Ok(Match {
             engines: [engine(&self.engine1, 1), engine(&self.engine2, 2)],
-            games: self.games,
+            games: self.game_count(),
             rules: Rules {
                 size: self.size,
                 move_time: Duration::from_secs_f64(self.timeout),
@@ -167,9 +193,46 @@ impl ArenaArgs {
                 swap: self.swap,
                 adjudicate: (self.adjudicate > 0.0)
                     .then(|| Duration::from_secs_f64(self.adjudicate)),
+                clock: self.clock(),
             },
             seed: config.seed,
-            opening: self.opening()?,
+            openings: self.openings()?,
         })
     }
+}
+
+/// The moves of one opening (`option`'s `text`, of which `words` are the points) on a
+/// `size` board: each a point, the whole a game that has not ended (a usage error if not).
+fn opening<'a>(
+    size: u8,
+    text: &str,
+    option: &str,
+    words: impl Iterator<Item = &'a str>,
+) -> Result<Vec<Cell>, clap::Error> {
+    let refuse = |why: String| invalid(text, option, &why);
+    let mut game = Game::new(size).ok_or_else(|| refuse("a board's side is 1..19".into()))?;
+    let mut moves = Vec::new();
+    for word in words {
+        let Some(point) = Cell::parse(word, size) else {
+            let last = Cell {
+                row: size - 1,
+                col: size - 1,
+            };
+            return Err(refuse(format!(
+                "{word:?} is not a point of the {size}x{size} board (a1 to {})",
+                last.lower()
+            )));
+        };
+        if game.play(game.to_move(), Move::Play(point)).is_err() {
+            return Err(refuse(format!("{word} is already taken")));
+        }
+        if game.winner().is_some() {
+            return Err(refuse(format!("the game is over after {word}")));
+        }
+        moves.push(point);
+    }
+    if moves.is_empty() {
+        return Err(refuse("an opening of no moves".into()));
+    }
+    Ok(moves)
 }

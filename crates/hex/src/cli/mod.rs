@@ -181,7 +181,7 @@ mod tests {
             _ => unreachable!(),
         };
         let game = arena("arena -n 3 -g 2 --opening b2 --engine2 other\t--x").unwrap();
-        assert_eq!(game.opening.len(), 1);
+        assert_eq!(game.openings, [vec![crate::Cell::parse("b2", 3).unwrap()]]);
         assert_eq!(game.engines[1].command, ["other", "--x"]);
         assert_eq!(game.engines[0].command, ["boardgames", "hex", "gtp"]);
         for (line, why) in [

@@ -11,6 +11,17 @@ use crate::player::params::{Config, Kind, PARAMS, Param};
 pub struct PlayerArgs {
     /// The parameters given, the others at their defaults.
     pub config: Config,
+    /// The parameters given on the command line, with their values as given.
+    given: Vec<(&'static str, String)>,
+}
+
+impl PlayerArgs {
+    /// The value given for the parameter `name`, if it was given.
+    pub fn given(&self, name: &str) -> Option<&str> {
+        (self.given.iter())
+            .find(|(given, _)| *given == name)
+            .map(|(_, value)| value.as_str())
+    }
 }
 
 /// The flag of one parameter.
@@ -74,6 +85,7 @@ impl FromArgMatches for PlayerArgs {
             if let Some(value) = value {
                 (self.config.set(param.name, &value))
                     .map_err(|e| clap::Error::raw(clap::error::ErrorKind::ValueValidation, e))?;
+                self.given.push((param.name, value));
             }
         }
         Ok(())

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use crate::game::{Cell, Color, MAX_BOARD, Move};
+use crate::player::clock::{Overtime, Remaining, TimeControl, clock_seconds, clock_stones};
 
 /// The longest command line read (bytes); the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 4096;
@@ -52,9 +53,17 @@ pub enum Command {
     AllLegalMoves,
     /// `loadsgf FILE [N]`: the position before move N (all moves when absent).
     LoadSgf(PathBuf, Option<usize>),
-    /// `time_left COLOR SECONDS [STONES]`: accepted and ignored (the time per move is a
-    /// parameter).
-    TimeLeft,
+    /// `time_settings MAIN BYO_YOMI STONES` (GTP 2, seconds: byo-yomi 0 for absolute time,
+    /// stones 0 for no limit, else Canadian byo-yomi) and `kgs-time_settings none`,
+    /// `absolute MAIN`, `byoyomi MAIN PERIOD PERIODS` or `canadian MAIN PERIOD STONES`: the
+    /// game clock, both sides' time reset.
+    TimeSettings(TimeControl),
+    /// `time_left COLOR SECONDS STONES`: COLOR's time (STONES 0 in the main time, else the
+    /// stones or periods of the overtime left); STONES may be left out for 0.
+    TimeLeft(Color, Remaining),
+    /// `gogui-interrupt`: listed so that GoGui sends `# interrupt`, which stops a search at
+    /// once; as a command it does nothing.
+    Interrupt,
     /// `param_game [NAME VALUE]`: `allow_swap`.
     ParamGame(Option<(String, String)>),
     /// `param_player [NAME VALUE]`: every parameter of the player ([`crate::player::PARAMS`],
@@ -156,7 +165,9 @@ pub const COMMANDS: &[&str] = &[
     "dfpn-solver-find-winning",
     "final_score",
     "genmove",
+    "gogui-interrupt",
     "hexgui-analyze_commands",
+    "kgs-time_settings",
     "known_command",
     "list_commands",
     "loadsgf",
@@ -175,6 +186,7 @@ pub const COMMANDS: &[&str] = &[
     "shortest-completion",
     "showboard",
     "time_left",
+    "time_settings",
     "undo",
     "vc-between-cells-full",
     "vc-between-cells-semi",
@@ -197,6 +209,67 @@ fn no_more(words: &[&str], at: usize) -> Result<(), String> {
         None => Ok(()),
         Some(extra) => Err(format!("unexpected argument {extra:?}")),
     }
+}
+
+/// The clock of `time_settings MAIN BYO_YOMI STONES` or `kgs-time_settings SYSTEM ...`.
+fn time_settings(words: &[&str]) -> Result<TimeControl, String> {
+    let (system, numbers) = match words[0] {
+        "time_settings" => ("gtp", &words[1..]),
+        _ => match words.get(1) {
+            None => return Err("missing time system (none, absolute, byoyomi or canadian)".into()),
+            Some(system) => (*system, &words[2..]),
+        },
+    };
+    let wanted = match system {
+        "none" => 0,
+        "absolute" => 1,
+        "gtp" | "byoyomi" | "canadian" => 3,
+        other => {
+            return Err(format!(
+                "unknown time system {other:?} (none, absolute, byoyomi or canadian)"
+            ));
+        }
+    };
+    if numbers.len() != wanted {
+        let what = match system {
+            "none" => "no more arguments",
+            "absolute" => "the main time",
+            "byoyomi" => "the main time, the period's time and the periods",
+            _ => "the main time, the byo-yomi time and its stones",
+        };
+        return Err(format!("expected {what}"));
+    }
+    if system == "none" {
+        return Ok(TimeControl::Unlimited);
+    }
+    let main = clock_seconds(numbers[0]).map_err(|why| format!("main time: {why}"))?;
+    if system == "absolute" {
+        return Ok(TimeControl::Limited {
+            main,
+            overtime: Overtime::Absolute,
+        });
+    }
+    let time = clock_seconds(numbers[1]).map_err(|why| format!("byo-yomi time: {why}"))?;
+    let stones = clock_stones(numbers[2]).map_err(|why| format!("byo-yomi stones: {why}"))?;
+    let absolute = TimeControl::Limited {
+        main,
+        overtime: Overtime::Absolute,
+    };
+    Ok(match system {
+        "gtp" => TimeControl::gtp(main, time, stones),
+        _ if time.is_zero() || stones == 0 => absolute,
+        "byoyomi" => TimeControl::Limited {
+            main,
+            overtime: Overtime::Japanese {
+                time,
+                periods: stones,
+            },
+        },
+        _ => TimeControl::Limited {
+            main,
+            overtime: Overtime::Canadian { time, stones },
+        },
+    })
 }
 
 /// Reads one command line (comments and blank lines are the caller's: here they are
@@ -228,6 +301,8 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
         "final_score" => simple(Command::FinalScore),
         "hexgui-analyze_commands" => simple(Command::AnalyzeCommands),
         "dfpn-clear-tt" => simple(Command::DfpnClearTt),
+        "gogui-interrupt" => simple(Command::Interrupt),
+        "time_settings" | "kgs-time_settings" => time_settings(words).map(Command::TimeSettings),
         "known_command" => match words.get(1) {
             Some(w) => no_more(words, 2).map(|()| Command::KnownCommand(w.to_string())),
             None => Err("missing command name".into()),
@@ -330,8 +405,13 @@ fn parse_words(words: &[&str]) -> Result<Command, String> {
             Ok(Command::LoadSgf(PathBuf::from(file), moves))
         }
         "time_left" => {
-            color(words.get(1).copied())?;
-            Ok(Command::TimeLeft)
+            let c = color(words.get(1).copied())?;
+            let time = clock_seconds(words.get(2).ok_or("missing time (seconds)")?)
+                .map_err(|why| format!("time: {why}"))?;
+            let stones = (words.get(3).map_or(Ok(0), |w| clock_stones(w)))
+                .map_err(|why| format!("stones: {why}"))?;
+            no_more(words, 4)?;
+            Ok(Command::TimeLeft(c, Remaining { time, stones }))
         }
         "param_game" | "param_player" | "param_dfpn" => {
             let pair = match words.len() {

@@ -14,25 +14,38 @@
 //!
 //! Each line is one command, optionally after a number (its id, repeated in the reply).
 //! Replies are `= result` or `? reason` followed by one blank line (so a reply never
-//! contains a blank line of its own), flushed at once. Lines starting with `#` (such as
-//! `# interrupt`) and blank lines get no reply. A line longer than [`MAX_LINE`] bytes or
+//! contains a blank line of its own), flushed at once. Lines starting with `#` and blank
+//! lines get no reply; `# interrupt` (GoGui's and HexGui's) stops the running search at once,
+//! which then answers with its best move so far. A line longer than [`MAX_LINE`] bytes or
 //! not in UTF-8 gets a `? ` reply; nothing the controller sends stops the loop but `quit`
 //! or the end of the input. What a reply leaves unsaid (why a solver's answer is empty) goes
 //! to a second writer, the log: the binary's stderr.
+//!
+//! The input is read by a thread of its own, so that an interrupt reaches a search while it
+//! runs and, with `ponder` on, the player searches after its move until the next command
+//! comes. A `resign` answer is not played: the position stays as it was (the controller
+//! decides what it means), and `final_score` scores only a board on which a side has joined
+//! its edges.
 
 mod analysis;
 pub mod command;
+mod reader;
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
 
 use crate::completion::shortest_completion;
 use crate::game::{Color, Game, Move};
+use crate::player::clock::{Clock, TimeControl, clock_seconds};
 use crate::player::params::{flag, invalid};
 use crate::player::{self, Player, policy, search};
 use crate::sgf;
 use crate::solver::Outcome;
 use analysis::{connections, knowledge, points, pspairs, search_values};
 pub use command::{COMMANDS, Command, MAX_LINE, Parsed, VcEnd, parse};
+use reader::{Signals, read_lines};
 
 /// The analysis commands offered to HexGui, in its `type/Label/command` form (`%m` stands
 /// for the side to move). Each type is one HexGui draws: `reg_genmove` is a `plist` (its
@@ -65,14 +78,21 @@ pub const UNKNOWN: &str = "unknown within the limits";
 /// (the colour `empty`), which HexGui shows in its status bar.
 pub const NO_WINNER: &str = "empty";
 
-/// The engine: the game and the player.
+/// The engine: the game, its clock and the player.
 #[derive(Debug)]
 pub struct Engine {
     game: Game,
+    clock: Clock,
     player: Player,
     quit: bool,
     /// Lines for the log, written after the command's reply.
     notes: Vec<String>,
+    /// While [`Engine::run`] reads: what its reader has seen, and the number of the command
+    /// being carried out (from 1).
+    reading: Option<(Arc<Signals>, u64)>,
+    /// Whether the last command was a `genmove` that played a move (after which, with
+    /// `ponder` on, the player ponders).
+    moved: bool,
 }
 
 impl Engine {
@@ -80,10 +100,18 @@ impl Engine {
     pub fn new(player: Player) -> Engine {
         Engine {
             game: Game::new(11).expect("11 is a board size"),
+            clock: Clock::default(),
             player,
             quit: false,
             notes: Vec::new(),
+            reading: None,
+            moved: false,
         }
+    }
+
+    /// The game clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
     }
 
     /// The current game.
@@ -105,6 +133,7 @@ impl Engine {
     /// log wait in the engine until [`Engine::take_notes`] (which [`Engine::run`] calls after
     /// each reply).
     pub fn execute(&mut self, command: Command) -> Result<String, String> {
+        self.moved = false;
         let game = &mut self.game;
         match command {
             Command::ProtocolVersion => Ok("2".into()),
@@ -120,14 +149,18 @@ impl Engine {
                 let swap = game.allow_swap();
                 *game = Game::rectangle(height, width).expect("parse checked the size");
                 game.set_allow_swap(swap);
+                self.clock.restart();
                 Ok(String::new())
             }
             Command::ClearBoard => {
                 let swap = game.allow_swap();
                 *game = Game::rectangle(game.rows(), game.cols()).expect("the size was valid");
                 game.set_allow_swap(swap);
+                self.clock.restart();
                 Ok(String::new())
             }
+            // The controller's word that a side gave up, not a move: the position stays.
+            Command::Play(_, Move::Resign) => Ok(String::new()),
             Command::Play(color, mv) => {
                 if let Move::Play(p) = mv
                     && (p.row >= game.rows() || p.col >= game.cols())
@@ -143,13 +176,26 @@ impl Engine {
                 Ok(String::new())
             }
             Command::GenMove(color) => {
-                let mv = self.player.choose(game, color).map_err(|e| e.to_string())?;
-                self.game.play(color, mv).map_err(|e| e.to_string())?;
+                let start = Instant::now();
+                let mv = self.choose(color, start)?;
+                self.clock.spend(color, start.elapsed());
+                // A resignation is an answer, not a move: the position stays.
+                if mv != Move::Resign {
+                    self.game.play(color, mv).map_err(|e| e.to_string())?;
+                    self.moved = true;
+                }
                 Ok(mv.to_string())
             }
-            Command::RegGenMove(color) => Ok((self.player.choose(game, color))
-                .map_err(|e| e.to_string())?
-                .to_string()),
+            Command::RegGenMove(color) => Ok(self.choose(color, Instant::now())?.to_string()),
+            Command::TimeSettings(control) => {
+                self.clock.set_control(control);
+                Ok(String::new())
+            }
+            Command::TimeLeft(color, left) => {
+                self.clock.set_left(color, left);
+                Ok(String::new())
+            }
+            Command::Interrupt => Ok(String::new()),
             Command::Inferior(color) => knowledge(game, color, false),
             Command::MustPlay(color) => knowledge(game, color, true),
             Command::VcBetween(color, ends, full) => connections(game, color, ends, full),
@@ -191,10 +237,12 @@ impl Engine {
                 *game = loaded;
                 Ok(String::new())
             }
-            Command::TimeLeft => Ok(String::new()),
-            Command::ParamGame(None) => {
-                Ok(format!("[bool] allow_swap {}", u8::from(game.allow_swap())))
-            }
+            Command::ParamGame(None) => Ok(format!(
+                "[bool] allow_swap {}\n[string] game_time {}\n{}",
+                u8::from(game.allow_swap()),
+                (self.clock.control().game_time()).map_or(0.0, |t| t.as_secs_f64()),
+                self.clock.list()
+            )),
             Command::ParamGame(Some((name, value))) => match name.as_str() {
                 "allow_swap" => {
                     game.set_allow_swap(
@@ -202,7 +250,24 @@ impl Engine {
                     );
                     Ok(String::new())
                 }
-                _ => Err(format!("unknown parameter {name:?} (allow_swap)")),
+                // MoHex's: sudden death in this many seconds a side (0: no clock).
+                "game_time" => {
+                    let main = clock_seconds(&value).map_err(|why| {
+                        invalid(
+                            &name,
+                            &value,
+                            &format!("seconds a side, 0 for no clock: {why}"),
+                        )
+                    })?;
+                    self.clock.set_control(TimeControl::sudden_death(main));
+                    Ok(String::new())
+                }
+                "time_control" | "time_left_black" | "time_left_white" => Err(format!(
+                    "{name} is shown, not set: use time_settings, kgs-time_settings or time_left"
+                )),
+                _ => Err(format!(
+                    "unknown parameter {name:?} (allow_swap, game_time)"
+                )),
             },
             Command::ParamPlayer(None) => Ok(self.player.config().list()),
             Command::ParamPlayer(Some((name, value))) => {
@@ -280,6 +345,34 @@ impl Engine {
         }
     }
 
+    /// The player's move for `color` under the clock's plan (the move asked for at `start`),
+    /// stopped at once by an interrupt to this command.
+    fn choose(&mut self, color: Color, start: Instant) -> Result<Move, String> {
+        let plan = (self.clock).plan(color, self.game.empty_points().count(), start);
+        let reading = self.reading.clone();
+        let halt = move || {
+            (reading.as_ref())
+                .is_some_and(|(signals, command)| signals.interrupted.load(Relaxed) >= *command)
+        };
+        (self.player.choose_within(&self.game, color, plan, &halt)).map_err(|e| e.to_string())
+    }
+
+    /// With `ponder` on, after a `genmove` that played: searches the position for the side
+    /// to move until the next command comes (or the input ends), keeping the tree.
+    fn ponder(&mut self) {
+        let Some((signals, command)) = self.reading.clone() else {
+            return;
+        };
+        if !(self.moved && self.player.config().ponder) || self.game.winner().is_some() {
+            return;
+        }
+        let halt = move || signals.read.load(Relaxed) > command || signals.closed.load(Relaxed);
+        let playouts = (self.player).ponder(&self.game, self.game.to_move(), &halt);
+        self.notes.push(format!(
+            "ponder: {playouts} simulations in the opponent's time"
+        ));
+    }
+
     /// The notes for the log the commands carried out since the last call left, oldest
     /// first.
     pub fn take_notes(&mut self) -> Vec<String> {
@@ -290,40 +383,48 @@ impl Engine {
     /// writing what the answers leave unsaid to `log`, a line each.
     pub fn run(
         &mut self,
-        mut input: impl BufRead,
+        input: impl BufRead + Send + 'static,
         mut output: impl Write,
         mut log: impl Write,
     ) -> io::Result<()> {
-        let mut bytes = Vec::new();
-        while !self.quit {
-            let Some(too_long) = read_line(&mut input, &mut bytes)? else {
-                return Ok(());
+        let signals = Arc::new(Signals::default());
+        let lines = read_lines(input, signals.clone());
+        let mut command = 0;
+        let ended = loop {
+            if self.quit {
+                break Ok(());
+            }
+            let Ok(line) = lines.recv() else {
+                break Ok(());
             };
-            let reply = if too_long {
-                Some((None, Err(format!("line longer than {MAX_LINE} bytes"))))
+            let (too_long, bytes) = match line {
+                Ok(line) => line,
+                Err(e) => break Err(e),
+            };
+            command += 1;
+            self.reading = Some((signals.clone(), command));
+            let (id, result) = if too_long {
+                (None, Err(format!("line longer than {MAX_LINE} bytes")))
             } else {
                 match std::str::from_utf8(&bytes) {
-                    Err(_) => Some((None, Err("the command is not UTF-8".into()))),
+                    Err(_) => (None, Err("the command is not UTF-8".into())),
                     Ok(line) => {
-                        let line = line.split('#').next().unwrap_or_default();
-                        if line.trim().is_empty() {
-                            None
-                        } else {
-                            let (id, command) = parse(line);
-                            Some((id, command.and_then(|c| self.execute(c))))
-                        }
+                        let (id, command) = parse(line);
+                        (id, command.and_then(|c| self.execute(c)))
                     }
                 }
             };
-            if let Some((id, result)) = reply {
-                output.write_all(format_reply(id, &result).as_bytes())?;
-                output.flush()?;
+            output.write_all(format_reply(id, &result).as_bytes())?;
+            output.flush()?;
+            if !self.quit {
+                self.ponder();
             }
             for note in self.take_notes() {
                 writeln!(log, "{note}")?;
             }
-        }
-        Ok(())
+        };
+        self.reading = None;
+        ended
     }
 }
 
@@ -348,41 +449,6 @@ pub fn format_reply(id: Option<u32>, result: &Result<String, String>) -> String 
     format!("{mark}{id} {body}\n\n")
 }
 
-/// Reads one line into `bytes` (without its line break), keeping at most [`MAX_LINE`]
-/// bytes: `None` at the end of the input, else whether the line was longer.
-fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    bytes.clear();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let buf = match input.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok(any.then_some(too_long));
-        }
-        any = true;
-        let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], i + 1, true),
-            None => (buf, buf.len(), false),
-        };
-        let room = MAX_LINE.saturating_sub(bytes.len());
-        if chunk.len() > room {
-            too_long = true;
-        }
-        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        input.consume(used);
-        if done {
-            if bytes.last() == Some(&b'\r') {
-                bytes.pop();
-            }
-            return Ok(Some(too_long));
-        }
-    }
-}
-
 /// What the GTP engine ([`Engine::run`]) speaks, as its help tells it; the first paragraph sums
 /// it up.
 pub const GTP_ABOUT: &str = "\
@@ -391,7 +457,12 @@ A Hex engine speaking GTP on stdin and stdout, as HexGui drives it.
 Points are `a1` at the top left (the letter the column, the number the row); Black moves \
 first and joins the top and bottom edges, White joins left and right; boards up to 19x19. \
 `list_commands` names every command; `hexgui-analyze_commands` gives HexGui its analysis \
-menu.";
+menu.
+
+Under a game clock (`time_settings`, `kgs-time_settings` or `param_game game_time`, with \
+`time_left` before each move) the engine shares its time out itself (--time and --playouts \
+keep their budget, the clock only capping it); `# interrupt` (GoGui's and HexGui's Stop) ends a search at once with \
+its best move; --ponder searches in the opponent's time.";
 
 /// An example of a GTP session, for the engine's help.
 pub const GTP_EXAMPLE: &str = "\
@@ -424,7 +495,7 @@ mod tests {
         let player = crate::player::Player::new(config).unwrap();
         let mut out = Vec::new();
         Engine::new(player)
-            .run(input.as_bytes(), &mut out, io::sink())
+            .run(io::Cursor::new(input.into_bytes()), &mut out, io::sink())
             .unwrap();
         let shown: String = lines
             .map(|line| format!("{}\n", line.get(2..).unwrap_or("")))
@@ -436,8 +507,11 @@ mod tests {
         engine_with(300, 3)
     }
 
+    /// `param_game` of a game without a clock, swap off.
+    pub(super) const NO_CLOCK: &str = "[bool] allow_swap 0\n[string] game_time 0\n[string] time_control none\n[string] time_left_black -\n[string] time_left_white -";
+
     /// An engine at `playouts` a move on one thread, seeded with `seed`.
-    fn engine_with(playouts: u64, seed: u64) -> Engine {
+    pub(super) fn engine_with(playouts: u64, seed: u64) -> Engine {
         let mut config = Config::default();
         config.set("playouts", &playouts.to_string()).unwrap();
         config.set("threads", "1").unwrap();
@@ -447,14 +521,15 @@ mod tests {
 
     /// Runs a session in memory and returns everything the engine wrote (its log
     /// dropped).
-    fn session(engine: &mut Engine, input: &[u8]) -> String {
+    pub(super) fn session(engine: &mut Engine, input: &[u8]) -> String {
         logged_session(engine, input).0
     }
 
     /// Runs a session in memory and returns what the engine wrote as replies and to its
     /// log.
-    fn logged_session(engine: &mut Engine, input: &[u8]) -> (String, String) {
+    pub(super) fn logged_session(engine: &mut Engine, input: &[u8]) -> (String, String) {
         let (mut out, mut log) = (Vec::new(), Vec::new());
+        let input = io::Cursor::new(input.to_vec());
         engine.run(input, &mut out, &mut log).unwrap();
         (
             String::from_utf8(out).unwrap(),
@@ -462,7 +537,7 @@ mod tests {
         )
     }
 
-    fn reply(engine: &mut Engine, line: &str) -> String {
+    pub(super) fn reply(engine: &mut Engine, line: &str) -> String {
         session(engine, format!("{line}\n").as_bytes())
     }
 
@@ -496,7 +571,24 @@ mod tests {
         assert_eq!(ok("all_legal_moves black"), AllLegalMoves);
         assert_eq!(ok("loadsgf g.sgf 3"), LoadSgf("g.sgf".into(), Some(3)));
         assert_eq!(ok("loadsgf g.sgf"), LoadSgf("g.sgf".into(), None));
-        assert_eq!(ok("time_left b 30 0"), TimeLeft);
+        let left = |s, stones| crate::player::clock::Remaining {
+            time: Duration::from_secs(s),
+            stones,
+        };
+        assert_eq!(ok("time_left b 30 0"), TimeLeft(Color::Black, left(30, 0)));
+        assert_eq!(ok("time_left w 5 2"), TimeLeft(Color::White, left(5, 2)));
+        assert_eq!(ok("time_left w 5"), TimeLeft(Color::White, left(5, 0)));
+        assert_eq!(ok("gogui-interrupt"), Interrupt);
+        let main = |s| crate::player::clock::TimeControl::Limited {
+            main: Duration::from_secs(s),
+            overtime: crate::player::clock::Overtime::Absolute,
+        };
+        assert_eq!(ok("time_settings 60 0 0"), TimeSettings(main(60)));
+        assert_eq!(ok("kgs-time_settings absolute 60"), TimeSettings(main(60)));
+        assert_eq!(
+            ok("kgs-time_settings none"),
+            TimeSettings(crate::player::clock::TimeControl::Unlimited)
+        );
         assert_eq!(ok("param_game"), ParamGame(None));
         assert_eq!(
             ok("param_game allow_swap 1"),
@@ -667,7 +759,7 @@ mod tests {
             reply(&mut e, "play w swap-pieces"),
             format!("? {}\n\n", super::super::game::IllegalMove::NoSwap)
         );
-        assert_eq!(reply(&mut e, "param_game"), "= [bool] allow_swap 0\n\n");
+        assert_eq!(reply(&mut e, "param_game"), format!("= {NO_CLOCK}\n\n"));
         assert_eq!(
             reply(&mut e, "param_player"),
             format!("= {}\n\n", engine().player().config().list())
@@ -829,7 +921,8 @@ mod tests {
         // On 3x3 the centre wins for Black whatever White does.
         let out = session(&mut e, b"boardsize 3 3\nplay b b2\ngenmove w\n");
         assert_eq!(out, "= \n\n= \n\n= resign\n\n");
-        assert_eq!(e.game().winner(), Some(Color::Black));
+        // An answer, not a move: the position stays.
+        assert_eq!((e.game().winner(), e.game().history().len()), (None, 1));
         // On 5x5 the centre is a winning first move: White takes it by swapping; a1 is not.
         let out = session(
             &mut e,
@@ -1065,6 +1158,23 @@ mod tests {
             }
         }
         false
+    }
+
+    #[test]
+    fn a_resignation_is_an_answer_not_a_move() {
+        // On 3x3 after Black's b2 White has lost: it resigns, and the position stays.
+        let mut e = engine_with(3000, 1);
+        session(&mut e, b"boardsize 3\nplay b b2\n");
+        let board = reply(&mut e, "showboard");
+        assert_eq!(reply(&mut e, "genmove w"), "= resign\n\n");
+        assert_eq!(reply(&mut e, "showboard"), board);
+        assert_eq!(reply(&mut e, "final_score"), "= cannot score\n\n");
+        assert_eq!(reply(&mut e, "play w resign"), "= \n\n");
+        // Play goes on: moves, the engine's too, and undo takes back stones.
+        assert_eq!(reply(&mut e, "play w a1"), "= \n\n");
+        assert!(!reply(&mut e, "genmove b").starts_with("? "));
+        let undone = session(&mut e, b"undo\nundo\nundo\nundo\n");
+        assert_eq!(undone, "= \n\n= \n\n= \n\n? no move to undo\n\n");
     }
 
     #[test]
@@ -1344,7 +1454,7 @@ mod tests {
             );
         }
         // Nothing was changed by a refused value.
-        assert_eq!(reply(&mut e, "param_game"), "= [bool] allow_swap 0\n\n");
+        assert_eq!(reply(&mut e, "param_game"), format!("= {NO_CLOCK}\n\n"));
         assert_eq!(
             reply(&mut e, "param_player"),
             format!("= {}\n\n", engine().player().config().list())

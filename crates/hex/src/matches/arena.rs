@@ -7,6 +7,11 @@
 //! `?` reply, not at all in time, or dies. Such a game is adjudicated: the solver, within a
 //! time limit, names the winner of the position where the engine failed; if it cannot, the
 //! failing side loses. The verdict says why the game ended either way.
+//!
+//! With a game clock ([`Rules::clock`]) the arena keeps each side's time: it tells the
+//! engines the clock (`time_settings`) and, before each `genmove`, the mover's time
+//! (`time_left`); a side that takes longer than its clock allows loses on time, which no
+//! solver overturns.
 
 use std::fmt;
 use std::io;
@@ -48,6 +53,8 @@ pub enum Ending {
     Crashed,
     /// The loser's engine did not answer within the time limit.
     Timeout,
+    /// The loser's clock ran out.
+    OnTime,
 }
 
 impl fmt::Display for Ending {
@@ -60,6 +67,7 @@ impl fmt::Display for Ending {
             Ending::Refused(why) => write!(f, "refused: {why}"),
             Ending::Crashed => f.write_str("engine stopped"),
             Ending::Timeout => f.write_str("timeout"),
+            Ending::OnTime => f.write_str("lost on time"),
         }
     }
 }
@@ -160,6 +168,25 @@ impl Running {
         }
     }
 
+    /// As [`Running::ask`], for a line about the clock: an engine that refuses it (one that
+    /// does not know the command) plays on, the arena keeping its clock. A `time_left` in the
+    /// main time refused is sent again without its stones, as MoHex takes it.
+    fn ask_clock(&mut self, command: &str, limit: Duration) -> Result<String, Failure> {
+        match self.ask(command, limit) {
+            Err(Failure::Refused(_)) if command.starts_with("time_left ") => {
+                match command
+                    .strip_suffix(" 0")
+                    .map(|short| self.ask(short, limit))
+                {
+                    Some(Err(Failure::Refused(_))) | None => Ok(String::new()),
+                    Some(other) => other,
+                }
+            }
+            Err(Failure::Refused(_)) if command.starts_with("time_") => Ok(String::new()),
+            other => other,
+        }
+    }
+
     fn stop(mut self) {
         let _ = self.child.write_line("quit");
         self.child.finish(child::GRACE);
@@ -188,6 +215,70 @@ pub struct Rules {
     /// How long the solver may take over a game in which an engine failed (`None`: the
     /// failing side loses at once).
     pub adjudicate: Option<Duration>,
+    /// The game clock, if the match has one: then a `genmove` may take what the mover's
+    /// clock allows, not `move_time`.
+    pub clock: Option<MatchClock>,
+}
+
+/// A match's game clock: each side's main time, then byo-yomi time for each move (GTP's
+/// `time_settings MAIN BYO_YOMI 1`; none: sudden death).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchClock {
+    /// Each side's main time.
+    pub main: Duration,
+    /// The time each move may take once the main time is spent.
+    pub byo_yomi: Duration,
+}
+
+impl MatchClock {
+    /// The `time_settings` line that tells an engine this clock.
+    fn settings(self) -> String {
+        let stones = u32::from(!self.byo_yomi.is_zero());
+        format!(
+            "time_settings {} {} {stones}",
+            self.main.as_secs_f64(),
+            self.byo_yomi.as_secs_f64()
+        )
+    }
+}
+
+/// One side's clock during a game: the main time left, or in byo-yomi.
+#[derive(Clone, Copy, Debug)]
+struct SideClock {
+    main: Duration,
+    overtime: bool,
+}
+
+impl SideClock {
+    /// The longest the next move may take.
+    fn allowed(self, clock: MatchClock) -> Duration {
+        if self.overtime {
+            clock.byo_yomi
+        } else {
+            self.main + clock.byo_yomi
+        }
+    }
+
+    /// The `time_left` line for `color`.
+    fn time_left(self, color: Color, clock: MatchClock) -> String {
+        if self.overtime {
+            format!("time_left {color} {} 1", clock.byo_yomi.as_secs_f64())
+        } else {
+            format!("time_left {color} {} 0", self.main.as_secs_f64())
+        }
+    }
+
+    /// Takes a move of `spent` (at most what was allowed) off the clock.
+    fn spend(&mut self, spent: Duration) {
+        if !self.overtime {
+            if spent <= self.main {
+                self.main -= spent;
+            } else {
+                self.main = Duration::ZERO;
+                self.overtime = true;
+            }
+        }
+    }
 }
 
 /// Plays one game, `programs[black]` as Black, from the position that `opening` (moves from
@@ -237,21 +328,48 @@ pub fn play_game(
             setup.push("param_game allow_swap 1".into());
         }
         setup.extend(told.iter().cloned());
+        setup.extend(rules.clock.map(MatchClock::settings));
         for command in setup {
-            if let Err(failure) = engine.ask(&command, rules.command_time) {
+            if let Err(failure) = engine.ask_clock(&command, rules.command_time) {
                 result = Some((color.opponent(), failure_ending(failure)));
                 break 'setup;
             }
         }
     }
     let mut moves = [(0, Duration::ZERO); 2];
+    let mut clocks = rules.clock.map(|clock| {
+        let side = SideClock {
+            main: clock.main,
+            overtime: clock.main.is_zero(),
+        };
+        (clock, [side; 2])
+    });
     while result.is_none() {
         let color = game.to_move();
+        let engine = &mut engines[side(color)];
+        let mut limit = rules.move_time;
+        if let Some((clock, sides)) = &clocks {
+            let at = usize::from(color == Color::White);
+            let told = sides[at].time_left(color, *clock);
+            if let Err(failure) = engine.ask_clock(&told, rules.command_time) {
+                result = Some((color.opponent(), failure_ending(failure)));
+                break;
+            }
+            limit = sides[at].allowed(*clock);
+        }
         let asked = Instant::now();
-        let reply = engines[side(color)].ask(&format!("genmove {color}"), rules.move_time);
+        let reply = engine.ask(&format!("genmove {color}"), limit);
+        let took = asked.elapsed();
         let spent = &mut moves[side(color)];
         spent.0 += 1;
-        spent.1 += asked.elapsed();
+        spent.1 += took;
+        if let Some((_, sides)) = &mut clocks {
+            if took > limit || matches!(reply, Err(Failure::Timeout)) {
+                result = Some((color.opponent(), Ending::OnTime));
+                break;
+            }
+            sides[usize::from(color == Color::White)].spend(took);
+        }
         let mv =
             reply.and_then(|text| Move::parse(&text, rules.size).ok_or(Failure::Malformed(text)));
         let mv = match mv {
@@ -285,7 +403,7 @@ pub fn play_game(
     }
     let (mut winner, ending) = result.expect("the loop ends with a result");
     let adjudication = match ending {
-        Ending::Connected | Ending::Resigned => None,
+        Ending::Connected | Ending::Resigned | Ending::OnTime => None,
         _ => Some(match adjudicate(&game, rules.adjudicate) {
             Some(proven) => {
                 winner = proven;
@@ -303,7 +421,7 @@ pub fn play_game(
         match ending {
             Ending::Connected => "",
             Ending::Resigned => "Resign",
-            Ending::Timeout => "Time",
+            Ending::Timeout | Ending::OnTime => "Time",
             _ => "Forfeit",
         }
     ));
@@ -362,8 +480,9 @@ pub struct Match {
     pub rules: Rules,
     /// The seed: game G gives the first engine `seed + 2G` and the second one more.
     pub seed: u64,
-    /// The moves every game starts with, Black first (see [`play_game`]).
-    pub opening: Vec<Cell>,
+    /// The openings, moves Black first (see [`play_game`]): games 2k-1 and 2k start from the
+    /// k-th (from the first again after the last); none: every game from the empty board.
+    pub openings: Vec<Vec<Cell>>,
 }
 
 impl Match {
@@ -386,6 +505,14 @@ impl Match {
         })
     }
 
+    /// The opening of game `number` (from 1): the k-th for games 2k-1 and 2k.
+    pub fn opening(&self, number: u32) -> &[Cell] {
+        match self.openings.len() {
+            0 => &[],
+            n => &self.openings[(number.saturating_sub(1) / 2) as usize % n],
+        }
+    }
+
     /// Plays the games in turn, the first engine Black in the odd-numbered ones. After each,
     /// `each` gets its number, its outcome and the table so far; an error from it (a record
     /// that cannot be saved, say) stops the match.
@@ -406,7 +533,8 @@ impl Match {
         let mut table = Table::default();
         for number in numbers {
             let black = usize::from(number % 2 == 0);
-            let outcome = play_game(&self.programs(number), black, self.rules, &self.opening)?;
+            let opening = self.opening(number);
+            let outcome = play_game(&self.programs(number), black, self.rules, opening)?;
             table.add(&outcome);
             each(number, &outcome, &table)?;
         }
@@ -451,6 +579,10 @@ pub struct Table {
     pub unresolved: u32,
     /// Each program's moves and the time they took in all.
     pub moves: [(u32, Duration); 2],
+    /// The games each program lost on time.
+    pub on_time: [u32; 2],
+    /// The most time each program took in one game.
+    pub most: [Duration; 2],
 }
 
 impl Table {
@@ -464,6 +596,12 @@ impl Table {
         for (all, (moves, time)) in self.moves.iter_mut().zip(outcome.moves) {
             all.0 += moves;
             all.1 += time;
+        }
+        for (most, (_, time)) in self.most.iter_mut().zip(outcome.moves) {
+            *most = (*most).max(time);
+        }
+        if outcome.ending == Ending::OnTime {
+            self.on_time[1 - outcome.winner_program()] += 1;
         }
         for program in 0..2 {
             let colour = usize::from(program != outcome.black);
@@ -515,6 +653,10 @@ impl Table {
                 names[0], names[1], self.unresolved
             );
         }
+        let [one, two] = self.on_time;
+        if one + two > 0 {
+            out += &format!("Lost on time: {} {one}, {} {two}\n", names[0], names[1]);
+        }
         out
     }
 
@@ -530,6 +672,74 @@ impl Table {
             mean(self.moves[0]),
             names[1],
             mean(self.moves[1])
+        )
+    }
+
+    /// Each program's most time in one game, as text (for a match on a clock).
+    pub fn clock_timing(&self, names: [&str; 2]) -> String {
+        format!(
+            "Most seconds in one game: {} {:.2}, {} {:.2}\n",
+            names[0],
+            self.most[0].as_secs_f64(),
+            names[1],
+            self.most[1].as_secs_f64()
+        )
+    }
+}
+
+/// A match's results by opening: for each, the games, each program's wins and Black's.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpeningTable {
+    /// Each opening's moves as text (`a2`, `f6 g5`), its games, the wins of each program and
+    /// of Black.
+    pub rows: Vec<(String, u32, [u32; 2], u32)>,
+}
+
+impl OpeningTable {
+    /// Counts one game, played from `opening`.
+    pub fn add(&mut self, opening: &[Cell], outcome: &GameResult) {
+        let name = (opening.iter())
+            .map(|p| p.lower().to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let at = match self.rows.iter().position(|row| row.0 == name) {
+            Some(at) => at,
+            None => {
+                self.rows.push((name, 0, [0; 2], 0));
+                self.rows.len() - 1
+            }
+        };
+        let row = &mut self.rows[at];
+        row.1 += 1;
+        row.2[outcome.winner_program()] += 1;
+        row.3 += u32::from(outcome.winner == Color::Black);
+    }
+
+    /// The table as text: a line for each opening and one for all of them.
+    pub fn render(&self, names: [&str; 2]) -> String {
+        let width = (self.rows.iter().map(|row| row.0.len()))
+            .chain([7])
+            .max()
+            .unwrap_or(7);
+        let [one, two] = names.map(|n| n.len().max(4));
+        let mut out = format!(
+            "{:<width$}  {:>5}  {:>one$}  {:>two$}  black won\n",
+            "opening", "games", names[0], names[1]
+        );
+        let mut all = (0, [0; 2], 0);
+        for (name, games, wins, black) in &self.rows {
+            out += &format!(
+                "{name:<width$}  {games:>5}  {:>one$}  {:>two$}  {black:>9}\n",
+                wins[0], wins[1]
+            );
+            all.0 += games;
+            all.1[0] += wins[0];
+            all.1[1] += wins[1];
+            all.2 += black;
+        }
+        out + &format!(
+            "{:<width$}  {:>5}  {:>one$}  {:>two$}  {:>9}\n",
+            "all", all.0, all.1[0], all.1[1], all.2
         )
     }
 }
@@ -588,7 +798,7 @@ mod tests {
             games: 2,
             rules: rules(),
             seed: 5,
-            opening: Vec::new(),
+            openings: Vec::new(),
         };
         let seeds = |number| game.programs(number).map(|p| p.command[1].clone());
         assert_eq!(seeds(1), ["--seed=7", "--seed=8"]);
@@ -624,6 +834,7 @@ mod tests {
             command_time: Duration::from_secs(5),
             swap: false,
             adjudicate: None,
+            clock: None,
         }
     }
 
@@ -743,6 +954,82 @@ mod tests {
         // An opening that is not a legal game is an error, not a game.
         let error = play_game(&[white.clone(), white.clone()], 0, rules(), &[a1, a1]).unwrap_err();
         assert_eq!(error.to_string(), "the opening's a1: a1 is occupied");
+    }
+
+    #[test]
+    fn on_a_clock_the_engines_are_told_it_and_a_slow_side_loses_on_time() {
+        let clocked = Rules {
+            clock: Some(MatchClock {
+                main: Duration::from_millis(1500),
+                byo_yomi: Duration::ZERO,
+            }),
+            ..rules()
+        };
+        // White answers only once told the clock and its time (sudden death: stones 0);
+        // Black sleeps past its 1.5 s on its second move.
+        let told = sh(
+            "told",
+            "while read cmd rest; do case $cmd in time_settings) s=\"$rest\"; printf '= \\n\\n';; time_left) l=\"$rest\"; printf '= \\n\\n';; genmove) if [ \"$s\" = '1.5 0 0' ] && [ \"$l\" = 'white 1.5 0' ]; then printf '= b1\\n\\n'; else printf '? not told\\n\\n'; fi;; quit) exit;; *) printf '= \\n\\n';; esac; done",
+        );
+        let slow = sh(
+            "slow",
+            "n=0; while read cmd rest; do case $cmd in genmove) n=$((n+1)); [ $n -gt 1 ] && sleep 3; printf '= a1\\n\\n';; quit) exit;; *) printf '= \\n\\n';; esac; done",
+        );
+        let outcome = play_game(&[slow, told.clone()], 0, clocked, &[]).unwrap();
+        assert_eq!(outcome.ending, Ending::OnTime, "{}", outcome.record);
+        assert_eq!((outcome.winner, outcome.adjudication), (Color::White, None));
+        assert_eq!(outcome.record.result.as_deref(), Some("W+Time"));
+        let mut table = Table::default();
+        table.add(&outcome);
+        assert_eq!(table.on_time, [1, 0]);
+        let text = table.render(["slow", "told"]);
+        assert_eq!(text.lines().last(), Some("Lost on time: slow 1, told 0"));
+        // An engine that refuses the clock's lines plays on; the arena keeps its clock.
+        let deaf = sh(
+            "deaf",
+            "while read cmd rest; do case $cmd in time_*) printf '? unknown command\\n\\n';; genmove) printf '= a1\\n\\n';; quit) exit;; *) printf '= \\n\\n';; esac; done",
+        );
+        let outcome = play_game(&[deaf, told], 0, clocked, &[]).unwrap();
+        assert_eq!(
+            outcome.ending.to_string(),
+            "illegal move: a1: a1 is occupied"
+        );
+        assert_eq!(outcome.moves[0].0, 2);
+    }
+
+    #[test]
+    fn openings_are_played_twice_with_colours_swapped_and_tallied() {
+        let [a1, b1] = ["a1", "b1"].map(|p| Cell::parse(p, 2).unwrap());
+        let game = Match {
+            engines: [
+                scripted("one", "printf '= b2\\n\\n'"),
+                scripted("two", "printf '= a2\\n\\n'"),
+            ],
+            games: 4,
+            rules: rules(),
+            seed: 1,
+            openings: vec![vec![a1], vec![b1]],
+        };
+        assert_eq!(
+            [1, 2, 3, 4, 5].map(|n| game.opening(n)),
+            [&[a1][..], &[a1], &[b1], &[b1], &[a1]]
+        );
+        let mut openings = OpeningTable::default();
+        let table = game
+            .play(|number, outcome, _| -> io::Result<()> {
+                openings.add(game.opening(number), outcome);
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(table.tallies[0][0].games + table.tallies[0][1].games, 4);
+        let text = openings.render(["one", "two"]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "opening  games   one   two  black won");
+        assert_eq!(lines.len(), 4, "{text}");
+        assert!(
+            lines[1].starts_with("a1           2") && lines[3].starts_with("all          4"),
+            "{text}"
+        );
     }
 
     #[test]

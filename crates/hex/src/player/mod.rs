@@ -20,6 +20,7 @@
 
 pub mod book;
 pub mod building;
+pub mod clock;
 pub mod params;
 pub mod patterns;
 pub mod policy;
@@ -34,8 +35,11 @@ use crate::position::Position;
 use crate::solver::{Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
 use book::OpeningBook;
 
+pub use clock::{Clock, Plan};
 pub use params::{Config, PARAMS, Param};
-pub use search::{Budget, Evaluation, KNOWLEDGE_AFTER, Reuse, Search, Settings, analyse, priors};
+pub use search::{
+    Budget, Evaluation, Halt, KNOWLEDGE_AFTER, Reuse, Search, Settings, analyse, never, priors,
+};
 pub use solving::{DfpnSettings, ENDGAME_EMPTY, ENDGAME_MILLIS};
 
 /// Why the player cannot search a position.
@@ -129,7 +133,20 @@ impl Player {
     /// Rectangles are played as squares are, without the book and the swap (square boards
     /// only).
     pub fn choose(&mut self, game: &Game, color: Color) -> Result<Move, NoSearch> {
-        if let Some(mv) = self.endgame(game, color) {
+        self.choose_within(game, color, None, &never)
+    }
+
+    /// As [`Player::choose`], within the game clock's `plan` for the move (see
+    /// [`Config::budget_within`]; the endgame solver takes at most half its share), and
+    /// stopped at once when `halt` says so, with the best move found so far.
+    pub fn choose_within(
+        &mut self,
+        game: &Game,
+        color: Color,
+        plan: Option<Plan>,
+        halt: &Halt<'_>,
+    ) -> Result<Move, NoSearch> {
+        if let Some(mv) = self.endgame(game, color, plan) {
             return Ok(mv);
         }
         if self.config.opening_book
@@ -138,7 +155,7 @@ impl Player {
         {
             return Ok(Move::Play(point));
         }
-        let analysis = self.analyse(game, color)?;
+        let analysis = self.search(game, color, self.config.budget_within(plan), halt)?;
         if game.can_swap(color) && analysis.win_rate < 0.5 {
             return Ok(Move::Swap);
         }
@@ -150,6 +167,34 @@ impl Player {
 
     /// The search's analysis of `game` for `color`, within the player's budget.
     pub fn analyse(&mut self, game: &Game, color: Color) -> Result<Evaluation, NoSearch> {
+        self.search(game, color, self.config.budget(), &never)
+    }
+
+    /// Searches `game` for `color` (the opponent of the side that just moved) until `halt`
+    /// says to stop, keeping the tree for the next move: pondering in the opponent's time.
+    /// Nothing is searched when the tree is not kept (`reuse` off) or the game is over. The
+    /// simulations run.
+    pub fn ponder(&mut self, game: &Game, color: Color, halt: &Halt<'_>) -> u64 {
+        if self.config.reuse == Reuse::Off {
+            return 0;
+        }
+        let budget = Budget {
+            time: None,
+            playouts: None,
+            plan: None,
+            ..self.config.budget()
+        };
+        self.search(game, color, budget, halt)
+            .map_or(0, |analysis| analysis.playouts)
+    }
+
+    fn search(
+        &mut self,
+        game: &Game,
+        color: Color,
+        budget: Budget,
+        halt: &Halt<'_>,
+    ) -> Result<Evaluation, NoSearch> {
         if game.winner().is_some() {
             return Err(NoSearch::Over);
         }
@@ -158,12 +203,12 @@ impl Player {
         }
         Ok(self
             .search
-            .analyse(game, color, self.config.budget(), self.config.settings))
+            .analyse_until(game, color, budget, self.config.settings, halt))
     }
 
     /// The solver's winning move for `color`, when the endgame is on, few cells are empty and
     /// it finds a proof within the endgame's time (a proven loss is left to the search).
-    fn endgame(&mut self, game: &Game, color: Color) -> Option<Move> {
+    fn endgame(&mut self, game: &Game, color: Color, plan: Option<Plan>) -> Option<Move> {
         let d = self.dfpn;
         if !d.endgame
             || game.winner().is_some()
@@ -173,7 +218,8 @@ impl Player {
         {
             return None;
         }
-        match self.solve(game, color, Some(d.endgame_time)) {
+        let time = plan.map_or(d.endgame_time, |plan| d.endgame_time.min(plan.share / 2));
+        match self.solve(game, color, Some(time)) {
             Ok(Outcome::Proven(Proof {
                 winner,
                 best: Some(cell),

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::clock::Plan;
 use super::search::{Budget, Reuse, Settings};
 
 /// Everything the player's choice of a move depends on, but the position and the book's
@@ -27,6 +28,9 @@ pub struct Config {
     pub opening_book: bool,
     /// The opening book to play from instead of the built-in ones (9x9, 11x11 and 13x13).
     pub book_file: Option<PathBuf>,
+    /// Whether the player searches in the opponent's time (over GTP: after its move, until
+    /// the next command).
+    pub ponder: bool,
 }
 
 impl Default for Config {
@@ -41,6 +45,7 @@ impl Default for Config {
             reuse: Reuse::On,
             opening_book: true,
             book_file: None,
+            ponder: false,
         }
     }
 }
@@ -56,7 +61,24 @@ impl Config {
             playouts: self.playouts,
             threads: self.threads,
             seed: self.seed,
+            plan: None,
         }
+    }
+
+    /// The budget under the game clock's `plan` (none without a clock): the time manager's
+    /// plan in place of the default second when neither `max_time` nor `playouts` is set;
+    /// else the budget they give, the plan only a cap on it (a flat time or a fixed number of
+    /// simulations plays as without a clock until the clock runs short).
+    pub fn budget_within(&self, plan: Option<Plan>) -> Budget {
+        let mut budget = self.budget();
+        budget.plan = plan.map(|plan| match (self.max_time, self.playouts) {
+            (None, None) => {
+                budget.time = None;
+                plan
+            }
+            _ => Plan::cap(plan.start, plan.most),
+        });
+        budget
     }
 
     /// The value of the parameter `name` as `param_player` shows it.
@@ -219,7 +241,8 @@ pub static PARAMS: &[Param] = &[
         flag: "time",
         value_name: "SECONDS",
         kind: Kind::Text,
-        help: "Seconds a move (0: no time limit; neither this nor --playouts: 1 s)",
+        help: "Seconds a move (0: no time limit; neither this nor --playouts: 1 s, or under a \
+               game clock the time manager's share)",
         tuning: false,
         get: |c| c.max_time.map_or(0.0, |t| t.as_secs_f64()).to_string(),
         set: |c, v| {
@@ -308,6 +331,20 @@ pub static PARAMS: &[Param] = &[
                 return Err("a file name, or - for the built-in books".into());
             }
             c.book_file = (v != "-").then(|| PathBuf::from(v));
+            Ok(())
+        },
+    },
+    Param {
+        name: "ponder",
+        flag: "ponder",
+        value_name: "",
+        kind: Kind::Bool,
+        help: "Search in the opponent's time (over GTP: after each genmove until the next \
+               command), keeping the tree for the next move",
+        tuning: false,
+        get: |c| show_flag(c.ponder),
+        set: |c, v| {
+            c.ponder = flag(v)?;
             Ok(())
         },
     },

@@ -31,10 +31,11 @@ mod nodes;
 mod playout;
 mod tree;
 
-use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
+use super::clock::{Plan, Progress};
 use super::policy;
 use crate::game::{Cell, Color, Game, Move};
 use crate::knowledge::{Decision, Expert};
@@ -56,6 +57,18 @@ pub struct Budget {
     /// The seed of the random playouts: with `playouts` and one thread the search is
     /// deterministic.
     pub seed: u64,
+    /// The game clock's plan for the move, if it has one: its time manager's share, or only
+    /// a cap on the time and simulations above.
+    pub plan: Option<Plan>,
+}
+
+/// What stops a search at once from outside (an interrupt, a command that ends pondering):
+/// asked at every simulation, it answers whether to stop.
+pub type Halt<'a> = dyn Fn() -> bool + Sync + 'a;
+
+/// A search that nothing stops from outside.
+pub fn never() -> bool {
+    false
 }
 
 impl Default for Budget {
@@ -66,6 +79,7 @@ impl Default for Budget {
             playouts: None,
             threads: 2,
             seed: 1,
+            plan: None,
         }
     }
 }
@@ -236,6 +250,42 @@ fn network_shares(
     (total > 0.0).then(|| weights.iter().map(|w| w / total).collect())
 }
 
+/// What the thread that watches the clock's plan knows of the root between looks: the most
+/// visited move, and since when.
+#[derive(Default)]
+struct Watch {
+    leader: Option<(u16, Instant)>,
+}
+
+impl Watch {
+    /// The root's progress, summed over `trees`, after `simulations` in all.
+    fn progress(&mut self, trees: &[Tree], simulations: u64) -> Progress {
+        let now = Instant::now();
+        let mut visits: Vec<(u16, u64)> = Vec::new();
+        for tree in trees {
+            for c in tree.root_children() {
+                match visits.iter_mut().find(|(cell, _)| *cell == c.cell) {
+                    Some((_, n)) => *n += u64::from(c.visits),
+                    None => visits.push((c.cell, u64::from(c.visits))),
+                }
+            }
+        }
+        visits.sort_unstable_by_key(|v| std::cmp::Reverse(v.1));
+        let first = visits.first().copied().unwrap_or_default();
+        let second = visits.get(1).map_or(0, |v| v.1);
+        let since = match self.leader {
+            Some((cell, since)) if cell == first.0 => since,
+            _ => self.leader.insert((first.0, now)).1,
+        };
+        Progress {
+            simulations,
+            first: first.1,
+            second,
+            stable_for: now - since,
+        }
+    }
+}
+
 /// A search that keeps its trees between calls: when the next position follows from the
 /// last one by moves that the trees have explored (the engine's move and the opponent's
 /// answer, say), the subtrees under those moves are kept with their statistics.
@@ -336,6 +386,19 @@ impl Search {
         limits: Budget,
         settings: Settings,
     ) -> Evaluation {
+        self.analyse_until(game, color, limits, settings, &never)
+    }
+
+    /// As [`Search::analyse`], and stopped at once when `halt` says so: the best move so far
+    /// is the answer.
+    pub fn analyse_until(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: Budget,
+        settings: Settings,
+        halt: &Halt<'_>,
+    ) -> Evaluation {
         let root = Padded::new(game);
         let expert = self
             .make_expert(&root, settings)
@@ -402,14 +465,33 @@ impl Search {
         // exactly the number asked for in all.
         let claimed: Vec<AtomicU64> = trees.iter().map(|_| AtomicU64::new(0)).collect();
         let per_tree = limits.playouts.map(|n| n.div_ceil(trees.len() as u64));
+        // Set when the clock's plan ends the search (by the first thread, which watches it).
+        let stopped = AtomicBool::new(false);
         let run = |thread: usize| {
             let (tree, claimed) = (&trees[thread % trees.len()], &claimed[thread % trees.len()]);
             let mut rng = Rng::new(limits.seed.wrapping_add(thread as u64 * 0x1000_0001));
             let mut work = Work::new(&root, if threads / trees.len() > 1 { 32 } else { 1 });
             let mut done = 0u64;
+            let mut watch = Watch::default();
             loop {
                 if per_tree.is_some_and(|n| claimed.fetch_add(1, Relaxed) >= n) {
                     break;
+                }
+                if stopped.load(Relaxed) || halt() {
+                    break;
+                }
+                if done % 64 == 0
+                    && done > 0
+                    && let Some(plan) = limits.plan
+                {
+                    let elapsed = plan.start.elapsed();
+                    if elapsed >= plan.most
+                        || (thread == 0
+                            && plan.stop(elapsed, watch.progress(&trees, done * threads as u64)))
+                    {
+                        stopped.store(true, Relaxed);
+                        break;
+                    }
                 }
                 if done % 64 == 0
                     && limits.time.is_some_and(|t| start.elapsed() >= t)
@@ -451,9 +533,11 @@ impl Search {
         let mut visits = vec![0u64; root.cells.len()];
         let mut wins = vec![0.0f64; root.cells.len()];
         let mut child = vec![None; root.cells.len()];
+        let mut bias = vec![0.0f32; root.cells.len()];
         for (tree, _) in &results {
             for c in tree.root_children() {
                 let at = usize::from(c.cell);
+                bias[at] = c.bias;
                 // A proof in any thread's tree holds.
                 if child[at].is_none_or(|p| p == Proof::Open) {
                     child[at] = Some(c.proof);
@@ -481,13 +565,21 @@ impl Search {
             Proof::Open => 1,
             Proof::Lost => 0,
         };
+        let unvisited = values.iter().all(|v| v.1 == 0);
         let best = values
             .iter()
             .max_by(|a, b| {
+                let prior = |v: &(Cell, u64, f64, Proof)| bias[Padded::at_width(root.width, v.0)];
                 rank(a)
                     .cmp(&rank(b))
                     .then(a.1.cmp(&b.1))
                     .then(a.2.total_cmp(&b.2))
+                    // Stopped before any simulation: the patterns' favourite.
+                    .then(if unvisited {
+                        prior(a).total_cmp(&prior(b))
+                    } else {
+                        std::cmp::Ordering::Equal
+                    })
             })
             .map(|&(point, _, rate, _)| (point, rate));
         let values = values
@@ -532,6 +624,7 @@ mod tests {
             playouts: Some(playouts),
             threads: 1,
             seed: 7,
+            plan: None,
         }
     }
 
