@@ -368,3 +368,124 @@ fn solitaire_chess_player_against_the_judge() {
     );
     assert_eq!(log, again, "the same seed and work gave another game");
 }
+
+/// The bash completions parse, and complete a command and a command's verb, as bash calls
+/// them: the completion function with COMP_WORDS and COMP_CWORD set.
+#[test]
+#[cfg(unix)]
+fn bash_completions_complete_commands() {
+    let bin = env!("CARGO_BIN_EXE_boardgames");
+    let output = Command::new(bin)
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let script = std::env::temp_dir().join(format!("boardgames-{}.bash", std::process::id()));
+    std::fs::write(&script, &output.stdout).unwrap();
+    let Ok(parsed) = Command::new("bash").arg("-n").arg(&script).output() else {
+        eprintln!("skipped: bash is not installed");
+        let _ = std::fs::remove_file(&script);
+        return;
+    };
+    assert!(parsed.status.success(), "bash -n: {parsed:?}");
+    let complete = |words: &str| {
+        let line = format!(
+            "source {}; COMP_WORDS=({words}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); \
+             COMP_LINE=\"{words}\"; COMP_POINT=${{#COMP_LINE}}; \
+             _boardgames boardgames \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"; \
+             printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+            script.display()
+        );
+        let run = Command::new("bash").arg("-c").arg(line).output().unwrap();
+        assert!(run.status.success(), "{run:?}");
+        String::from_utf8(run.stdout).unwrap()
+    };
+    assert_eq!(complete("boardgames hi"), "hiq\n");
+    assert_eq!(complete("boardgames hex so"), "solve\n");
+    assert!(complete("boardgames hex solve --ope").contains("--openings"));
+    let _ = std::fs::remove_file(&script);
+}
+
+/// Every shell clap_complete knows gets a script that names the commands.
+#[test]
+fn completions_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{shell}: {output:?}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        for command in ["hiq", "solitaire-chess", "opening-book"] {
+            assert!(script.contains(command), "{shell}: no {command}");
+        }
+    }
+}
+
+/// The manual page is roff, titled, and lists the commands; a command has its own page.
+#[test]
+fn man_pages_are_made_from_the_help() {
+    let man = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+            .arg("man")
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+        )
+    };
+    let (status, page) = man(&[]);
+    assert_eq!(status, Some(0));
+    assert!(page.contains(".TH boardgames 1"), "{page}");
+    for command in [
+        "hiq",
+        "patolli",
+        "megacheckers",
+        "hex",
+        "solitaire\\-chess",
+        "serve",
+    ] {
+        assert!(
+            page.contains(&format!("boardgames\\-{command}(1)")),
+            "{command}: {page}"
+        );
+    }
+    let (status, page) = man(&["hex", "solve"]);
+    assert_eq!(status, Some(0));
+    assert!(page.contains(".TH boardgames-hex-solve 1"), "{page}");
+    assert!(page.contains("\\-\\-openings"), "{page}");
+    assert_eq!(man(&["nope"]).0, Some(2));
+}
+
+/// Built from a clone, `--version` names the commit checked out.
+#[test]
+fn the_version_names_the_commit() {
+    let output = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    let version = String::from_utf8(output.stdout).unwrap();
+    let commit = Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output();
+    match commit {
+        Ok(commit) if commit.status.success() => {
+            let commit = String::from_utf8(commit.stdout).unwrap();
+            assert_eq!(
+                version,
+                format!(
+                    "boardgames {} ({})\n",
+                    env!("CARGO_PKG_VERSION"),
+                    commit.trim()
+                )
+            );
+        }
+        _ => assert_eq!(
+            version,
+            format!("boardgames {}\n", env!("CARGO_PKG_VERSION"))
+        ),
+    }
+}

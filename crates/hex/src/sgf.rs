@@ -263,7 +263,7 @@ pub fn parse(text: &str) -> Result<Record, SgfError> {
                 let (w, h) = v.split_once(':').unwrap_or((v, v));
                 match (w.parse::<u8>(), h.parse::<u8>()) {
                     (Ok(w), Ok(h)) if w == h && (1..=MAX_BOARD).contains(&w) => record.size = w,
-                    _ => return Err(value_error(p, "a square board size 1..19")),
+                    _ => return Err(value_error(p, "a square board size 1 to 19")),
                 }
             }
             _ => {}
@@ -351,7 +351,7 @@ impl Record {
     /// The position after the first `moves` moves (all of them if fewer), swap allowed.
     /// On an illegal stone, its index among setup stones and moves, and why.
     pub fn game_at(&self, moves: usize) -> Result<Game, (usize, IllegalMove)> {
-        let mut game = Game::new(self.size).expect("a record's size is 1..=19");
+        let mut game = Game::new(self.size).expect("a record's size is 1 to 19");
         game.set_allow_swap(true);
         for (i, &(color, point)) in self.setup.iter().enumerate() {
             game.setup(color, point).map_err(|e| (i, e))?;
