@@ -135,14 +135,14 @@ mod tests {
             ("arena -n 0", "a board's side is 1 to 19"),
             ("arena -n 30", "a board's side is 1 to 19"),
             ("arena -n -1", "a board's side is 1 to 19"),
-            ("arena -g 0", "a whole number 1.."),
-            ("arena -g -2", "a whole number 1.."),
-            ("arena --first-game 0", "a whole number 1.."),
+            ("arena -g 0", "a whole number 1 to 4294967295"),
+            ("arena -g -2", "a whole number 1 to 4294967295"),
+            ("arena --first-game 0", "a whole number 1 to 4294967295"),
             ("arena --timeout 0", "seconds more than 0"),
             ("arena --adjudicate -1", "seconds 0 to 86400"),
             ("arena --engine1 ", "a command"),
             ("selfplay -g 1 -n 0", "a board's side is 1 to 19"),
-            ("selfplay -g 0", "a whole number 1.."),
+            ("selfplay -g 0", "a whole number 1 to 4294967295"),
             ("opening-book --out b -n 0", "a board's side"),
             ("opening-book --out b --plies -1", "1 to 100"),
             (
@@ -150,7 +150,7 @@ mod tests {
                 "a whole number, 0 or more",
             ),
             ("gtp --time 1e300", "seconds"),
-            ("gtp --threads 0", "1 to 64"),
+            ("gtp --threads 0", "1..64"),
         ] {
             let e = parse(line).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::ValueValidation, "{line}: {e}");
