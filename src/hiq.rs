@@ -43,7 +43,7 @@ fn solve(args: SolveArgs) -> Result<()> {
             io::usage(
                 &["hiq", "solve"],
                 format!(
-                    "invalid value '{number}' for '--finish <HOLE>': the {name} board has holes 1..{}",
+                    "invalid value '{number}' for '--finish <HOLE>': the {name} board has holes 1 to {}",
                     layout.holes()
                 ),
             )
@@ -56,8 +56,14 @@ fn solve(args: SolveArgs) -> Result<()> {
 
 fn count(args: CountArgs) -> Result<()> {
     let (layout, name) = layout(&args.board)?;
+    // A limit the user gave that is refused is a usage error (exit 2), as every refused
+    // option value is; a limit the memory set is not the user's to correct.
+    let refused = |message: String| match args.max_positions {
+        Some(_) => io::usage(&["hiq", "count"], message),
+        None => anyhow::anyhow!(message),
+    };
     let max_positions = limit::position_limit(&name, args.max_positions, limit::available_memory())
-        .map_err(|refused| anyhow::anyhow!(refused.explain("--max-positions")))?;
+        .map_err(|limit| refused(limit.explain("--max-positions")))?;
     let levels = layout.holes().saturating_sub(1) as u64;
     let bar = indicatif::ProgressBar::new(levels).with_style(
         indicatif::ProgressStyle::with_template("counting {bar:32} {pos}/{len} levels {msg}")
@@ -72,10 +78,10 @@ fn count(args: CountArgs) -> Result<()> {
     });
     bar.finish_and_clear();
     let census = census.map_err(|err| {
-        anyhow::anyhow!(
+        refused(format!(
             "{name} board: {err} (--max-positions); a larger limit takes about {} bytes a position",
             limit::BYTES_PER_POSITION
-        )
+        ))
     })?;
     io::print(&CensusTable::new(&layout, &name, &census).to_string())
 }

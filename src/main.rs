@@ -10,13 +10,15 @@ mod hex;
 mod hiq;
 mod io;
 mod megacheckers;
+mod meta;
 mod patolli;
 mod serve;
 mod solitaire_chess;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, error::ErrorKind};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Board games from programming contests, played exactly as the contests ask.
 ///
@@ -24,13 +26,16 @@ use clap::{Parser, Subcommand, error::ErrorKind};
 /// output on stdout. Mistakes in the input are reported on stderr with their line and column
 /// (exit status 1); nothing is printed on stdout then.
 #[derive(Parser)]
-#[command(name = "boardgames", version)]
+#[command(name = "boardgames", version = VERSION)]
 #[command(after_help = "Start with `boardgames demo` to see every game run on its contest sample.")]
 #[command(after_long_help = EXIT_STATUS)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
+
+/// The version, with the commit when built from a clone (`0.1.0 (d30f4a3)`; see build.rs).
+pub const VERSION: &str = env!("BOARDGAMES_VERSION");
 
 /// What the exit status says, for `--help`.
 const EXIT_STATUS: &str = "\
@@ -60,6 +65,8 @@ enum Command {
     SolitaireChess(solitaire_chess::Args),
     Demo(demo::Args),
     Serve(serve::Args),
+    Completions(meta::CompletionsArgs),
+    Man(meta::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +82,8 @@ fn main() -> ExitCode {
         Command::SolitaireChess(args) => solitaire_chess::run(args),
         Command::Demo(args) => demo::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Completions(args) => meta::completions(args),
+        Command::Man(args) => meta::man(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -101,9 +110,15 @@ fn fail(err: &anyhow::Error) -> ExitCode {
 ///
 /// Clap's tip to pass an unknown option such as `--trace` as a value after `--` would send
 /// it on as a FILE name: there is no such file, so it is left out.
-fn usage(err: clap::Error) -> ! {
+fn usage(mut err: clap::Error) -> ! {
     if err.kind() != ErrorKind::UnknownArgument {
         err.exit()
+    }
+    if let Some(tip) = verbs_taking(&err, std::env::args().skip(1)) {
+        err.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![tip.into()]),
+        );
     }
     let styled = err.render();
     let text = if io::stderr_color() {
@@ -129,10 +144,42 @@ fn usage(err: clap::Error) -> ! {
     std::process::exit(err.exit_code())
 }
 
+/// For an option that the command given does not take but some of its verbs do (`hiq --board`
+/// belongs to `hiq solve` and `hiq count`), a tip that names those verbs.
+fn verbs_taking(err: &clap::Error, words: impl Iterator<Item = String>) -> Option<String> {
+    let Some(ContextValue::String(arg)) = err.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let long = arg.strip_prefix("--")?.split('=').next()?;
+    let mut command = Cli::command();
+    command.build();
+    // The command given: the words that name a verb of the one before them.
+    let mut path = vec!["boardgames".to_string()];
+    let mut found = &command;
+    for word in words {
+        if let Some(sub) = found.find_subcommand(&word) {
+            path.push(word);
+            found = sub;
+        }
+    }
+    let verbs: Vec<String> = found
+        .get_subcommands()
+        .filter(|verb| verb.get_arguments().any(|a| a.get_long() == Some(long)))
+        .map(|verb| format!("`{} {}`", path.join(" "), verb.get_name()))
+        .collect();
+    let (last, others) = verbs.split_last()?;
+    let verbs = match others {
+        [] => last.clone(),
+        _ => format!("{} and {last}", others.join(", ")),
+    };
+    Some(format!(
+        "'--{long}' is an option of {verbs}: give it after the verb"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     /// Every option whose values are names takes them in any case, in every command.
     #[test]
@@ -152,6 +199,64 @@ mod tests {
         let mut found = Vec::new();
         strict(&command, "boardgames", &mut found);
         assert!(found.is_empty(), "case-sensitive values: {found:?}");
+    }
+
+    /// Solitaire chess's times are in seconds, as Hex's are; the old spellings in
+    /// milliseconds, hidden, still work.
+    #[test]
+    fn solitaire_chess_times_are_in_seconds() {
+        use solitaire_chess_player::{Budget, cli::Verb};
+        use std::time::Duration;
+        let parse = |line: &str| match Cli::try_parse_from(line.split(' ')).unwrap().command {
+            Command::SolitaireChess(args) => args,
+            _ => unreachable!(),
+        };
+        let budget = |line: &str| parse(line).play.player.config().budget;
+        let time = |ms| Budget::Time(Duration::from_millis(ms));
+        assert_eq!(budget("boardgames solitaire-chess"), time(1000));
+        assert_eq!(budget("boardgames solitaire-chess --time 0.25"), time(250));
+        assert_eq!(
+            budget("boardgames solitaire-chess --budget-ms 250"),
+            time(250)
+        );
+        let limit = |line: &str| match parse(line).verb {
+            Some(Verb::Judge(judge)) => judge.limit(),
+            _ => unreachable!(),
+        };
+        let judge = "boardgames solitaire-chess judge --group 1";
+        assert_eq!(limit(&format!("{judge} -- true")), Duration::from_secs(10));
+        assert_eq!(
+            limit(&format!("{judge} --time-limit 2.5 -- true")),
+            Duration::from_millis(2500)
+        );
+        assert_eq!(
+            limit(&format!("{judge} --time-limit-ms 300 -- true")),
+            Duration::from_millis(300)
+        );
+        // One spelling at a time.
+        let both = "boardgames solitaire-chess --time 1 --budget-ms 5";
+        assert!(Cli::try_parse_from(both.split(' ')).is_err());
+    }
+
+    /// An option given before the verb that takes it is pointed to that verb.
+    #[test]
+    fn an_option_of_a_verb_is_pointed_to_it() {
+        let words = |line: &str| line.split(' ').map(String::from).collect::<Vec<_>>();
+        let tip = |line: &str| {
+            let err = Cli::try_parse_from(words(line)).err().unwrap();
+            verbs_taking(&err, words(line).into_iter().skip(1))
+        };
+        assert_eq!(
+            tip("boardgames hiq --board european x.txt").as_deref(),
+            Some(
+                "'--board' is an option of `boardgames hiq solve` and `boardgames hiq count`: give it after the verb"
+            )
+        );
+        assert_eq!(
+            tip("boardgames hex --openings=3").as_deref(),
+            Some("'--openings' is an option of `boardgames hex solve`: give it after the verb")
+        );
+        assert_eq!(tip("boardgames hiq --tarce"), None);
     }
 
     /// Values read by functions of ours rather than from a list, in capitals.

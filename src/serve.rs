@@ -24,7 +24,17 @@ pub fn run(args: Args) -> Result<()> {
         |bound| println!("serving the games on http://{bound}/ (Ctrl-C stops)"),
         web::stop_signal(),
     )
-    .with_context(|| format!("cannot serve on {addr}"))?;
+    .map_err(|err| {
+        // Another server (or another `boardgames serve`) has the port.
+        let hint = match err.kind() {
+            std::io::ErrorKind::AddrInUse => format!(
+                " (another program listens on port {}: give another with --port, or --port 0 for any free one)",
+                args.port
+            ),
+            _ => String::new(),
+        };
+        anyhow::Error::new(err).context(format!("cannot serve on {addr}{hint}"))
+    })?;
     eprintln!("stopped");
     Ok(())
 }

@@ -3,7 +3,6 @@
 
 use std::fs::File;
 use std::io::{self as stdio, BufWriter, Write};
-use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -93,7 +92,7 @@ fn judge(args: JudgeArgs) -> Result<()> {
         }
         None => None,
     };
-    let limit = Duration::from_millis(args.time_limit_ms);
+    let limit = args.limit();
     let played = run_player(&deal, &args.command, limit, |line, game| {
         if let Some(log) = &mut log {
             let _ = writeln!(log, "{line}");

@@ -2,9 +2,10 @@
 //!
 //! - Transcripts: every case under `tests/cmd/<game>/` runs the real binary on an input and
 //!   compares stdout, stderr and the exit status with the files beside it.
-//! - The README: every command in its `console` blocks is run through `sh`, with the built
-//!   `boardgames` first on the `PATH`, and must print what the README shows (`[..]` in a
-//!   shown line stands for text that changes from run to run, as in trycmd).
+//! - The README and the guides under `docs/`: every command in their `console` blocks is run
+//!   through `sh`, with the built `boardgames` first on the `PATH`, and must print what the
+//!   guide shows (`[..]` in a shown line stands for text that changes from run to run, as in
+//!   trycmd); their relative links lead to files that exist.
 //! - Solitaire chess: the built-in player against the built-in judge over real pipes.
 
 use std::path::Path;
@@ -38,7 +39,7 @@ fn the_built_in_samples_are_the_transcripts_inputs() {
 }
 
 /// The files under `samples/`, for a new user to try, are the contest samples built in. The
-/// solitaire chess file goes on with the judge's replies in the demo's game, which the README
+/// solitaire chess file goes on with the judge's replies in the demo's game, which the solitaire chess guide
 /// replays.
 #[test]
 fn the_sample_files_are_the_built_in_samples() {
@@ -126,32 +127,84 @@ fn readme_wildcards_match_within_a_line() {
     assert!(!matches("51\n", "52\n"));
 }
 
+/// The README and every guide under `docs/` (the tuning records included), in order.
+fn guides() -> Vec<std::path::PathBuf> {
+    let mut found = vec![std::path::PathBuf::from("README.md")];
+    for dir in ["docs", "docs/tuning"] {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "md"))
+            .collect();
+        files.sort();
+        found.extend(files);
+    }
+    found
+}
+
+/// Every `$` example of the README's and the guides' `console` blocks prints what it shows.
 #[test]
-fn readme_examples_print_what_they_show() {
-    let readme = std::fs::read_to_string("README.md").expect("README.md beside Cargo.toml");
-    let examples = console_examples(&readme);
-    assert!(!examples.is_empty(), "the README shows no console example");
+fn guide_examples_print_what_they_show() {
     // Run in a folder of its own, as the help examples are: an example may write files. It
     // holds a copy of `samples/`, as a clone does, for the examples that read a sample.
-    let dir = std::env::temp_dir().join(format!("boardgames-readme-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("boardgames-guides-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("samples")).unwrap();
     for entry in std::fs::read_dir("samples").unwrap() {
         let path = entry.unwrap().path();
         std::fs::copy(&path, dir.join("samples").join(path.file_name().unwrap())).unwrap();
     }
-    for example in examples {
-        // The README shows what a terminal shows: stdout, then stderr.
-        let (stdout, stderr) = run_example(&example.command, &dir);
-        let shown = stdout + &stderr;
-        assert!(
-            matches(&example.output, &shown),
-            "README.md:{}: `{}` printed\n{shown}\nbut the README shows\n{}",
-            example.line,
-            example.command,
-            example.output
-        );
+    let mut counted = Vec::new();
+    for guide in guides() {
+        let text = std::fs::read_to_string(&guide).unwrap();
+        let examples = console_examples(&text);
+        counted.push((guide.display().to_string(), examples.len()));
+        for example in examples {
+            // A guide shows what a terminal shows: stdout, then stderr.
+            let (stdout, stderr) = run_example(&example.command, &dir);
+            let shown = stdout + &stderr;
+            assert!(
+                matches(&example.output, &shown),
+                "{}:{}: `{}` printed\n{shown}\nbut the guide shows\n{}",
+                guide.display(),
+                example.line,
+                example.command,
+                example.output
+            );
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("examples run: {counted:?}");
+    // The README shows one example per game, and each game's guide its own.
+    let count = |name: &str| counted.iter().find(|(path, _)| path == name).map(|c| c.1);
+    assert!(count("README.md") >= Some(5), "{counted:?}");
+    for game in ["hiq", "patolli", "megacheckers", "hex", "solitaire-chess"] {
+        assert!(
+            count(&format!("docs/{game}.md")) > Some(0),
+            "{game}: {counted:?}"
+        );
+    }
+}
+
+/// Every relative link of the README and the guides leads to a file or folder that exists.
+#[test]
+fn guide_links_lead_to_files() {
+    for guide in guides() {
+        let text = std::fs::read_to_string(&guide).unwrap();
+        let base = guide.parent().unwrap();
+        for (at, _) in text.match_indices("](") {
+            let rest = &text[at + 2..];
+            let Some(end) = rest.find(')') else { continue };
+            let target = rest[..end].split('#').next().unwrap();
+            if target.is_empty() || target.contains("://") {
+                continue;
+            }
+            assert!(
+                base.join(target).exists(),
+                "{}: a link to {target}, which is not there",
+                guide.display()
+            );
+        }
+    }
 }
 
 /// Runs a command line through `sh` in `dir`, with the built `boardgames` first on the
@@ -394,4 +447,125 @@ fn solitaire_chess_player_against_the_judge() {
         ["> 0 0", "verdict: stopped with `0 0`"]
     );
     assert_eq!(log, again, "the same seed and work gave another game");
+}
+
+/// The bash completions parse, and complete a command and a command's verb, as bash calls
+/// them: the completion function with COMP_WORDS and COMP_CWORD set.
+#[test]
+#[cfg(unix)]
+fn bash_completions_complete_commands() {
+    let bin = env!("CARGO_BIN_EXE_boardgames");
+    let output = Command::new(bin)
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let script = std::env::temp_dir().join(format!("boardgames-{}.bash", std::process::id()));
+    std::fs::write(&script, &output.stdout).unwrap();
+    let Ok(parsed) = Command::new("bash").arg("-n").arg(&script).output() else {
+        eprintln!("skipped: bash is not installed");
+        let _ = std::fs::remove_file(&script);
+        return;
+    };
+    assert!(parsed.status.success(), "bash -n: {parsed:?}");
+    let complete = |words: &str| {
+        let line = format!(
+            "source {}; COMP_WORDS=({words}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); \
+             COMP_LINE=\"{words}\"; COMP_POINT=${{#COMP_LINE}}; \
+             _boardgames boardgames \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"; \
+             printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+            script.display()
+        );
+        let run = Command::new("bash").arg("-c").arg(line).output().unwrap();
+        assert!(run.status.success(), "{run:?}");
+        String::from_utf8(run.stdout).unwrap()
+    };
+    assert_eq!(complete("boardgames hi"), "hiq\n");
+    assert_eq!(complete("boardgames hex so"), "solve\n");
+    assert!(complete("boardgames hex solve --ope").contains("--openings"));
+    let _ = std::fs::remove_file(&script);
+}
+
+/// Every shell clap_complete knows gets a script that names the commands.
+#[test]
+fn completions_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{shell}: {output:?}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        for command in ["hiq", "solitaire-chess", "opening-book"] {
+            assert!(script.contains(command), "{shell}: no {command}");
+        }
+    }
+}
+
+/// The manual page is roff, titled, and lists the commands; a command has its own page.
+#[test]
+fn man_pages_are_made_from_the_help() {
+    let man = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+            .arg("man")
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+        )
+    };
+    let (status, page) = man(&[]);
+    assert_eq!(status, Some(0));
+    assert!(page.contains(".TH boardgames 1"), "{page}");
+    for command in [
+        "hiq",
+        "patolli",
+        "megacheckers",
+        "hex",
+        "solitaire\\-chess",
+        "serve",
+    ] {
+        assert!(
+            page.contains(&format!("boardgames\\-{command}(1)")),
+            "{command}: {page}"
+        );
+    }
+    let (status, page) = man(&["hex", "solve"]);
+    assert_eq!(status, Some(0));
+    assert!(page.contains(".TH boardgames-hex-solve 1"), "{page}");
+    assert!(page.contains("\\-\\-openings"), "{page}");
+    assert_eq!(man(&["nope"]).0, Some(2));
+}
+
+/// Built from a clone, `--version` names the commit checked out.
+#[test]
+fn the_version_names_the_commit() {
+    let output = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    let version = String::from_utf8(output.stdout).unwrap();
+    let commit = Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output();
+    match commit {
+        Ok(commit) if commit.status.success() => {
+            let commit = String::from_utf8(commit.stdout).unwrap();
+            assert_eq!(
+                version,
+                format!(
+                    "boardgames {} ({})\n",
+                    env!("CARGO_PKG_VERSION"),
+                    commit.trim()
+                )
+            );
+        }
+        _ => assert_eq!(
+            version,
+            format!("boardgames {}\n", env!("CARGO_PKG_VERSION"))
+        ),
+    }
 }

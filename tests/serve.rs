@@ -43,6 +43,27 @@ fn serves_until_ctrl_c() {
     assert_eq!(stderr, "stopped\n");
 }
 
+/// A port another program listens on is refused with the way out: another port, or any free
+/// one.
+#[test]
+fn a_busy_port_suggests_another() {
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = busy.local_addr().unwrap().port().to_string();
+    let output = Command::new(BIN)
+        .args(["serve", "--port", &port])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "error: cannot serve on 127.0.0.1:{port} (another program listens on port {port}: give another with --port, or --port 0 for any free one): "
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("in use"), "{stderr}");
+}
+
 /// `--bind` takes a host name, resolved as the system does: `localhost` is 127.0.0.1.
 #[test]
 fn binds_a_host_name() {

@@ -175,7 +175,7 @@ impl fmt::Display for Cell {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BadName {
     /// Not a column letter and a row number, like `C3`.
-    #[error("expected a cell: a column A..Z and a row 1..26, like B2, found {0:?}")]
+    #[error("expected a cell: a column A to Z and a row 1 to 26, like B2, found {0:?}")]
     Cell(String),
     /// Not `X` or `O`.
     #[error("expected a player, X or O, found {0:?}")]

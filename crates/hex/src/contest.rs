@@ -92,7 +92,7 @@ pub fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
 
 /// Reads one data set: size, the two counts, X's cells, O's cells.
 fn parse_data_set(tokens: &mut Tokens<'_>, number: u32) -> Result<Board, ParseError> {
-    let expected = format!("the board size of data set {number} (a whole number 1..{MAX_SIZE})");
+    let expected = format!("the board size of data set {number} (a whole number 1 to {MAX_SIZE})");
     let token = tokens.expect(&expected)?;
     let mut board = token
         .parse::<u8>(&expected)
@@ -103,7 +103,7 @@ fn parse_data_set(tokens: &mut Tokens<'_>, number: u32) -> Result<Board, ParseEr
     let mut counts = [0; 2];
     for (player, count) in Player::BOTH.into_iter().zip(&mut counts) {
         let expected = format!(
-            "the number of cells {player} holds in data set {number} (a whole number 0..{cells})"
+            "the number of cells {player} holds in data set {number} (a whole number 0 to {cells})"
         );
         let token = tokens.expect(&expected)?;
         *count = token
@@ -157,7 +157,7 @@ fn cell_names(size: u8) -> String {
     if size == 1 {
         "the only cell is A1".into()
     } else {
-        format!("a column A..{last_col} and a row 1..{size}, like B2")
+        format!("a column A to {last_col} and a row 1 to {size}, like B2")
     }
 }
 
@@ -289,31 +289,31 @@ mod tests {
         );
         assert_eq!(
             error("1\n0\n0 0\n"),
-            r#"2:1: expected the board size of data set 1 (a whole number 1..26), found "0""#
+            r#"2:1: expected the board size of data set 1 (a whole number 1 to 26), found "0""#
         );
         assert_eq!(
             error("1\n27\n0 0\n"),
-            r#"2:1: expected the board size of data set 1 (a whole number 1..26), found "27""#
+            r#"2:1: expected the board size of data set 1 (a whole number 1 to 26), found "27""#
         );
         assert_eq!(
             error("1\nfive\n0 0\n"),
-            r#"2:1: expected the board size of data set 1 (a whole number 1..26), found "five""#
+            r#"2:1: expected the board size of data set 1 (a whole number 1 to 26), found "five""#
         );
         assert_eq!(
             error("1\n2\n5 0\n"),
-            r#"3:1: expected the number of cells X holds in data set 1 (a whole number 0..4), found "5""#
+            r#"3:1: expected the number of cells X holds in data set 1 (a whole number 0 to 4), found "5""#
         );
         assert_eq!(
             error("1\n2\n0 -1\n"),
-            r#"3:3: expected the number of cells O holds in data set 1 (a whole number 0..4), found "-1""#
+            r#"3:3: expected the number of cells O holds in data set 1 (a whole number 0 to 4), found "-1""#
         );
         assert_eq!(
             error("1\n5\n2 2\nC2 F3\nC5 C3\n"),
-            r#"4:4: expected cell 2 of the 2 held by X in data set 1 (a column A..E and a row 1..5, like B2), found "F3""#
+            r#"4:4: expected cell 2 of the 2 held by X in data set 1 (a column A to E and a row 1 to 5, like B2), found "F3""#
         );
         assert_eq!(
             error("1\n5\n2 2\n33 A3\nC5 C3\n"),
-            r#"4:1: expected cell 1 of the 2 held by X in data set 1 (a column A..E and a row 1..5, like B2), found "33""#
+            r#"4:1: expected cell 1 of the 2 held by X in data set 1 (a column A to E and a row 1 to 5, like B2), found "33""#
         );
         assert_eq!(
             error("1\n1\n1 0\nB1\n"),
@@ -338,15 +338,15 @@ mod tests {
         // Fewer cells than announced: the next data set's size is not a cell.
         assert_eq!(
             error("2\n5\n2 2\nC2 A3\nC5\n5\n0 0\n"),
-            r#"6:1: expected cell 2 of the 2 held by O in data set 1 (a column A..E and a row 1..5, like B2), found "5""#
+            r#"6:1: expected cell 2 of the 2 held by O in data set 1 (a column A to E and a row 1 to 5, like B2), found "5""#
         );
         assert_eq!(
             error("1\n5\n2 2\nC2 A3\nC5\n"),
-            "6:1: expected cell 2 of the 2 held by O in data set 1 (a column A..E and a row 1..5, like B2), found end of input"
+            "6:1: expected cell 2 of the 2 held by O in data set 1 (a column A to E and a row 1 to 5, like B2), found end of input"
         );
         assert_eq!(
             error("2\n5\n0 0\n"),
-            "4:1: expected the board size of data set 2 (a whole number 1..26), found end of input"
+            "4:1: expected the board size of data set 2 (a whole number 1 to 26), found end of input"
         );
         assert_eq!(
             error("\n1\n3\n0 0\n3\n0 0\n"),
@@ -354,7 +354,7 @@ mod tests {
         );
         assert_eq!(
             error("4000000000 1 0 0"),
-            "1:17: expected the board size of data set 2 (a whole number 1..26), found end of input"
+            "1:17: expected the board size of data set 2 (a whole number 1 to 26), found end of input"
         );
     }
 

@@ -368,7 +368,7 @@ impl Record {
     /// The position after the first `moves` moves (all of them if fewer), swap allowed.
     /// On an illegal stone, its index among setup stones and moves, and why.
     pub fn game_at(&self, moves: usize) -> Result<Game, (usize, IllegalMove)> {
-        let mut game = Game::rectangle(self.rows, self.cols).expect("a record's sides are 1..=19");
+        let mut game = Game::rectangle(self.rows, self.cols).expect("a record's sides are 1 to 19");
         game.set_allow_swap(true);
         for (i, &(color, point)) in self.setup.iter().enumerate() {
             game.setup(color, point).map_err(|e| (i, e))?;

@@ -107,6 +107,6 @@ fn parse_board(text: &str) -> Result<PathBuf, String> {
 /// A hole's number.
 fn parse_hole(text: &str) -> Result<u32, String> {
     text.parse().map_err(|_| {
-        "a hole is given by its number, counted row by row from 1 (1..33 on the english board; see `boardgames hiq --help`)".to_string()
+        "a hole is given by its number, counted row by row from 1 (1 to 33 on the english board; see `boardgames hiq --help`)".to_string()
     })
 }

@@ -124,7 +124,7 @@ fn parse_instance(
     count: u32,
 ) -> Result<Position, ParseError> {
     let expected = format!(
-        "a hole number 1..{} or 0 to end instance {instance} of {count}",
+        "a hole number 1 to {} or 0 to end instance {instance} of {count}",
         layout.holes()
     );
     let mut position = Position::EMPTY;
@@ -230,20 +230,20 @@ mod tests {
         );
         assert_eq!(
             error("1\n3 34 0"),
-            r#"2:3: expected a hole number 1..33 or 0 to end instance 1 of 1, found "34""#
+            r#"2:3: expected a hole number 1 to 33 or 0 to end instance 1 of 1, found "34""#
         );
         assert_eq!(
             error("1\n3 peg 0"),
-            r#"2:3: expected a hole number 1..33 or 0 to end instance 1 of 1, found "peg""#
+            r#"2:3: expected a hole number 1 to 33 or 0 to end instance 1 of 1, found "peg""#
         );
         // However large, a number that is no hole is told the holes' range alone.
         assert_eq!(
             error("1\n3 99999999999999999999 0"),
-            r#"2:3: expected a hole number 1..33 or 0 to end instance 1 of 1, found "99999999999999999999""#
+            r#"2:3: expected a hole number 1 to 33 or 0 to end instance 1 of 1, found "99999999999999999999""#
         );
         assert_eq!(
             error("1\n3 -4 0"),
-            r#"2:3: expected a hole number 1..33 or 0 to end instance 1 of 1, found "-4""#
+            r#"2:3: expected a hole number 1 to 33 or 0 to end instance 1 of 1, found "-4""#
         );
         assert_eq!(
             error("2\n3 0\n5 7\n5 0"),
@@ -251,7 +251,7 @@ mod tests {
         );
         assert_eq!(
             error("3\n3 0\n5 7 0\n"),
-            "4:1: expected a hole number 1..33 or 0 to end instance 3 of 3, found end of input"
+            "4:1: expected a hole number 1 to 33 or 0 to end instance 3 of 3, found end of input"
         );
         assert_eq!(
             error("1\n3 0 7 0"),
@@ -290,7 +290,7 @@ mod tests {
     fn a_huge_count_with_little_input_ends_at_the_end() {
         assert_eq!(
             error("4000000000 1 0"),
-            "1:15: expected a hole number 1..33 or 0 to end instance 2 of 4000000000, found end of input"
+            "1:15: expected a hole number 1 to 33 or 0 to end instance 2 of 4000000000, found end of input"
         );
     }
 }

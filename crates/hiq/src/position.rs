@@ -49,7 +49,7 @@ impl fmt::Display for Hole {
 
 /// A hole number that no board has: not a whole number 1..=64 ([`MAX_HOLES`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected a hole number 1..{MAX_HOLES}, found {0:?}")]
+#[error("expected a hole number 1 to {MAX_HOLES}, found {0:?}")]
 pub struct BadHole(pub String);
 
 impl FromStr for Hole {
@@ -235,7 +235,7 @@ mod tests {
         }
         assert_eq!(
             "65".parse::<Hole>().unwrap_err().to_string(),
-            r#"expected a hole number 1..64, found "65""#
+            r#"expected a hole number 1 to 64, found "65""#
         );
     }
 

@@ -224,7 +224,7 @@ impl fmt::Display for Home {
 
 /// A home number that no board has: not a whole number 1..=[`MAX_HOMES`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected a home number 1..{MAX_HOMES}, found {0:?}")]
+#[error("expected a home number 1 to {MAX_HOMES}, found {0:?}")]
 pub struct BadHome(pub String);
 
 impl FromStr for Home {

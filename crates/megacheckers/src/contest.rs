@@ -114,7 +114,7 @@ pub fn run_drawn(input: &str, color: bool) -> Result<Drawn, ParseError> {
     })
 }
 
-const ROWS: &str = "the number of rows N (3..20), or 0 0 to end the input";
+const ROWS: &str = "the number of rows N (3 to 20), or 0 0 to end the input";
 
 /// Reads the contest input: every board, in order.
 ///
@@ -196,7 +196,7 @@ fn given(count: usize) -> String {
 
 /// Reads M, the number of columns, for a board of `rows` rows.
 fn parse_cols(tokens: &mut Tokens<'_>, rows: u32) -> Result<Shape, ParseError> {
-    const COLS: &str = "the number of columns M (3..20)";
+    const COLS: &str = "the number of columns M (3 to 20)";
     let token = tokens.expect(COLS)?;
     let cols = token.parse_in(COLS, MIN_SIDE..=MAX_SIDE)?;
     Shape::new(rows, cols).ok_or_else(|| {
@@ -292,11 +292,11 @@ mod tests {
     fn an_input_with_nothing_in_it_is_refused() {
         assert_eq!(
             error(""),
-            "1:1: expected the number of rows N (3..20), or 0 0 to end the input, found end of input"
+            "1:1: expected the number of rows N (3 to 20), or 0 0 to end the input, found end of input"
         );
         assert_eq!(
             error("\n \r\n"),
-            "3:1: expected the number of rows N (3..20), or 0 0 to end the input, found end of input"
+            "3:1: expected the number of rows N (3 to 20), or 0 0 to end the input, found end of input"
         );
     }
 
@@ -375,39 +375,39 @@ mod tests {
         let cases = [
             (
                 "x 3",
-                r#"1:1: expected the number of rows N (3..20), or 0 0 to end the input, found "x""#,
+                r#"1:1: expected the number of rows N (3 to 20), or 0 0 to end the input, found "x""#,
             ),
             (
                 "2 3",
-                r#"1:1: expected the number of rows N (3..20), or 0 0 to end the input, found "2""#,
+                r#"1:1: expected the number of rows N (3 to 20), or 0 0 to end the input, found "2""#,
             ),
             (
                 "21 3",
-                r#"1:1: expected the number of rows N (3..20), or 0 0 to end the input, found "21""#,
+                r#"1:1: expected the number of rows N (3 to 20), or 0 0 to end the input, found "21""#,
             ),
             (
                 "99999999999999999999999 3",
-                r#"1:1: expected the number of rows N (3..20), or 0 0 to end the input, found "99999999999999999999999""#,
+                r#"1:1: expected the number of rows N (3 to 20), or 0 0 to end the input, found "99999999999999999999999""#,
             ),
             (
                 "3 99999999999999999999999",
-                r#"1:3: expected the number of columns M (3..20), found "99999999999999999999999""#,
+                r#"1:3: expected the number of columns M (3 to 20), found "99999999999999999999999""#,
             ),
             (
                 "-3 3",
-                r#"1:1: expected the number of rows N (3..20), or 0 0 to end the input, found "-3""#,
+                r#"1:1: expected the number of rows N (3 to 20), or 0 0 to end the input, found "-3""#,
             ),
             (
                 "3",
-                "1:2: expected the number of columns M (3..20), found end of input",
+                "1:2: expected the number of columns M (3 to 20), found end of input",
             ),
             (
                 "3 21",
-                r#"1:3: expected the number of columns M (3..20), found "21""#,
+                r#"1:3: expected the number of columns M (3 to 20), found "21""#,
             ),
             (
                 "3 2",
-                r#"1:3: expected the number of columns M (3..20), found "2""#,
+                r#"1:3: expected the number of columns M (3 to 20), found "2""#,
             ),
             (
                 "11 19",
@@ -443,7 +443,7 @@ mod tests {
             ),
             (
                 "3 3\n2 1 2 0 1 2\n0 0",
-                r#"2:11: expected the number of rows N (3..20), or 0 0 to end the input, found "2" (is there a value too many on line 2? The 3x3 board there has 5 homes)"#,
+                r#"2:11: expected the number of rows N (3 to 20), or 0 0 to end the input, found "2" (is there a value too many on line 2? The 3x3 board there has 5 homes)"#,
             ),
             (
                 "0 1",

@@ -9,6 +9,9 @@ use crate::{Board, Capture, Content, Homes, Square};
 
 const CELL: usize = 52;
 const MARGIN: usize = 10;
+/// Half the side of the cross on a piece taken: inside the piece (radius 18), clear of the
+/// home's number in the corner.
+const CROSS: usize = 10;
 
 /// `board` as an SVG document, with `capture` (if any) drawn on it.
 pub fn svg(board: &Board, capture: Option<&Capture>) -> String {
@@ -34,6 +37,9 @@ pub fn svg(board: &Board, capture: Option<&Capture>) -> String {
     let taken = capture
         .and_then(|capture| capture.replay(board).ok())
         .unwrap_or(Homes::EMPTY);
+    // The homes' numbers, in their corners, drawn last: over the pieces, the crosses (which
+    // stay inside the pieces) and the capture's path.
+    let mut numbers = String::from("<g class=\"numbers\" pointer-events=\"none\">\n");
     for row in 0..shape.rows() {
         for col in 0..shape.cols() {
             let (x, y) = corner(row, col);
@@ -58,9 +64,7 @@ pub fn svg(board: &Board, capture: Option<&Capture>) -> String {
                     let taken_class = if taken.contains(home) { " taken" } else { "" };
                     let _ = writeln!(
                         out,
-                        "<g class=\"{class}{taken_class}\" data-click=\"{home}\" id=\"home-{home}\"><title>home {home}</title>\n<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#8b5a2b\"/>\n<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#e8cfa8\">{home}</text>",
-                        x + 3,
-                        y + 12
+                        "<g class=\"{class}{taken_class}\" data-click=\"{home}\" id=\"home-{home}\"><title>home {home}</title>\n<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#8b5a2b\"/>"
                     );
                     let (cx, cy) = (x + CELL / 2, y + CELL / 2);
                     let piece = match content {
@@ -78,17 +82,25 @@ pub fn svg(board: &Board, capture: Option<&Capture>) -> String {
                         let _ = writeln!(
                             out,
                             "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#ff3b30\" stroke-width=\"4\" stroke-linecap=\"round\"/>",
-                            cx - 13,
-                            cy - 13,
-                            cx + 13,
-                            cy + 13,
-                            cx + 13,
-                            cy - 13,
-                            cx - 13,
-                            cy + 13
+                            cx - CROSS,
+                            cy - CROSS,
+                            cx + CROSS,
+                            cy + CROSS,
+                            cx + CROSS,
+                            cy - CROSS,
+                            cx - CROSS,
+                            cy + CROSS
                         );
                     }
                     out.push_str("</g>\n");
+                    // Light on a dark outline, legible on the brown home, on either piece
+                    // and on the capture's path.
+                    let _ = writeln!(
+                        numbers,
+                        "<text x=\"{}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\" fill=\"#fff4e0\" stroke=\"#3e2410\" stroke-width=\"3\" paint-order=\"stroke\">{home}</text>",
+                        x + 3,
+                        y + 14
+                    );
                 }
             }
         }
@@ -113,7 +125,8 @@ pub fn svg(board: &Board, capture: Option<&Capture>) -> String {
             "<circle cx=\"{x}\" cy=\"{y}\" r=\"6\" fill=\"#1e88e5\" pointer-events=\"none\"/>"
         );
     }
-    out.push_str("</svg>\n");
+    out.push_str(&numbers);
+    out.push_str("</g>\n</svg>\n");
     out
 }
 
@@ -131,6 +144,11 @@ mod tests {
         assert_eq!(picture.matches("class=\"home mine\"").count(), 2);
         assert_eq!(picture.matches("class=\"home theirs taken\"").count(), 2);
         assert_eq!(picture.matches("<polyline class=\"capture\"").count(), 1);
+        // The numbers come after the capture's path, so that nothing covers them.
+        let path = picture.find("<polyline").unwrap();
+        let numbers = picture.find("<g class=\"numbers\"").unwrap();
+        assert!(numbers > path);
+        assert_eq!(picture[numbers..].matches("<text").count(), 8);
         let plain = svg(&boards[0], None);
         assert!(!plain.contains("taken") && !plain.contains("polyline"));
     }

@@ -205,10 +205,10 @@ impl fmt::Display for Roll {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BadNumber {
     /// Not a location of the track.
-    #[error("expected a location 1..52, found {0:?}")]
+    #[error("expected a location 1 to 52, found {0:?}")]
     Location(String),
     /// Not a roll of a die.
-    #[error("expected a roll 1..6, found {0:?}")]
+    #[error("expected a roll 1 to 6, found {0:?}")]
     Roll(String),
 }
 
@@ -322,7 +322,7 @@ mod tests {
         }
         assert_eq!(
             "7".parse::<Roll>().unwrap_err().to_string(),
-            r#"expected a roll 1..6, found "7""#
+            r#"expected a roll 1 to 6, found "7""#
         );
     }
 

@@ -253,9 +253,9 @@ fn parse_line(mut tokens: Tokens<'_>, division: Division) -> Result<Line, ParseE
     let mut placed_at = [Pos::START; FINISH as usize + 1];
     for (side, count) in division.markers() {
         let expected = || match division {
-            Division::Senior => format!("a location 1..52 of a marker of {side}"),
+            Division::Senior => format!("a location 1 to 52 of a marker of {side}"),
             _ => format!(
-                "a location 1..52 of a marker of the {}",
+                "a location 1 to 52 of a marker of the {}",
                 division.side_name(side)
             ),
         };
@@ -280,7 +280,7 @@ fn parse_line(mut tokens: Tokens<'_>, division: Division) -> Result<Line, ParseE
     let mut rolls = Vec::new();
     for index in 1..=count {
         // Bounded by the line: a missing roll ends the loop with an error.
-        let expected = || format!("roll {index} of {count} (a number 1..6)");
+        let expected = || format!("roll {index} of {count} (a number 1 to 6)");
         rolls.push(read(&mut tokens, expected, Roll::new)?.1);
     }
     if let Some(extra) = tokens.next() {
@@ -525,7 +525,7 @@ mod tests {
         // The same line read as Junior: 1 is the player's marker, 8 rolls, and 12 no roll.
         assert_eq!(
             error(input, Division::Junior),
-            r#"2:13: expected roll 1 of 8 (a number 1..6), found "12""#
+            r#"2:13: expected roll 1 of 8 (a number 1 to 6), found "12""#
         );
     }
 
@@ -576,7 +576,7 @@ mod tests {
         use Division::*;
         assert_eq!(
             error("4 14 24 1 8 12 6 6 3 5 1 5", Intermediate),
-            "1:27: expected roll 6 of 6 (a number 1..6), found end of line"
+            "1:27: expected roll 6 of 6 (a number 1 to 6), found end of line"
         );
         assert_eq!(
             error("4 14 24 1 8 12 2 6 3 5", Intermediate),
@@ -584,11 +584,11 @@ mod tests {
         );
         assert_eq!(
             error("4 14 24 1 8 53 0", Intermediate),
-            r#"1:13: expected a location 1..52 of a marker of the player, found "53""#
+            r#"1:13: expected a location 1 to 52 of a marker of the player, found "53""#
         );
         assert_eq!(
             error("4 14 0 1 8 12 0", Intermediate),
-            r#"1:6: expected a location 1..52 of a marker of the opponent, found "0""#
+            r#"1:6: expected a location 1 to 52 of a marker of the opponent, found "0""#
         );
         assert_eq!(
             error("\n4 14 24 1 14 12 0", Intermediate),
@@ -596,15 +596,15 @@ mod tests {
         );
         assert_eq!(
             error("1 2 3 4 5 6 2 1 7", Senior),
-            r#"1:17: expected roll 2 of 2 (a number 1..6), found "7""#
+            r#"1:17: expected roll 2 of 2 (a number 1 to 6), found "7""#
         );
         assert_eq!(
             error("1 2 3 4 5 6 2 1 0", Senior),
-            r#"1:17: expected roll 2 of 2 (a number 1..6), found "0""#
+            r#"1:17: expected roll 2 of 2 (a number 1 to 6), found "0""#
         );
         assert_eq!(
             error("1 2 3 4 5 six 0", Senior),
-            r#"1:11: expected a location 1..52 of a marker of B, found "six""#
+            r#"1:11: expected a location 1 to 52 of a marker of B, found "six""#
         );
         assert_eq!(
             error("1 2 3 4 -1 1", Junior),
@@ -612,16 +612,16 @@ mod tests {
         );
         assert_eq!(
             error("1 2 3", Junior),
-            "1:6: expected a location 1..52 of a marker of the player, found end of line"
+            "1:6: expected a location 1 to 52 of a marker of the player, found end of line"
         );
         // A number too large for any location or roll is named with their range alone.
         assert_eq!(
             error("99999999999999999999999999", Intermediate),
-            r#"1:1: expected a location 1..52 of a marker of the opponent, found "99999999999999999999999999""#
+            r#"1:1: expected a location 1 to 52 of a marker of the opponent, found "99999999999999999999999999""#
         );
         assert_eq!(
             error("1 2 3 4 1 4294967296", Junior),
-            r#"1:11: expected roll 1 of 1 (a number 1..6), found "4294967296""#
+            r#"1:11: expected roll 1 of 1 (a number 1 to 6), found "4294967296""#
         );
         assert_eq!(
             error("1 2 3 4 99999999999 1", Junior),
@@ -633,7 +633,7 @@ mod tests {
     fn a_huge_roll_count_with_few_rolls_ends_at_the_end_of_the_line() {
         assert_eq!(
             error("1 2 3 4 4000000000 1 2\n1 2 3 4 0", Division::Junior),
-            "1:23: expected roll 3 of 4000000000 (a number 1..6), found end of line"
+            "1:23: expected roll 3 of 4000000000 (a number 1 to 6), found end of line"
         );
     }
 

@@ -10,7 +10,7 @@ use solitaire_chess::contest::{
     AlphabetError, Group, OfficialCase, UnknownCase, alphabet, official_cases,
 };
 use solitaire_chess::{Deal, official_deal};
-use text::cli::{ColorArg, whole_number};
+use text::cli::{ColorArg, seconds, whole_number, whole_number_in};
 
 use crate::{Budget, Config, Policy, PolicyError, Strategy};
 
@@ -84,7 +84,7 @@ pub struct PlayArgs {
 /// Which games to play, and how the player thinks.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// The contest groups to play (1..6), as `A-B` or a list `A,B,...`.
+    /// The contest groups to play (1 to 6), as `A-B` or a list `A,B,...`.
     #[arg(long, value_name = "GROUPS", alias = "groups", default_value = "1-6", value_parser = |t: &str| crate::bench::groups(t).map(Groups), allow_hyphen_values = true)]
     pub group: Groups,
 
@@ -99,7 +99,7 @@ pub struct BenchArgs {
 
     /// Games played at once (default: the cores over the player's `--threads`, at least one,
     /// so that each game has the cores the player expects).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole_number_in(1u16, u16::MAX), allow_negative_numbers = true)]
     pub jobs: Option<u16>,
 
     /// The built-in player's settings.
@@ -138,7 +138,7 @@ pub struct HumanArgs {
     pub deal: DealArgs,
 
     /// How hard a hint thinks: sampled worlds for each candidate removal.
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = whole_number_in(1u32, u32::MAX), allow_negative_numbers = true)]
     pub hint_worlds: u32,
 
     /// When to colour the board.
@@ -155,9 +155,13 @@ pub struct JudgeArgs {
     #[command(flatten)]
     pub deal: DealArgs,
 
-    /// The time limit for the whole game, in milliseconds of wall-clock time.
-    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = whole_number, allow_negative_numbers = true)]
-    pub time_limit_ms: u64,
+    /// The time limit for the whole game, in seconds of wall-clock time.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds, allow_negative_numbers = true)]
+    pub time_limit: Duration,
+
+    /// The time limit in milliseconds (the old spelling of --time-limit).
+    #[arg(long, value_name = "MS", value_parser = whole_number, allow_negative_numbers = true, hide = true, conflicts_with = "time_limit")]
+    pub time_limit_ms: Option<u64>,
 
     /// Also write the whole conversation to FILE (`<` the judge, `>` the player), with the
     /// board drawn after every removal.
@@ -173,8 +177,8 @@ pub struct JudgeArgs {
 /// and the judge's seed.
 #[derive(clap::Args, Debug, Clone)]
 pub struct DealArgs {
-    /// A contest group 1..6 (its alphabet), with --seed.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6), conflicts_with = "alphabet", allow_negative_numbers = true)]
+    /// A contest group 1 to 6 (its alphabet), with --seed.
+    #[arg(long, value_parser = whole_number_in(1u8, 6), conflicts_with = "alphabet", allow_negative_numbers = true)]
     pub group: Option<u8>,
 
     /// The judge's letters for the types that occur (`1234tlds` or a part), with --seed.
@@ -216,14 +220,18 @@ impl DealArgs {
 /// How the built-in player thinks.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PlayerArgs {
-    /// The player's thinking time for the whole game, in milliseconds of wall-clock time.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = whole_number, allow_negative_numbers = true)]
-    pub budget_ms: u64,
+    /// The player's thinking time for the whole game, in seconds of wall-clock time.
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = seconds, allow_negative_numbers = true)]
+    pub time: Duration,
+
+    /// The thinking time in milliseconds (the old spelling of --time).
+    #[arg(long, value_name = "MS", value_parser = whole_number, allow_negative_numbers = true, hide = true, conflicts_with = "time")]
+    pub budget_ms: Option<u64>,
 
     /// Instead of a time budget, a fixed amount of work: N sampled worlds for each candidate
     /// move (each of its rollouts or beam searches). The same seed then gives
     /// the same game on any machine.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole_number_in(1u32, u32::MAX), allow_negative_numbers = true)]
     pub worlds: Option<u32>,
 
     /// How the player picks a removal: `auto` (what measured best for the board's types),
@@ -266,7 +274,7 @@ pub struct PlayerArgs {
     pub player_seed: u64,
 
     /// Threads for the rollouts of one game (a game depends on it, as on the seed).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64), allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", default_value_t = 2, value_parser = whole_number_in(1u8, 64), allow_negative_numbers = true)]
     pub threads: u8,
 }
 
@@ -288,7 +296,7 @@ impl PlayerArgs {
         Config {
             budget: match self.worlds {
                 Some(worlds) => Budget::Worlds(worlds),
-                None => Budget::Time(Duration::from_millis(self.budget_ms)),
+                None => Budget::Time(self.budget_ms.map_or(self.time, Duration::from_millis)),
             },
             strategy: self.strategy,
             seed: self.player_seed,
@@ -300,5 +308,14 @@ impl PlayerArgs {
             mast: self.mast,
             threads: self.threads,
         }
+    }
+}
+
+impl JudgeArgs {
+    /// The time limit for the whole game, as `--time-limit` (or the old `--time-limit-ms`)
+    /// gives it.
+    pub fn limit(&self) -> Duration {
+        self.time_limit_ms
+            .map_or(self.time_limit, Duration::from_millis)
     }
 }

@@ -203,7 +203,7 @@ impl fmt::Display for Square {
 
 /// A text that is no square.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a square `ROW COL` with both in 1..=6")]
+#[error("{0:?} is not a square `ROW COL` with both in 1 to 6")]
 pub struct NotASquare(pub String);
 
 /// Read as the protocol writes a move: `row col`, both in 1..=6.

@@ -529,14 +529,14 @@ mod tests {
             Tokens::new(text)
                 .next()
                 .unwrap()
-                .parse_in::<u32>("a hole 1..33", 1..=33)
+                .parse_in::<u32>("a hole 1 to 33", 1..=33)
         };
         assert_eq!(hole("33"), Ok(33));
         for text in ["0", "34", "-1", "x", "99999999999999999999"] {
             let err = hole(text).unwrap_err();
             assert_eq!(
                 err.to_string(),
-                format!(r#"1:1: expected a hole 1..33, found "{text}""#)
+                format!(r#"1:1: expected a hole 1 to 33, found "{text}""#)
             );
             assert_eq!(err.note, None);
         }

@@ -27,9 +27,11 @@ pub enum WebError {
 }
 
 impl WebError {
-    /// A malformed request, with what is wrong.
+    /// A malformed request, with what is wrong; a value it quotes (between backquotes) is
+    /// cut to an excerpt, and the whole message is bounded, so that a page that refuses a
+    /// long value stays short.
     pub fn bad(message: impl Into<String>) -> WebError {
-        WebError::Bad(message.into())
+        WebError::Bad(bounded(&message.into()))
     }
 
     fn status(&self) -> StatusCode {
@@ -56,5 +58,64 @@ impl IntoResponse for WebError {
             _ => "Not now",
         };
         (self.status(), page::html(page::page("", title, &body))).into_response()
+    }
+}
+
+/// The most characters of a quoted value a refusal shows.
+const EXCERPT: usize = 60;
+/// The most characters of a refusal.
+const MESSAGE: usize = 1000;
+
+/// `message` with each value quoted between backquotes cut to its first [`EXCERPT`]
+/// characters (and how long it was said), and the whole cut to [`MESSAGE`] characters.
+fn bounded(message: &str) -> String {
+    let parts: Vec<&str> = message.split('`').collect();
+    let mut out = String::new();
+    // The quoted values are the odd parts with a closing backquote after them.
+    let mut note = None;
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if let Some(length) = note.take() {
+            out.push_str(&format!(" ({length} characters in all)"));
+        }
+        let length = part.chars().count();
+        if i % 2 == 1 && i + 1 < parts.len() && length > EXCERPT {
+            out.extend(part.chars().take(EXCERPT));
+            out.push_str("...");
+            note = Some(length);
+        } else {
+            out.push_str(part);
+        }
+    }
+    match out.char_indices().nth(MESSAGE) {
+        Some((end, _)) => format!("{}...", &out[..end]),
+        None => out,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_value_is_quoted_as_an_excerpt() {
+        let long = "A1.".repeat(20_000);
+        let message = WebError::bad(format!("moves: `{long}` is not a list of cells")).to_string();
+        assert!(message.len() < 200, "{message}");
+        assert!(
+            message.starts_with(&format!(
+                "moves: `{}...` (60000 characters in all)",
+                &long[..60]
+            )),
+            "{message}"
+        );
+        assert!(message.ends_with(" is not a list of cells"), "{message}");
+        // Short values are quoted whole, an unmatched backquote left as it is.
+        assert_eq!(bounded("size: `x` is not `a"), "size: `x` is not `a");
+        // However it is made, a refusal is bounded.
+        let message = bounded(&"x".repeat(5000));
+        assert_eq!(message.chars().count(), MESSAGE + 3);
     }
 }

@@ -9,8 +9,8 @@
 //! before play, cell names joined by `.`), `moves` (the moves since, cell names joined by `.`,
 //! `swap` for the swap, `resign`), `swap` (the swap rule is on), `show` (draw both players'
 //! shortest completions), `click` (a cell clicked), `sgf` (a game to load), `contest`
-//! (contest input to run); against the engine, `engine` (`o` or `x`: the engine plays Black
-//! or White), `playouts` (its search a move), `seed` (its random seed, so that a link replays
+//! (contest input to run); against the engine, `engine` (`black` or `white`, the side it
+//! plays; `o` and `x` are read too), `playouts` (its search a move), `seed` (its random seed, so that a link replays
 //! the same game) and `values` (draw the engine's win rate of every empty cell).
 
 use std::fmt::Write as _;
@@ -31,6 +31,7 @@ use crate::{LIMITS, WebError, work};
 
 /// The query of `/hex`.
 #[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Params {
     size: Option<String>,
     x: Option<String>,
@@ -92,13 +93,21 @@ fn flag(value: Option<&str>) -> bool {
 }
 
 /// The side's letter in the URL: the contest's letter of its edges (`o` Black, `x` White).
+/// A side as the query names the engine's: `black` or `white`.
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
 fn letter(color: Color) -> char {
     color.player().letter().to_ascii_lowercase()
 }
 
 fn not_a_cell(size: u8, what: &str, name: &str) -> WebError {
     WebError::bad(format!(
-        "{what}: `{name}` is not a cell of a board of size {size} (A1..{}{size})",
+        "{what}: `{name}` is not a cell of a board of size {size} (A1 to {}{size})",
         char::from(b'A' + size - 1)
     ))
 }
@@ -139,11 +148,12 @@ fn opponent(params: &Params) -> Result<Opponent, WebError> {
             .as_deref()
         {
             None => None,
-            Some("o") => Some(Color::Black),
-            Some("x") => Some(Color::White),
+            // `o` and `x`, the contest's letters, are the old spellings.
+            Some("black" | "o") => Some(Color::Black),
+            Some("white" | "x") => Some(Color::White),
             Some(other) => {
                 return Err(WebError::bad(format!(
-                    "engine: expected `o` (the engine plays Black) or `x` (White), found `{other}`"
+                    "engine: expected `black` or `white` (the side the engine plays), found `{other}`"
                 )));
             }
         },
@@ -157,13 +167,13 @@ fn opponent(params: &Params) -> Result<Opponent, WebError> {
             .filter(|n| (1..=MAX_PLAYOUTS).contains(n))
             .ok_or_else(|| {
                 WebError::bad(format!(
-                    "playouts: expected 1..{MAX_PLAYOUTS}, found `{text}`"
+                    "playouts: expected 1 to {MAX_PLAYOUTS}, found `{text}`"
                 ))
             })?;
     }
     if let Some(text) = given(&params.seed) {
         opponent.seed = text.parse::<u64>().map_err(|_| {
-            WebError::bad(format!("seed: expected a number 0..2^64, found `{text}`"))
+            WebError::bad(format!("seed: expected a number 0 to 2^64, found `{text}`"))
         })?;
     }
     Ok(opponent)
@@ -188,8 +198,9 @@ impl Game {
     /// A board of `size` with `setup`'s stones. Black moves first, unless Black has more
     /// stones set up than White.
     fn new(size: u8, setup: &[(Color, Cell)], swap_rule: bool) -> Result<Game, WebError> {
-        let mut game = hex::game::Game::new(size)
-            .ok_or_else(|| WebError::bad(format!("size: expected 1..{MAX_BOARD}, found {size}")))?;
+        let mut game = hex::game::Game::new(size).ok_or_else(|| {
+            WebError::bad(format!("size: expected 1 to {MAX_BOARD}, found {size}"))
+        })?;
         game.set_allow_swap(swap_rule);
         for &(color, point) in setup {
             game.setup(color, point)
@@ -217,7 +228,7 @@ impl Game {
                 .ok()
                 .filter(|size| (1..=MAX_BOARD).contains(size))
                 .ok_or_else(|| {
-                    WebError::bad(format!("size: expected 1..{MAX_BOARD}, found `{text}`"))
+                    WebError::bad(format!("size: expected 1 to {MAX_BOARD}, found `{text}`"))
                 })?,
         };
         let mut setup = Vec::new();
@@ -299,7 +310,7 @@ impl Game {
         let opponent = self.opponent;
         if let Some(side) = opponent.side {
             url = url
-                .with("engine", letter(side))
+                .with("engine", side_name(side))
                 .with("playouts", opponent.playouts)
                 .with("seed", opponent.seed);
         }
@@ -689,7 +700,7 @@ fn new_game(game: &Game) -> String {
         } else {
             ""
         };
-        let value = side.map_or(String::new(), |side| letter(side).to_string());
+        let value = side.map_or("", side_name);
         let _ = write!(new, "<option value=\"{value}\"{selected}>{label}</option>");
     }
     let _ = writeln!(

@@ -19,6 +19,7 @@ use crate::{WebError, work};
 
 /// The query of `/hiq`, every field as text: parsing it is ours, with our messages.
 #[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Params {
     board: Option<String>,
     start: Option<String>,
@@ -201,7 +202,7 @@ fn hole(layout: &Layout, what: &str, text: &str) -> Result<Hole, WebError> {
         .and_then(|n| layout.hole(n))
         .ok_or_else(|| {
             WebError::bad(format!(
-                "{what}: expected a hole 1..{}, found `{text}`",
+                "{what}: expected a hole 1 to {}, found `{text}`",
                 layout.holes()
             ))
         })
@@ -344,6 +345,8 @@ fn actions(state: &State) -> String {
         .url()
         .with("solve", 1)
         .link("Solve from here", "button");
+    // The picture of the position played, beside the moves, as on the other pages.
+    links += &state.url().on("/hiq.svg").link("Picture (SVG)", "button");
     let mut out = page::section("Play", &format!("<p>{links}</p>\n"));
     let mut setup = String::new();
     let other = State {
@@ -389,7 +392,6 @@ fn actions(state: &State) -> String {
         },
         "button",
     );
-    setup += &state.url().on("/hiq.svg").link("Picture (SVG)", "button");
     let _ = writeln!(
         setup,
         "<form method=\"get\" action=\"/hiq\">{}<label>One peg left in hole <input name=\"finish\" size=\"3\" id=\"finish\"></label> <button type=\"submit\">Find</button></form>",

@@ -17,6 +17,7 @@ use crate::{WebError, work};
 
 /// The query of `/megacheckers`.
 #[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Params {
     rows: Option<String>,
     cols: Option<String>,
@@ -37,7 +38,7 @@ fn side(what: &str, text: Option<&str>, default: u32) -> Result<u32, WebError> {
             .filter(|n| (MIN_SIDE..=MAX_SIDE).contains(n))
             .ok_or_else(|| {
                 WebError::bad(format!(
-                    "{what}: expected {MIN_SIDE}..{MAX_SIDE}, found `{text}`"
+                    "{what}: expected {MIN_SIDE} to {MAX_SIDE}, found `{text}`"
                 ))
             }),
     }
@@ -127,7 +128,7 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
             .and_then(|n| board.shape().home(n))
             .ok_or_else(|| {
                 WebError::bad(format!(
-                    "click: expected a home 1..{}, found `{text}`",
+                    "click: expected a home 1 to {}, found `{text}`",
                     board.shape().homes()
                 ))
             })?;

@@ -176,6 +176,14 @@ pub fn section(title: &str, body: &str) -> String {
     format!("<section>\n<h2>{}</h2>\n{body}</section>\n", escape(title))
 }
 
+/// `text` with its first letter in capitals, to start a sentence.
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// Preformatted text, escaped, with an id for tests.
 pub fn pre(id: &str, text: &str) -> String {
     format!("<pre id=\"{id}\">{}</pre>\n", escape(text))

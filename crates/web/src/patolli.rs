@@ -18,6 +18,7 @@ use crate::page::{self, Url};
 
 /// The query of `/patolli`.
 #[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Params {
     division: Option<String>,
     line: Option<String>,
@@ -98,7 +99,7 @@ impl State {
                 .filter(|&turn| turn <= game.turns.len())
                 .ok_or_else(|| {
                     WebError::bad(format!(
-                        "turn: expected 0..{}, found `{text}`",
+                        "turn: expected 0 to {}, found `{text}`",
                         game.turns.len()
                     ))
                 })?,
@@ -168,10 +169,16 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
         return Ok(Redirect::to(&state.url(next).to_string()).into_response());
     }
     let total = state.game.turns.len();
-    let mut panel = format!(
-        "<p id=\"status\">{} division: roll <b id=\"turn\">{}</b> of {total}. Click the board (or Next) for the next roll.</p>\n",
-        state.name, state.turn
-    );
+    let division = page::capitalized(state.name);
+    let mut panel = match state.turn {
+        0 => format!(
+            "<p id=\"status\">{division} division: {}, none played yet. Click the board (or Next) for the first roll.</p>\n",
+            text::Counted(total, "roll")
+        ),
+        turn => format!(
+            "<p id=\"status\">{division} division: roll <b id=\"turn\">{turn}</b> of {total}. Click the board (or Next) for the next roll.</p>\n"
+        ),
+    };
     match state
         .turn
         .checked_sub(1)
@@ -188,7 +195,7 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
             let _ = writeln!(
                 panel,
                 "<p class=\"note\" id=\"last\">{}: {}</p>",
-                side_name(state.division, turn.side),
+                page::capitalized(side_name(state.division, turn.side)),
                 page::escape(&what)
             );
         }
@@ -201,7 +208,7 @@ pub async fn page(Query(params): Query<Params>) -> Result<Response, WebError> {
             let _ = writeln!(
                 panel,
                 "<p>{}: {}</p>",
-                side_name(state.division, side),
+                page::capitalized(side_name(state.division, side)),
                 if markers.count() == 0 {
                     "no marker left".to_string()
                 } else {
@@ -278,7 +285,7 @@ fn setup(state: &State) -> String {
         "</select></label><br><label>Line <input name=\"line\" id=\"line\" size=\"48\" value=\"{}\"></label> <button type=\"submit\" id=\"line-submit\">Play</button></form>",
         page::escape(&state.text)
     );
-    form += "<p>Junior: the opponent's 3 markers, the player's 1, the number of rolls, the rolls. Intermediate: 3 and 3. Senior: A's 3, B's 3, rolls alternating from A. Each roll moves the lowest marker of the side that rolls. Green: primes (slide 6 forward); red: squares above 4 (slide 6 back).</p>\n";
+    form += "<p>Junior: the opponent's 3 markers, the player's 1, the number of rolls, the rolls. Intermediate: 3 and 3. Senior: A's 3, B's 3, rolls alternating from A. Each roll moves the lowest marker of the side that rolls. Yellow: the ends of the track, 1 where the markers start and 52, which a marker leaves the board on reaching; green: primes (slide 6 forward); red: squares above 4 (slide 6 back).</p>\n";
     page::section("Markers and rolls", &form)
 }
 

@@ -29,9 +29,15 @@ where
     }
 }
 
-/// Why `query` was refused: the parameter given twice when there is one (the only way a
-/// query of optional text parameters fails to read), else the reader's own words.
+/// Why `query` was refused: a parameter the page does not take (a misspelling, most
+/// likely), or one given twice (the only other ways a query of optional text parameters
+/// fails to read), else the reader's own words.
 fn refusal(query: &str, reason: &str) -> WebError {
+    if let Some((name, expected)) = unknown_field(reason) {
+        return WebError::bad(format!(
+            "the query has no parameter `{name}` (misspelt?); this page takes {expected}"
+        ));
+    }
     let mut seen = std::collections::HashSet::new();
     let repeated =
         form_urlencoded::parse(query.as_bytes()).find(|(name, _)| !seen.insert(name.clone()));
@@ -41,6 +47,18 @@ fn refusal(query: &str, reason: &str) -> WebError {
         )),
         None => WebError::bad(format!("the query cannot be read: {reason}")),
     }
+}
+
+/// The parameter named in serde's "unknown field `NAME`, expected one of `A`, `B`" (the
+/// pages' parameters deny unknown fields), and the list of those expected.
+fn unknown_field(reason: &str) -> Option<(&str, &str)> {
+    let (_, rest) = reason.split_once("unknown field `")?;
+    let (name, rest) = rest.split_once('`')?;
+    let expected = rest
+        .split_once("expected one of ")
+        .or_else(|| rest.split_once("expected "))
+        .map_or("no parameters", |(_, list)| list);
+    Some((name, expected))
 }
 
 #[cfg(test)]
@@ -57,6 +75,18 @@ mod tests {
         // Names are compared decoded.
         let why = refusal("jumps=1&%6Aumps=2", "duplicate field `jumps`");
         assert!(why.to_string().contains("`jumps`"), "{why}");
+    }
+
+    #[test]
+    fn a_parameter_the_page_does_not_take_is_named() {
+        let why = refusal(
+            "pegs=zzz",
+            "Failed to deserialize query string: unknown field `pegs`, expected one of `board`, `start`",
+        );
+        assert_eq!(
+            why.to_string(),
+            "the query has no parameter `pegs` (misspelt?); this page takes `board`, `start`"
+        );
     }
 
     #[test]

@@ -23,6 +23,7 @@ use crate::{WebError, work};
 
 /// The query of `/solitaire-chess`.
 #[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Params {
     group: Option<String>,
     seed: Option<String>,
@@ -67,7 +68,7 @@ fn square(what: &str, text: &str) -> Result<Square, WebError> {
         .and_then(|(row, col)| Square::at(row.parse().ok()?, col.parse().ok()?))
         .ok_or_else(|| {
             WebError::bad(format!(
-                "{what}: expected a square ROW-COL, each 1..6, found `{text}`"
+                "{what}: expected a square ROW-COL, each 1 to 6, found `{text}`"
             ))
         })
 }
@@ -75,7 +76,7 @@ fn square(what: &str, text: &str) -> Result<Square, WebError> {
 impl State {
     fn new(group: u8, seed: u64) -> Result<State, WebError> {
         let deal = Group::get(group)
-            .ok_or_else(|| WebError::bad(format!("group: expected 1..6, found {group}")))?
+            .ok_or_else(|| WebError::bad(format!("group: expected 1 to 6, found {group}")))?
             .deal(seed);
         Ok(State {
             group,
@@ -93,12 +94,12 @@ impl State {
             None => 6,
             Some(text) => text
                 .parse::<u8>()
-                .map_err(|_| WebError::bad(format!("group: expected 1..6, found `{text}`")))?,
+                .map_err(|_| WebError::bad(format!("group: expected 1 to 6, found `{text}`")))?,
         };
         let seed = match params.seed.as_deref().filter(|s| !s.is_empty()) {
             None => 1,
             Some(text) => text.parse::<u64>().map_err(|_| {
-                WebError::bad(format!("seed: expected a number 0..2^64, found `{text}`"))
+                WebError::bad(format!("seed: expected a number 0 to 2^64, found `{text}`"))
             })?,
         };
         let mut state = State::new(group, seed)?;

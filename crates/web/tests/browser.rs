@@ -118,7 +118,7 @@ fn hex_stones_placed_by_clicking_in_turn() {
         assert!(!settings.is_displayed().await.unwrap());
         element(client, "#engine-side")
             .await
-            .select_by_value("x")
+            .select_by_value("white")
             .await
             .unwrap();
         assert!(settings.is_displayed().await.unwrap());
@@ -131,7 +131,7 @@ fn hex_stones_placed_by_clicking_in_turn() {
         element(client, "#seed").await.clear().await.unwrap();
         element(client, "#seed").await.send_keys("3").await.unwrap();
         click(client, "#new-game", "#engine").await;
-        wait_for_url(client, "engine=x&playouts=500&seed=3").await;
+        wait_for_url(client, "engine=white&playouts=500&seed=3").await;
         // Against the engine: a click, and the engine's stone beside it; then its values.
         assert!(
             text(client, "#engine")

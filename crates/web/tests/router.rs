@@ -123,7 +123,7 @@ async fn hiq_refuses_malformed_requests() {
     refused(
         "/hiq?click=99",
         StatusCode::BAD_REQUEST,
-        "expected a hole 1..33",
+        "expected a hole 1 to 33",
     )
     .await;
     refused("/hiq?contest=2+1", StatusCode::BAD_REQUEST, "contest input").await;
@@ -244,13 +244,13 @@ async fn hex_completions_draw_a_dot_for_every_move_each_side_needs() {
 #[tokio::test]
 async fn hex_against_the_engine() {
     // The human's click and the engine's reply in one request; the URL keeps both.
-    let url = "/hex?size=5&engine=x&playouts=300&seed=7";
+    let url = "/hex?size=5&engine=white&playouts=300&seed=7";
     let (status, location, _) = get(&format!("{url}&click=C3")).await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{location}");
     let prefix = "/hex?size=5&moves=C3.";
     assert!(location.starts_with(prefix), "{location}");
     assert!(
-        location.ends_with("&engine=x&playouts=300&seed=7"),
+        location.ends_with("&engine=white&playouts=300&seed=7"),
         "{location}"
     );
     // The same seed gives the same reply.
@@ -261,12 +261,15 @@ async fn hex_against_the_engine() {
     assert_eq!(body.matches("class=\"cell x\"").count(), 1, "{body}");
     assert_eq!(body.matches("class=\"cell o\"").count(), 1, "{body}");
     assert!(body.contains("the engine plays White"), "{body}");
+    // The contest's letters, the old spelling, name the same sides.
+    let (_, old, _) = get("/hex?size=5&engine=x&playouts=300&seed=7&click=C3").await;
+    assert_eq!(old, location);
     // The engine moving first plays at once.
-    let (status, location, _) = get("/hex?size=5&engine=o&playouts=300").await;
+    let (status, location, _) = get("/hex?size=5&engine=black&playouts=300").await;
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert!(location.starts_with("/hex?size=5&moves="), "{location}");
     // With the swap rule on, the engine takes a centre stone rather than answer it.
-    let (_, location, _) = get("/hex?size=5&swap=1&engine=x&playouts=2000&click=C3").await;
+    let (_, location, _) = get("/hex?size=5&swap=1&engine=white&playouts=2000&click=C3").await;
     assert!(location.contains("moves=C3.swap&swap=1"), "{location}");
     let (_, _, body) = get(&location).await;
     assert!(
@@ -274,7 +277,7 @@ async fn hex_against_the_engine() {
         "{body}"
     );
     // The engine takes a win in one (A3 joins Black's column to the bottom).
-    let (_, location, _) = get("/hex?size=3&moves=A1.B1.A2.B2&engine=o&playouts=500").await;
+    let (_, location, _) = get("/hex?size=3&moves=A1.B1.A2.B2&engine=black&playouts=500").await;
     assert!(location.contains("moves=A1.B1.A2.B2.A3&"), "{location}");
     let (_, _, body) = get(&location).await;
     assert!(
@@ -282,7 +285,7 @@ async fn hex_against_the_engine() {
         "{body}"
     );
     // A lost position: the engine resigns.
-    let (_, _, body) = get("/hex?size=3&moves=B2.A2.B1.resign&engine=x").await;
+    let (_, _, body) = get("/hex?size=3&moves=B2.A2.B1.resign&engine=white").await;
     assert!(body.contains("the engine resigns"), "{body}");
     // The engine's values, drawn on the empty cells.
     let (status, _, body) = get("/hex?size=5&moves=C3&values=1&playouts=500").await;
@@ -308,43 +311,43 @@ async fn hex_refuses_malformed_requests() {
     refused(
         "/hex?size=5&engine=z",
         StatusCode::BAD_REQUEST,
-        "engine: expected `o` (the engine plays Black) or `x` (White)",
+        "engine: expected `black` or `white` (the side the engine plays), found `z`",
     )
     .await;
     refused(
-        "/hex?size=5&engine=o&playouts=0",
+        "/hex?size=5&engine=black&playouts=0",
         StatusCode::BAD_REQUEST,
-        "playouts: expected 1..20000",
+        "playouts: expected 1 to 20000",
     )
     .await;
     refused(
-        "/hex?size=5&engine=o&playouts=99999",
+        "/hex?size=5&engine=black&playouts=99999",
         StatusCode::BAD_REQUEST,
         "playouts",
     )
     .await;
     refused(
-        "/hex?size=5&engine=o&seed=-1",
+        "/hex?size=5&engine=black&seed=-1",
         StatusCode::BAD_REQUEST,
         "seed",
     )
     .await;
     refused(
-        "/hex?size=21&engine=o",
+        "/hex?size=21&engine=black",
         StatusCode::BAD_REQUEST,
-        "size: expected 1..19",
+        "size: expected 1 to 19",
     )
     .await;
     refused(
         "/hex?size=0",
         StatusCode::BAD_REQUEST,
-        "size: expected 1..19",
+        "size: expected 1 to 19",
     )
     .await;
     refused(
         "/hex?size=99",
         StatusCode::BAD_REQUEST,
-        "size: expected 1..19",
+        "size: expected 1 to 19",
     )
     .await;
     refused(
@@ -387,7 +390,7 @@ async fn hex_refuses_malformed_requests() {
     refused(
         "/hex.sgf?size=21",
         StatusCode::BAD_REQUEST,
-        "size: expected 1..19",
+        "size: expected 1 to 19",
     )
     .await;
     refused(
@@ -476,7 +479,7 @@ async fn solitaire_chess_refuses_malformed_requests() {
     refused(
         "/solitaire-chess?group=7",
         StatusCode::BAD_REQUEST,
-        "group: expected 1..6",
+        "group: expected 1 to 6",
     )
     .await;
     refused("/solitaire-chess?seed=-1", StatusCode::BAD_REQUEST, "seed").await;
@@ -484,7 +487,7 @@ async fn solitaire_chess_refuses_malformed_requests() {
     refused(
         "/solitaire-chess?seed=99999999999999999999999",
         StatusCode::BAD_REQUEST,
-        "seed: expected a number 0..2^64, found `99999999999999999999999`",
+        "seed: expected a number 0 to 2^64, found `99999999999999999999999`",
     )
     .await;
     refused(
@@ -571,7 +574,7 @@ async fn megacheckers_refuses_malformed_requests() {
     refused(
         "/megacheckers?rows=2&cols=5",
         StatusCode::BAD_REQUEST,
-        "rows: expected 3..20",
+        "rows: expected 3 to 20",
     )
     .await;
     refused(
@@ -595,7 +598,7 @@ async fn megacheckers_refuses_malformed_requests() {
     refused(
         "/megacheckers?rows=3&cols=3&click=6",
         StatusCode::BAD_REQUEST,
-        "expected a home 1..5",
+        "expected a home 1 to 5",
     )
     .await;
     refused(
@@ -612,6 +615,15 @@ async fn patolli_plays_a_line_roll_by_roll_naming_the_rules() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body.matches("data-click=").count(), 52);
     assert!(body.contains("id=\"marker-1\""));
+    // Before the first roll the page counts the rolls to come, in sentences that start with
+    // a capital, and says what the yellow ends of the track are.
+    assert!(
+        body.contains("Intermediate division: 6 rolls, none played yet."),
+        "{body}"
+    );
+    assert!(!body.contains("roll <b id=\"turn\">0</b>"), "{body}");
+    assert!(body.contains("<p>The player (red): 1 8 12</p>"), "{body}");
+    assert!(body.contains("Yellow: the ends of the track"), "{body}");
     // A click on the board plays the next roll.
     let (status, location, _) = get("/patolli?click=7").await;
     assert_eq!(
@@ -626,6 +638,10 @@ async fn patolli_plays_a_line_roll_by_roll_naming_the_rules() {
         "{body}"
     );
     assert!(body.contains("id=\"marker-7\"") && !body.contains("id=\"marker-1\""));
+    assert!(
+        body.contains("<p class=\"note\" id=\"last\">The player (red): roll 6"),
+        "{body}"
+    );
     let (_, _, body) = get("/patolli?turn=6").await;
     assert!(body.contains("Contest output: <b>13 15 18</b>"), "{body}");
     let (_, _, body) = get("/patolli?division=senior&turn=10").await;
@@ -662,7 +678,7 @@ async fn patolli_refuses_malformed_requests() {
     refused(
         "/patolli?turn=7",
         StatusCode::BAD_REQUEST,
-        "turn: expected 0..6",
+        "turn: expected 0 to 6",
     )
     .await;
     refused(
@@ -689,13 +705,14 @@ fn first_move(location: &str) -> &str {
 #[tokio::test]
 async fn the_page_plays_the_gtp_engines_book_and_endgame_solver() {
     // The opening book's first move on 9x9, as `hex gtp`'s `genmove b` plays it.
-    let (status, location, _) = get("/hex?size=9&engine=o").await;
+    let (status, location, _) = get("/hex?size=9&engine=black").await;
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert_eq!(first_move(&location), "E5", "{location}");
     // With one playout a move the search alone plays almost at random; the endgame solver
     // finds a winning first move on 5x5 whatever the seed.
     for seed in 1..=6 {
-        let (_, location, _) = get(&format!("/hex?size=5&engine=o&playouts=1&seed={seed}")).await;
+        let (_, location, _) =
+            get(&format!("/hex?size=5&engine=black&playouts=1&seed={seed}")).await;
         let cell = hex::Cell::parse(first_move(&location), 5).expect("a cell");
         let mut board = hex::Board::empty(5).unwrap();
         board.set(cell, hex::Player::O);
@@ -706,4 +723,59 @@ async fn the_page_plays_the_gtp_engines_book_and_endgame_solver() {
         };
         assert_eq!(proof.winner, hex::Player::O, "seed {seed}: {cell} loses");
     }
+}
+
+/// A parameter a page does not take (a misspelling, most likely) is refused and named, on
+/// every page, rather than ignored.
+#[tokio::test]
+async fn a_parameter_no_page_takes_is_named() {
+    refused(
+        "/hiq?pegs=zzz",
+        StatusCode::BAD_REQUEST,
+        "the query has no parameter `pegs` (misspelt?); this page takes `board`",
+    )
+    .await;
+    refused(
+        "/hiq?%%%",
+        StatusCode::BAD_REQUEST,
+        "the query has no parameter `%%%`",
+    )
+    .await;
+    for page in [
+        "/hex",
+        "/hex.svg",
+        "/solitaire-chess",
+        "/megacheckers",
+        "/patolli",
+    ] {
+        refused(
+            &format!("{page}?sizee=5"),
+            StatusCode::BAD_REQUEST,
+            "no parameter `sizee`",
+        )
+        .await;
+    }
+}
+
+/// A refusal quotes a long value as an excerpt: the page stays short.
+#[tokio::test]
+async fn a_refusal_quotes_an_excerpt_of_a_long_value() {
+    let moves = "Z".repeat(60_000);
+    let (status, _, body) = get(&format!("/hex?size=5&moves={moves}")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.len() < 4000, "a page of {} bytes", body.len());
+    assert!(
+        body.contains(&format!("`{}...` (60000 characters in all)", &moves[..60])),
+        "{body}"
+    );
+}
+
+/// Hi-Q's picture link is with the moves, as on the other pages, not among the set-ups.
+#[tokio::test]
+async fn hiq_picture_link_is_with_the_moves() {
+    let (_, _, body) = get("/hiq").await;
+    let play = body.find("<h2>Play</h2>").unwrap();
+    let setup = body.find("<h2>Set up</h2>").unwrap();
+    let picture = body.find("Picture (SVG)").unwrap();
+    assert!(play < picture && picture < setup, "{body}");
 }

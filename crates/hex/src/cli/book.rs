@@ -20,10 +20,10 @@ use crate::player::Config;
 /// --opening-book FILE` plays from the book; the engine ships with books for 9x9, 11x11 and 13x13
 /// made this way (their first lines say how).
 ///
-/// With --games the book follows game records instead of every move: at each ply below
+/// With --records the book follows game records instead of every move: at each ply below
 /// --plies it answers the positions that the records reach while the book's side (the player
 /// named by --player, or each side in turn) played the book's moves, most-met first, and
-/// leaves out those met in fewer than --min-games records. Fed the records of matches, this
+/// leaves out those met in fewer than --min-records records. Fed the records of matches, this
 /// deepens the book along the lines opponents play. With --by-results a position's reply is
 /// the move the records played there with the most wins over losses, if it won more games
 /// than it lost; the other positions are searched.
@@ -45,23 +45,23 @@ pub struct OpeningBookArgs {
     #[arg(long, short = 'n', default_value = "9", value_name = "N", value_parser = board_size, allow_negative_numbers = true)]
     pub size: u8,
     /// Plies to answer (3: Black's first two moves and White's first).
-    #[arg(long, default_value = "3", value_name = "P", value_parser = clap::value_parser!(u8).range(1..=100), allow_negative_numbers = true)]
+    #[arg(long, default_value = "3", value_name = "P", value_parser = text::cli::whole_number_in(1u8, 100), allow_negative_numbers = true)]
     plies: u8,
     /// Follow the records in these folders (game-001.sgf, ... as `hex arena` and `hex
     /// selfplay` save them) instead of every move.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "records", alias = "games", value_name = "DIR")]
     pub games: Vec<PathBuf>,
-    /// With --games: answer only the positions of the player whose name (the record's `PB`
+    /// With --records: answer only the positions of the player whose name (the record's `PB`
     /// or `PW`) contains NAME, ignoring case.
     #[arg(long = "player", value_name = "NAME", requires = "games")]
     pub games_player: Option<String>,
-    /// With --games: where the records played a move that won more games than it lost,
+    /// With --records: where the records played a move that won more games than it lost,
     /// take the one with the most wins over losses instead of searching (its line records
     /// its share of wins and no simulations).
     #[arg(long, requires = "games")]
     pub by_results: bool,
-    /// With --games: answer a position only if at least this many records reach it.
-    #[arg(long, default_value = "1", value_name = "N", requires = "games", value_parser = whole_number, allow_negative_numbers = true)]
+    /// With --records: answer a position only if at least this many records reach it.
+    #[arg(long = "min-records", alias = "min-games", default_value = "1", value_name = "N", requires = "games", value_parser = whole_number, allow_negative_numbers = true)]
     min_games: u64,
     /// The book's file: read first if it exists, and added to.
     #[arg(long, value_name = "FILE")]
@@ -72,11 +72,11 @@ pub struct OpeningBookArgs {
 }
 
 impl OpeningBookArgs {
-    /// The plies to answer: 1..8, or 1..100 following records (a usage error if more).
+    /// The plies to answer: 1 to 8, or 1 to 100 following records (a usage error if more).
     pub fn plan_plies(&self) -> Result<usize, clap::Error> {
         let most = if self.games.is_empty() { 8 } else { 100 };
         if usize::from(self.plies) > most {
-            let why = "1..8 (1..100 with --games)";
+            let why = "1 to 8 (1 to 100 with --records)";
             return Err(invalid(&self.plies.to_string(), "--plies <P>", why));
         }
         Ok(usize::from(self.plies))

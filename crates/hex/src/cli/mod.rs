@@ -63,7 +63,7 @@ pub struct PatternsArgs {
 /// `--size`: the side of a board the engine plays.
 fn board_size(text: &str) -> Result<u8, String> {
     let max = crate::game::MAX_BOARD;
-    number(text, 1..=max, &format!("a board's side is 1..{max}"))
+    number(text, 1..=max, &format!("a board's side is 1 to {max}"))
 }
 
 /// A number of games, or a game's number: 1 or more.
@@ -71,7 +71,7 @@ fn count(text: &str) -> Result<u32, String> {
     number(
         text,
         1..=u32::MAX,
-        &format!("a whole number 1..{}", u32::MAX),
+        &format!("a whole number 1 to {}", u32::MAX),
     )
 }
 
@@ -79,7 +79,7 @@ fn count(text: &str) -> Result<u32, String> {
 fn seconds(text: &str, zero: bool, max: f64) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if (s > 0.0 || (zero && s == 0.0)) && s <= max => Ok(s),
-        _ if zero => Err(format!("seconds 0..{max}")),
+        _ if zero => Err(format!("seconds 0 to {max}")),
         _ => Err(format!("seconds more than 0 and at most {max}")),
     }
 }
@@ -93,7 +93,7 @@ fn invalid(value: &str, option: &str, why: &str) -> clap::Error {
     )
 }
 
-/// Games K..K+G-1: refused (a usage error) when the last number does not fit 32 bits.
+/// Games K to K+G-1: refused (a usage error) when the last number does not fit 32 bits.
 fn game_numbers(first: u32, games: u32) -> Result<std::ops::RangeInclusive<u32>, clap::Error> {
     let last = (first.checked_add(games - 1)).ok_or_else(|| {
         invalid(
@@ -130,23 +130,23 @@ mod tests {
             ("solve --time -1", "seconds more than 0"),
             ("solve --time 0", "seconds more than 0"),
             ("solve --nodes -5", "a whole number, 0 or more"),
-            ("solve --threads -1", "1..=256"),
-            ("solve --openings -3", "1..=11"),
-            ("arena -n 0", "a board's side is 1..19"),
-            ("arena -n 30", "a board's side is 1..19"),
-            ("arena -n -1", "a board's side is 1..19"),
-            ("arena -g 0", "a whole number 1.."),
-            ("arena -g -2", "a whole number 1.."),
-            ("arena --first-game 0", "a whole number 1.."),
+            ("solve --threads -1", "1 to 256"),
+            ("solve --openings -3", "1 to 11"),
+            ("arena -n 0", "a board's side is 1 to 19"),
+            ("arena -n 30", "a board's side is 1 to 19"),
+            ("arena -n -1", "a board's side is 1 to 19"),
+            ("arena -g 0", "a whole number 1 to 4294967295"),
+            ("arena -g -2", "a whole number 1 to 4294967295"),
+            ("arena --first-game 0", "a whole number 1 to 4294967295"),
             ("arena --timeout 0", "seconds more than 0"),
-            ("arena --adjudicate -1", "seconds 0..86400"),
+            ("arena --adjudicate -1", "seconds 0 to 86400"),
             ("arena --engine1 ", "a command"),
-            ("selfplay -g 1 -n 0", "a board's side is 1..19"),
-            ("selfplay -g 0", "a whole number 1.."),
+            ("selfplay -g 1 -n 0", "a board's side is 1 to 19"),
+            ("selfplay -g 0", "a whole number 1 to 4294967295"),
             ("opening-book --out b -n 0", "a board's side"),
-            ("opening-book --out b --plies -1", "1..=100"),
+            ("opening-book --out b --plies -1", "1 to 100"),
             (
-                "opening-book --out b --games d --min-games -1",
+                "opening-book --out b --records d --min-records -1",
                 "a whole number, 0 or more",
             ),
             ("gtp --time 1e300", "seconds"),
@@ -207,9 +207,12 @@ mod tests {
         };
         assert_eq!(plies("opening-book --out b --plies 8").unwrap(), 8);
         let e = plies("opening-book --out b --plies 9").unwrap_err();
-        assert!(e.to_string().contains("1..8 (1..100 with --games)"), "{e}");
+        assert!(
+            e.to_string().contains("1 to 8 (1 to 100 with --records)"),
+            "{e}"
+        );
         assert_eq!(
-            plies("opening-book --out b --plies 9 --games d").unwrap(),
+            plies("opening-book --out b --plies 9 --records d").unwrap(),
             9
         );
     }

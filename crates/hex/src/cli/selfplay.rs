@@ -22,7 +22,7 @@ pub struct SelfplayArgs {
     /// Games to play.
     #[arg(long, short, default_value = "10", value_name = "G", value_parser = count, allow_negative_numbers = true)]
     games: u32,
-    /// The number of the first game: play games K..K+G-1 of a longer run.
+    /// The number of the first game: play games K to K+G-1 of a longer run.
     #[arg(long, default_value = "1", value_name = "K", value_parser = count, allow_negative_numbers = true)]
     first_game: u32,
     /// The board's side.

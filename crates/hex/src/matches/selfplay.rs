@@ -24,7 +24,7 @@ impl SelfPlay {
     /// An error when the size is not 1..=19 or the player's book cannot be read.
     pub fn play(&self, number: u32) -> Result<Record, String> {
         let mut game = Game::new(self.size)
-            .ok_or_else(|| format!("a board size 1..=19, not {}", self.size))?;
+            .ok_or_else(|| format!("a board size 1 to 19, not {}", self.size))?;
         let config = Config {
             seed: self.config.seed.wrapping_add(u64::from(number)),
             ..self.config.clone()

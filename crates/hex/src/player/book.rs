@@ -410,7 +410,7 @@ impl fmt::Display for OpeningBook {
 
 /// Reads one line of the text form.
 fn parse_line(tokens: &mut Tokens) -> Result<Line, ParseError> {
-    let expected = "a board size 1..19";
+    let expected = "a board size 1 to 19";
     let token = tokens.expect(expected)?;
     let size = (token.parse::<u8>(expected).ok())
         .filter(|s| (1..=MAX_BOARD).contains(s))
@@ -432,7 +432,7 @@ fn parse_line(tokens: &mut Tokens) -> Result<Line, ParseError> {
     let reply = (Cell::parse(token.text, size))
         .filter(|&p| game.get(p).is_none())
         .ok_or_else(|| token.error(expected))?;
-    let expected = "the replying side's chance of winning, 0..1";
+    let expected = "the replying side's chance of winning, 0 to 1";
     let token = tokens.expect(expected)?;
     let win_rate = (token.text.parse::<f64>().ok())
         .filter(|r| (0.0..=1.0).contains(r))

@@ -36,7 +36,7 @@ impl ProofBook {
         let mut tokens = Tokens::new(text);
         let mut book = ProofBook::default();
         while tokens.peek().is_some() {
-            let expected = "a board size 1..11";
+            let expected = "a board size 1 to 11";
             let token = tokens.expect(expected)?;
             let size: u8 = token
                 .parse::<u8>(expected)
