@@ -60,7 +60,11 @@ pub fn run(args: Args) -> Result<()> {
             // A reader thread of the engine's own takes stdin (interrupts reach a search).
             let input = std::io::BufReader::new(std::io::stdin());
             let output = std::io::stdout().lock();
-            let session = Engine::new(player).run(input, output, std::io::stderr());
+            let session = Engine::new(player).with_version(crate::VERSION).run(
+                input,
+                output,
+                std::io::stderr(),
+            );
             session.context("GTP session")
         }
         Some(Verb::Arena(arena)) => run_arena(arena),

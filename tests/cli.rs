@@ -539,7 +539,8 @@ fn man_pages_are_made_from_the_help() {
     assert_eq!(man(&["nope"]).0, Some(2));
 }
 
-/// Built from a clone, `--version` names the commit checked out.
+/// Built from a clone, `--version` names the commit checked out, and so does the Hex engine's
+/// GTP `version`.
 #[test]
 fn the_version_names_the_commit() {
     let output = Command::new(env!("CARGO_BIN_EXE_boardgames"))
@@ -547,6 +548,22 @@ fn the_version_names_the_commit() {
         .output()
         .unwrap();
     let version = String::from_utf8(output.stdout).unwrap();
+    let mut gtp = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(["hex", "gtp"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    gtp.stdin.take().unwrap().write_all(b"version\n").unwrap();
+    let reply = String::from_utf8(gtp.wait_with_output().unwrap().stdout).unwrap();
+    assert_eq!(
+        reply,
+        format!(
+            "= {}\n\n",
+            version.trim_end().trim_start_matches("boardgames ")
+        )
+    );
     let commit = Command::new("git")
         .args(["rev-parse", "--short", "HEAD"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))

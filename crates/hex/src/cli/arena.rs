@@ -210,7 +210,7 @@ fn opening<'a>(
     words: impl Iterator<Item = &'a str>,
 ) -> Result<Vec<Cell>, clap::Error> {
     let refuse = |why: String| invalid(text, option, &why);
-    let mut game = Game::new(size).ok_or_else(|| refuse("a board's side is 1..19".into()))?;
+    let mut game = Game::new(size).ok_or_else(|| refuse("a board's side is 1 to 19".into()))?;
     let mut moves = Vec::new();
     for word in words {
         let Some(point) = Cell::parse(word, size) else {

@@ -150,7 +150,7 @@ mod tests {
                 "a whole number, 0 or more",
             ),
             ("gtp --time 1e300", "seconds"),
-            ("gtp --threads 0", "1..64"),
+            ("gtp --threads 0", "1 to 64"),
         ] {
             let e = parse(line).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::ValueValidation, "{line}: {e}");

@@ -93,6 +93,8 @@ pub struct Engine {
     /// Whether the last command was a `genmove` that played a move (after which, with
     /// `ponder` on, the player ponders).
     moved: bool,
+    /// What `version` answers.
+    version: &'static str,
 }
 
 impl Engine {
@@ -106,7 +108,15 @@ impl Engine {
             notes: Vec::new(),
             reading: None,
             moved: false,
+            version: env!("CARGO_PKG_VERSION"),
         }
+    }
+
+    /// The engine with `version` as its `version` reply (the binary's, which names the
+    /// commit it was built from) instead of the crate's.
+    pub fn with_version(mut self, version: &'static str) -> Engine {
+        self.version = version;
+        self
     }
 
     /// The game clock.
@@ -138,7 +148,7 @@ impl Engine {
         match command {
             Command::ProtocolVersion => Ok("2".into()),
             Command::Name => Ok("boardgames".into()),
-            Command::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            Command::Version => Ok(self.version.into()),
             Command::KnownCommand(name) => Ok(COMMANDS.contains(&name.as_str()).to_string()),
             Command::ListCommands => Ok(COMMANDS.join("\n")),
             Command::Quit => {
@@ -785,7 +795,7 @@ mod tests {
         assert_eq!(reply(&mut e, "time_left b 10 0"), "= \n\n");
         assert_eq!(
             reply(&mut e, "param_player threads 0"),
-            "? invalid value \"0\" for threads (allowed: 1..64)\n\n"
+            "? invalid value \"0\" for threads (allowed: 1 to 64)\n\n"
         );
         assert_eq!(reply(&mut e, "param_player seed 5"), "= \n\n");
         assert!(reply(&mut e, "param_player").contains("[string] seed 5\n"));
@@ -1304,11 +1314,11 @@ mod tests {
         assert_eq!(e.player().dfpn().table_bytes, 100_000 * ENTRY_BYTES);
         assert_eq!(
             reply(&mut e, "param_dfpn memory 0"),
-            "? invalid value \"0\" for memory (allowed: MiB 1..65536)\n\n"
+            "? invalid value \"0\" for memory (allowed: MiB 1 to 65536)\n\n"
         );
         assert_eq!(
             reply(&mut e, "param_dfpn time -1"),
-            "? invalid value \"-1\" for time (allowed: seconds 0..86400, 0 for no limit)\n\n"
+            "? invalid value \"-1\" for time (allowed: seconds 0 to 86400, 0 for no limit)\n\n"
         );
         assert_eq!(
             reply(&mut e, "param_dfpn use_guifx 2"),
@@ -1414,24 +1424,27 @@ mod tests {
             ("param_game allow_swap yes", "0 or 1"),
             (
                 "param_player max_time 1e300",
-                "seconds a move, 0..86400; 0: no time limit",
+                "seconds a move, 0 to 86400; 0: no time limit",
             ),
             (
                 "param_player max_time NaN",
-                "seconds a move, 0..86400; 0: no time limit",
+                "seconds a move, 0 to 86400; 0: no time limit",
             ),
             (
                 "param_player playouts -1",
                 "a whole number of simulations, 0 for no limit",
             ),
-            ("param_player threads 65", "1..64"),
+            ("param_player threads 65", "1 to 64"),
             (
                 "param_player seed x",
-                "a whole number 0..18446744073709551615",
+                "a whole number 0 to 18446744073709551615",
             ),
-            ("param_dfpn time 1e300", "seconds 0..86400, 0 for no limit"),
-            ("param_dfpn memory 65537", "MiB 1..65536"),
-            ("param_dfpn threads 0", "1..64"),
+            (
+                "param_dfpn time 1e300",
+                "seconds 0 to 86400, 0 for no limit",
+            ),
+            ("param_dfpn memory 65537", "MiB 1 to 65536"),
+            ("param_dfpn threads 0", "1 to 64"),
             ("param_dfpn tt_size 0", tt_range.as_str()),
             ("param_dfpn endgame 2", "0 or 1"),
             (

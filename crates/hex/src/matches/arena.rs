@@ -291,7 +291,7 @@ pub fn play_game(
     opening: &[Cell],
 ) -> io::Result<GameResult> {
     let refused = |why: String| io::Error::new(io::ErrorKind::InvalidInput, why);
-    let mut game = Game::new(rules.size).ok_or_else(|| refused("a board size 1..=19".into()))?;
+    let mut game = Game::new(rules.size).ok_or_else(|| refused("a board size 1 to 19".into()))?;
     game.set_allow_swap(rules.swap);
     // The opening, played before any engine starts; each engine is told it as set-up.
     let mut told = Vec::new();

@@ -249,7 +249,7 @@ pub static PARAMS: &[Param] = &[
             let s = number(
                 v,
                 0.0..=MAX_SECONDS,
-                "seconds a move, 0..86400; 0: no time limit",
+                "seconds a move, 0 to 86400; 0: no time limit",
             )?;
             c.max_time = (s > 0.0).then(|| Duration::from_secs_f64(s));
             Ok(())
@@ -283,7 +283,7 @@ pub static PARAMS: &[Param] = &[
         tuning: false,
         get: |c| c.threads.to_string(),
         set: |c, v| {
-            c.threads = number(v, 1..=MAX_THREADS, "1..64")?;
+            c.threads = number(v, 1..=MAX_THREADS, "1 to 64")?;
             Ok(())
         },
     },
@@ -296,7 +296,7 @@ pub static PARAMS: &[Param] = &[
         tuning: false,
         get: |c| c.seed.to_string(),
         set: |c, v| {
-            c.seed = number(v, 0..=u64::MAX, "a whole number 0..18446744073709551615")?;
+            c.seed = number(v, 0..=u64::MAX, "a whole number 0 to 18446744073709551615")?;
             Ok(())
         },
     },

@@ -72,11 +72,11 @@ impl DfpnSettings {
         let switch = || flag(value).map_err(|allowed| bad(&allowed));
         match name {
             "time" | "timelimit" => {
-                let s = seconds("seconds 0..86400, 0 for no limit")?;
+                let s = seconds("seconds 0 to 86400, 0 for no limit")?;
                 self.time = (s > 0.0).then(|| Duration::from_secs_f64(s));
             }
             "memory" => {
-                let mib = number(value, 1..=MAX_MIB, "MiB 1..65536").map_err(|a| bad(&a))?;
+                let mib = number(value, 1..=MAX_MIB, "MiB 1 to 65536").map_err(|a| bad(&a))?;
                 self.table_bytes = mib << 20;
             }
             "tt_size" => {
@@ -86,7 +86,7 @@ impl DfpnSettings {
                 self.table_bytes = entries * ENTRY_BYTES;
             }
             "threads" => {
-                self.threads = number(value, 1..=MAX_THREADS, "1..64").map_err(|a| bad(&a))?;
+                self.threads = number(value, 1..=MAX_THREADS, "1 to 64").map_err(|a| bad(&a))?;
             }
             "endgame" => self.endgame = switch()?,
             "endgame_empty" => {
