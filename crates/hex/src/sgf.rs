@@ -29,6 +29,20 @@ pub struct Record {
     pub white: Option<String>,
     /// `RE`, the result, like `B+` or `W+Resign`.
     pub result: Option<String>,
+    /// What the search that chose each move said of it, one a move (`VS`, `V` on the move's
+    /// node); empty when no move has it.
+    pub searched: Vec<Option<Searched>>,
+}
+
+/// What the search that chose a move said of it, as self-play records keep it for a trainer:
+/// `VS[f5:503 d5:371]`, the root's visits of each move searched, and `V[0.620]`, the mover's
+/// value of the move played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Searched {
+    /// Each move searched and its visits, most visited first.
+    pub visits: Vec<(Cell, u64)>,
+    /// The mover's chance of winning after the move played, in thousandths (0 to 1000).
+    pub value: Option<u16>,
 }
 
 /// Why a record cannot be read.
@@ -250,6 +264,7 @@ pub fn parse(text: &str) -> Result<Record, SgfError> {
         black: None,
         white: None,
         result: None,
+        searched: Vec::new(),
     };
     // The size first: points are read against it.
     for p in nodes.iter().flatten() {
@@ -280,35 +295,69 @@ pub fn parse(text: &str) -> Result<Record, SgfError> {
     // Points are named as on a square of the longer side; the replay below refuses a point
     // off a rectangle.
     let size = record.rows.max(record.cols);
-    for p in nodes.iter().flatten() {
-        match p.name.as_str() {
-            "AB" | "AW" => {
-                let color = if p.name == "AB" {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                for v in &p.values {
-                    let point = Cell::parse(v.trim(), size)
-                        .ok_or_else(|| value_error(p, "a point on the board, like a1"))?;
-                    record.setup.push((color, point));
+    for node in &nodes {
+        let (mut searched, mut moved) = (None, false);
+        for p in node {
+            match p.name.as_str() {
+                "AB" | "AW" => {
+                    let color = if p.name == "AB" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    for v in &p.values {
+                        let point = Cell::parse(v.trim(), size)
+                            .ok_or_else(|| value_error(p, "a point on the board, like a1"))?;
+                        record.setup.push((color, point));
+                    }
                 }
+                "B" | "W" => {
+                    let color = if p.name == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let mv = Move::parse(p.values[0].trim(), size).ok_or_else(|| {
+                        value_error(p, "a point on the board, swap-pieces or resign")
+                    })?;
+                    record.moves.push((color, mv));
+                    moved = true;
+                }
+                "PB" => record.black = Some(p.values[0].clone()),
+                "PW" => record.white = Some(p.values[0].clone()),
+                "RE" => record.result = Some(p.values[0].clone()),
+                "VS" => {
+                    let found = searched.get_or_insert_with(Searched::default);
+                    for word in p.values[0].split_whitespace() {
+                        let visits = word.split_once(':').and_then(|(at, count)| {
+                            Some((Cell::parse(at, size)?, count.parse::<u64>().ok()?))
+                        });
+                        found.visits.push(visits.ok_or_else(|| {
+                            value_error(p, "each move searched with its visits, like f5:503 d5:371")
+                        })?);
+                    }
+                }
+                // SGF's own `V` is any number: only a chance from 0 to 1 is a searched value.
+                "V" => {
+                    let value = p.values[0].trim().parse::<f64>().ok();
+                    if let Some(value) = value.filter(|v| (0.0..=1.0).contains(v)) {
+                        searched.get_or_insert_with(Searched::default).value =
+                            Some((value * 1000.0).round() as u16);
+                    }
+                }
+                _ => {}
             }
-            "B" | "W" => {
-                let color = if p.name == "B" {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let mv = Move::parse(p.values[0].trim(), size)
-                    .ok_or_else(|| value_error(p, "a point on the board, swap-pieces or resign"))?;
-                record.moves.push((color, mv));
-            }
-            "PB" => record.black = Some(p.values[0].clone()),
-            "PW" => record.white = Some(p.values[0].clone()),
-            "RE" => record.result = Some(p.values[0].clone()),
-            _ => {}
         }
+        // A move's searched values are on its node.
+        if let Some(found) = searched
+            && moved
+        {
+            record.searched.resize(record.moves.len(), None);
+            record.searched[record.moves.len() - 1] = Some(found);
+        }
+    }
+    if !record.searched.is_empty() {
+        record.searched.resize(record.moves.len(), None);
     }
     // Every move must be legal (swap is allowed when the record plays it). Where each stone
     // was written: setup stones first, then moves, as `game_at` plays them.
@@ -357,6 +406,7 @@ impl Record {
             black: None,
             white: None,
             result: game.winner().map(|c| format!("{}+", c.letter())),
+            searched: Vec::new(),
         }
     }
 
@@ -427,8 +477,20 @@ impl Record {
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.root())?;
-        for (color, mv) in &self.moves {
-            writeln!(f, ";{}[{mv}]", color.letter())?;
+        for (i, (color, mv)) in self.moves.iter().enumerate() {
+            write!(f, ";{}[{mv}]", color.letter())?;
+            if let Some(Some(searched)) = self.searched.get(i) {
+                if !searched.visits.is_empty() {
+                    let visits: Vec<String> = (searched.visits.iter())
+                        .map(|(at, n)| format!("{}:{n}", at.lower()))
+                        .collect();
+                    write!(f, "VS[{}]", visits.join(" "))?;
+                }
+                if let Some(value) = searched.value {
+                    write!(f, "V[{}.{:03}]", value / 1000, value % 1000)?;
+                }
+            }
+            writeln!(f)?;
         }
         writeln!(f, ")")
     }
@@ -457,6 +519,7 @@ pub fn proof_tree(board: &Board, to_move: Player, outcome: &Outcome, tree: &[Pro
         black: None,
         white: None,
         result: None,
+        searched: Vec::new(),
     };
     let summary = match outcome {
         Outcome::Proven(proof) => format!(
@@ -595,6 +658,31 @@ mod tests {
 
     /// Random records on squares and on rectangles of either orientation.
     #[test]
+    fn reads_the_visits_and_values_of_a_search() {
+        let text = "(;FF[4]GM[11]SZ[9];B[b2]VS[b2:938 e2:52]V[0.620];W[b3]V[-3];B[c4]VS[c4:9])";
+        let record = parse(text).unwrap();
+        let cell = |name| Cell::parse(name, 9).unwrap();
+        assert_eq!(
+            record.searched,
+            [
+                Some(Searched {
+                    visits: vec![(cell("b2"), 938), (cell("e2"), 52)],
+                    value: Some(620),
+                }),
+                // SGF's own V, a number of another meaning, is no searched value.
+                None,
+                Some(Searched {
+                    visits: vec![(cell("c4"), 9)],
+                    value: None,
+                }),
+            ]
+        );
+        let err = parse("(;GM[11]SZ[9];B[b2]VS[b2=938])").unwrap_err();
+        assert!(err.to_string().contains("like f5:503 d5:371"), "{err}");
+        assert!(parse("(;GM[11]SZ[9];B[b2]VS[z9:1])").is_err());
+    }
+
+    #[test]
     fn a_board_taller_than_wide_is_written_and_read_back() {
         // 5 rows of 3 columns: a stone on the fifth row is on the board.
         let mut game = Game::rectangle(5, 3).unwrap();
@@ -617,55 +705,78 @@ mod tests {
             (1u8..=MAX_BOARD, 1u8..=MAX_BOARD, any::<bool>()),
             any::<u64>(),
             0usize..40,
-            any::<bool>(),
+            (any::<bool>(), any::<bool>()),
             0usize..4,
         )
-            .prop_map(|((rows, cols, square), seed, length, swap, setup_count)| {
-                // A random legal game: points drawn from the seed until the game ends.
-                let mut state = seed | 1;
-                let mut draw = |n: usize| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    (state % n as u64) as usize
-                };
-                let cols = if square { rows } else { cols };
-                let mut game = Game::rectangle(rows, cols).unwrap();
-                let mut setup = Vec::new();
-                for i in 0..setup_count {
-                    let empty: Vec<Cell> = game.empty_points().collect();
-                    if empty.is_empty() || game.winner().is_some() {
-                        break;
+            .prop_map(
+                |((rows, cols, square), seed, length, (swap, annotated), setup_count)| {
+                    // A random legal game: points drawn from the seed until the game ends.
+                    let mut state = seed | 1;
+                    let mut draw = |n: usize| {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        (state % n as u64) as usize
+                    };
+                    let cols = if square { rows } else { cols };
+                    let mut game = Game::rectangle(rows, cols).unwrap();
+                    let mut setup = Vec::new();
+                    for i in 0..setup_count {
+                        let empty: Vec<Cell> = game.empty_points().collect();
+                        if empty.is_empty() || game.winner().is_some() {
+                            break;
+                        }
+                        let color = Color::BOTH[i % 2];
+                        let p = empty[draw(empty.len())];
+                        game.setup(color, p).unwrap();
+                        setup.push((color, p));
                     }
-                    let color = Color::BOTH[i % 2];
-                    let p = empty[draw(empty.len())];
-                    game.setup(color, p).unwrap();
-                    setup.push((color, p));
-                }
-                game.set_allow_swap(true);
-                for i in 0..length {
-                    if game.winner().is_some() {
-                        break;
+                    game.set_allow_swap(true);
+                    for i in 0..length {
+                        if game.winner().is_some() {
+                            break;
+                        }
+                        let color = game.to_move();
+                        if i == 1 && swap && game.can_swap(color) {
+                            game.play(color, Move::Swap).unwrap();
+                            continue;
+                        }
+                        let empty: Vec<Cell> = game.empty_points().collect();
+                        if empty.is_empty() {
+                            break;
+                        }
+                        game.play(color, Move::Play(empty[draw(empty.len())]))
+                            .unwrap();
                     }
-                    let color = game.to_move();
-                    if i == 1 && swap && game.can_swap(color) {
-                        game.play(color, Move::Swap).unwrap();
-                        continue;
+                    let mut record = Record::of(&game);
+                    if annotated && !record.moves.is_empty() {
+                        // Two moves of three with what a search said: a few cells' visits and a
+                        // value, either of them possibly missing.
+                        let points: Vec<Cell> = game.points().collect();
+                        record.searched = (0..record.moves.len())
+                            .map(|i| {
+                                let searched = Searched {
+                                    visits: (0..draw(4))
+                                        .map(|_| (points[draw(points.len())], draw(5000) as u64))
+                                        .collect(),
+                                    value: (draw(4) > 0).then(|| draw(1001) as u16),
+                                };
+                                // A search that said nothing is written as none.
+                                let said = !searched.visits.is_empty() || searched.value.is_some();
+                                (i % 3 != 2 && said).then_some(searched)
+                            })
+                            .collect();
+                        if record.searched.iter().all(Option::is_none) {
+                            record.searched.clear();
+                        }
                     }
-                    let empty: Vec<Cell> = game.empty_points().collect();
-                    if empty.is_empty() {
-                        break;
-                    }
-                    game.play(color, Move::Play(empty[draw(empty.len())]))
-                        .unwrap();
-                }
-                let mut record = Record::of(&game);
-                // Written Black's first, as AB then AW.
-                setup.sort_by_key(|&(c, _)| c == Color::White);
-                record.setup = setup;
-                record.black = Some("a ]tricky\\ name".into());
-                record
-            })
+                    // Written Black's first, as AB then AW.
+                    setup.sort_by_key(|&(c, _)| c == Color::White);
+                    record.setup = setup;
+                    record.black = Some("a ]tricky\\ name".into());
+                    record
+                },
+            )
     }
 
     proptest! {

@@ -28,6 +28,10 @@ pub struct SelfplayArgs {
     /// The board's side.
     #[arg(long, short = 'n', default_value = "9", value_name = "N", value_parser = board_size, allow_negative_numbers = true)]
     size: u8,
+    /// Random stones set up before the first move (Black's first, then in turn), drawn from
+    /// the game's seed: games from many openings, each record holding only the engine's moves.
+    #[arg(long, default_value = "0", value_name = "N", value_parser = text::cli::whole_number_in(0u8, 16), allow_negative_numbers = true)]
+    random_stones: u8,
     /// Where the records are saved.
     #[arg(long, default_value = "hex-selfplay", value_name = "DIR")]
     pub out: PathBuf,
@@ -42,6 +46,7 @@ impl SelfplayArgs {
         let numbers = game_numbers(self.first_game, self.games)?;
         let run = SelfPlay {
             size: self.size,
+            stones: self.random_stones,
             config: self.player.config.clone(),
         };
         Ok((run, numbers))

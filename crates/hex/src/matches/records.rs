@@ -202,6 +202,7 @@ mod tests {
             black: Some(black.into()),
             white: Some(white.into()),
             result: result.map(String::from),
+            searched: Vec::new(),
         }
     }
 

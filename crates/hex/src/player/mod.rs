@@ -69,6 +69,9 @@ pub struct Player {
     /// Made at the first question for the solver and kept, with its table, for the next
     /// (`dfpn-solve-state` and the endgame of [`Player::choose`] alike).
     solver: Option<Solver>,
+    /// The analysis of the search behind the last move chosen; none when the solver or the
+    /// book chose it.
+    last: Option<Evaluation>,
 }
 
 impl Default for Player {
@@ -80,6 +83,7 @@ impl Default for Player {
             book: Cow::Borrowed(OpeningBook::built_in()),
             dfpn: DfpnSettings::default(),
             solver: None,
+            last: None,
         }
     }
 }
@@ -146,6 +150,7 @@ impl Player {
         plan: Option<Plan>,
         halt: &Halt<'_>,
     ) -> Result<Move, NoSearch> {
+        self.last = None;
         if let Some(mv) = self.endgame(game, color, plan) {
             return Ok(mv);
         }
@@ -156,6 +161,7 @@ impl Player {
             return Ok(Move::Play(point));
         }
         let analysis = self.search(game, color, self.config.budget_within(plan), halt)?;
+        let analysis = self.last.insert(analysis);
         if game.can_swap(color) && analysis.win_rate < 0.5 {
             return Ok(Move::Swap);
         }
@@ -163,6 +169,13 @@ impl Player {
             return Ok(Move::Resign);
         }
         Ok(analysis.best)
+    }
+
+    /// The analysis of the search that chose the last move [`Player::choose`] gave (each
+    /// move's visits and value: what self-play records learn from); none when the endgame
+    /// solver or the opening book chose it.
+    pub fn last_search(&self) -> Option<&Evaluation> {
+        self.last.as_ref()
     }
 
     /// The search's analysis of `game` for `color`, within the player's budget.

@@ -29,6 +29,7 @@
 
 mod nodes;
 mod playout;
+pub(crate) use playout::Rng;
 mod tree;
 
 use std::sync::atomic::Ordering::Relaxed;

@@ -206,11 +206,12 @@ impl Padded {
     }
 }
 
-/// A small, fast random number generator (xorshift64*), seeded per thread.
-pub(super) struct Rng(u64);
+/// A small, fast random number generator (xorshift64*), seeded per thread (and per
+/// self-play game, for its opening).
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    pub(super) fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         // SplitMix64 of the seed, so that nearby seeds give unrelated streams.
         let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -225,7 +226,7 @@ impl Rng {
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
-    pub(super) fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 }
