@@ -254,7 +254,9 @@ mod tests {
         );
         assert_eq!(
             tip("boardgames hex --openings=3").as_deref(),
-            Some("'--openings' is an option of `boardgames hex solve`: give it after the verb")
+            Some(
+                "'--openings' is an option of `boardgames hex solve` and `boardgames hex arena`: give it after the verb"
+            )
         );
         assert_eq!(tip("boardgames hiq --tarce"), None);
     }
