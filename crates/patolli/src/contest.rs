@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use text::{Found, ParseError, Pos, Token, Tokens};
+use text::{ParseError, Pos, Token, Tokens};
 
 use crate::board::{FINISH, Location, Roll};
 use crate::game::{Board, Game, Side, Turns};
@@ -237,7 +237,7 @@ fn read<'a, T>(
     convert: impl FnOnce(u32) -> Option<T>,
 ) -> Result<(Token<'a>, T), ParseError> {
     let Some(token) = tokens.next() else {
-        return Err(ParseError::new(tokens.pos(), expected(), Found::EndOfLine));
+        return Err(tokens.error_at_end(expected()));
     };
     // A number too large for a `u32` is outside the range `expected` gives as well: the
     // message names that range alone, not a second bound.
@@ -271,12 +271,8 @@ fn parse_line(mut tokens: Tokens<'_>, division: Division) -> Result<Line, ParseE
         }
     }
     let count_at = tokens.pos();
-    let expected = "the number of rolls (a whole number)";
     // Any count is allowed, so one too large for a `u32` is told the largest there is.
-    let count: u32 = match tokens.next() {
-        Some(token) => token.parse(expected)?,
-        None => return Err(ParseError::new(count_at, expected, Found::EndOfLine)),
-    };
+    let count: u32 = tokens.number("the number of rolls (a whole number)")?;
     let mut rolls = Vec::new();
     for index in 1..=count {
         // Bounded by the line: a missing roll ends the loop with an error.

@@ -201,10 +201,16 @@ impl ParseError {
 }
 
 /// A cursor over a text that hands out its whitespace-separated tokens in order.
+///
+/// Over a whole text its end is the end of the input; over one line ([`Tokens::line`],
+/// [`lines`]) it is the end of that line, and every error at it says so ([`Found::EndOfLine`]),
+/// so that each line-oriented reader reports a line that ends early in the same words.
 #[derive(Clone, Debug)]
 pub struct Tokens<'a> {
     rest: &'a str,
     pos: Pos,
+    /// Whether the text is one line of the input.
+    line: bool,
 }
 
 impl<'a> Tokens<'a> {
@@ -215,7 +221,41 @@ impl<'a> Tokens<'a> {
 
     /// The tokens of a piece of a larger text that starts at `pos`.
     pub fn starting_at(text: &'a str, pos: Pos) -> Tokens<'a> {
-        Tokens { rest: text, pos }
+        Tokens {
+            rest: text,
+            pos,
+            line: false,
+        }
+    }
+
+    /// The tokens of line `number` of the input (without its line end), whose end is the end
+    /// of the line.
+    pub fn line(text: &'a str, number: u32) -> Tokens<'a> {
+        Tokens {
+            line: true,
+            ..Tokens::starting_at(
+                text,
+                Pos {
+                    line: number,
+                    col: 1,
+                },
+            )
+        }
+    }
+
+    /// What stands at the end of the text: the end of the input, or of the line.
+    fn end(&self) -> Found {
+        if self.line {
+            Found::EndOfLine
+        } else {
+            Found::End
+        }
+    }
+
+    /// An error at the end of the text (the end of the input, or of the line), which came
+    /// before what was `expected`.
+    pub fn error_at_end(&self, expected: impl Into<String>) -> ParseError {
+        ParseError::new(self.pos(), expected, self.end())
     }
 
     /// Moves past whitespace to the next token or the end.
@@ -247,15 +287,16 @@ impl<'a> Tokens<'a> {
     pub fn error_here(&self, expected: impl Into<String>) -> ParseError {
         match self.peek() {
             Some(token) => token.error(expected),
-            None => ParseError::new(self.pos(), expected, Found::End),
+            None => self.error_at_end(expected),
         }
     }
 
-    /// The next token, or an error at the end of the text saying what was `expected`.
+    /// The next token, or an error at the end of the text (of the input, or of the line)
+    /// saying what was `expected`.
     pub fn expect(&mut self, expected: &str) -> Result<Token<'a>, ParseError> {
         match self.next() {
             Some(token) => Ok(token),
-            None => Err(ParseError::new(self.pos, expected, Found::End)),
+            None => Err(self.error_at_end(expected)),
         }
     }
 
@@ -319,13 +360,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = Tokens<'_>> {
         .zip(1u32..)
         .map(|(line, number)| {
             let line = line.strip_suffix('\n').unwrap_or(line);
-            Tokens::starting_at(
-                line.strip_suffix('\r').unwrap_or(line),
-                Pos {
-                    line: number,
-                    col: 1,
-                },
-            )
+            Tokens::line(line.strip_suffix('\r').unwrap_or(line), number)
         })
 }
 
@@ -585,6 +620,24 @@ mod tests {
         assert_eq!(
             per_line,
             vec![vec![("a", 1, 1), ("b", 1, 3)], vec![], vec![("c", 3, 2)]]
+        );
+    }
+
+    #[test]
+    fn a_line_that_ends_early_says_end_of_line() {
+        let mut line = lines("1 2\n3").next().unwrap();
+        line.by_ref().count();
+        let err = line.expect("a third number").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "1:4: expected a third number, found end of line"
+        );
+        assert_eq!(line.error_here("more").found, Found::EndOfLine);
+        let mut whole = Tokens::new("1 2");
+        whole.by_ref().count();
+        assert_eq!(
+            whole.expect("a third number").unwrap_err().to_string(),
+            "1:4: expected a third number, found end of input"
         );
     }
 
