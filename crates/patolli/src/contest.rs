@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use text::{ParseError, Pos, Token, Tokens};
+use text::{ParseError, Played, Pos, Token, Tokens};
 
 use crate::board::{FINISH, Location, Roll};
 use crate::game::{Board, Game, Side, Turns};
@@ -125,15 +125,6 @@ pub struct Options {
     pub color: bool,
 }
 
-/// What the contest program gives: its output, and the games told roll by roll.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Played {
-    /// The contest output: one line per game.
-    pub output: String,
-    /// Every game's [`Trace`] if [`Options::trace`], else empty.
-    pub trace: String,
-}
-
 /// The contest program (Intermediate division): the contest output for a contest input, or
 /// the first mistake in it.
 ///
@@ -147,17 +138,18 @@ pub fn run(input: &str) -> Result<String, ParseError> {
     Ok(run_with(input, Options::default())?.output)
 }
 
-/// [`run`] in any division, with the trace of the games if asked.
+/// [`run`] in any division, with every game's [`Trace`] if [`Options::trace`].
 pub fn run_with(input: &str, options: Options) -> Result<Played, ParseError> {
-    let mut played = Played::default();
+    let mut output = String::new();
+    let mut trace = options.trace.then(String::new);
     for line in parse(input, options.division)? {
         let game = line.play();
-        played.output += &format!("{}\n", line.answer(game.end));
-        if options.trace {
-            played.trace += &line.trace(&game).with_tracks(options.color).to_string();
+        output += &format!("{}\n", line.answer(game.end));
+        if let Some(trace) = &mut trace {
+            *trace += &line.trace(&game).with_tracks(options.color).to_string();
         }
     }
-    Ok(played)
+    Ok(Played { output, trace })
 }
 
 impl Division {
@@ -488,11 +480,11 @@ mod tests {
             },
         )
         .unwrap();
-        assert_eq!(run_with(input, quiet).unwrap().trace, "");
+        assert_eq!(run_with(input, quiet).unwrap().trace, None);
         assert_eq!(told.output, "GAME OVER\n");
         let game = &parse(input, Division::Junior).unwrap()[0];
         let traced = game.trace(&game.play()).with_tracks(false).to_string();
-        assert_eq!(told.trace, traced);
+        assert_eq!(told.trace.as_deref(), Some(traced.as_str()));
         // The tracks come before the first roll and after the end.
         let lines: Vec<&str> = traced.lines().collect();
         assert_eq!(lines.len(), 1 + 10 + 3 + 10, "{traced}");

@@ -339,6 +339,17 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
+/// What a contest program writes: the contest output (for stdout), and what it tells beside
+/// it when asked (a trace of the games, the boards drawn; for stderr), or `None` when it was
+/// not asked, so that nothing is built for it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Exactly the contest output.
+    pub output: String,
+    /// What is told beside it, if asked.
+    pub trace: Option<String>,
+}
+
 /// An error's message followed by its sources' (`cannot read x.sgf: No such file or
 /// directory`), for a caller that has only a line to show it in, such as a GTP reply.
 pub fn with_source(error: &dyn std::error::Error) -> String {
