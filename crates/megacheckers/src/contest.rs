@@ -15,8 +15,9 @@ use std::fmt;
 
 use text::{ParseError, Played, Token, Tokens};
 
-use crate::board::{Board, Content, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape};
+use crate::board::{Board, Content};
 use crate::picture::Picture;
+use crate::shape::{MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape};
 use crate::solve::{Best, solve};
 
 /// What the contest program does and reads, as its help tells it; the first paragraph sums it
@@ -235,8 +236,8 @@ impl fmt::Display for Output<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Shape;
     use crate::rules::Capture;
+    use crate::shape::Shape;
     use proptest::prelude::*;
 
     #[test]

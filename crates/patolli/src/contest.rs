@@ -15,9 +15,10 @@ use std::fmt;
 
 use text::{ParseError, Played, Pos, Token, Tokens};
 
-use crate::board::{FINISH, Location, Roll};
-use crate::game::{Board, Game, Side, Turns};
-use crate::track::Track;
+use crate::board::{Board, Side};
+use crate::game::{Game, Turns};
+use crate::picture::Picture;
+use crate::track::{FINISH, Location, Roll};
 
 /// What the contest program does and reads, in its three divisions, as its help tells it; the
 /// first paragraph sums it up.
@@ -337,7 +338,7 @@ pub struct Trace<'a> {
 
 impl Trace<'_> {
     /// The same walk-through with the track drawn before the first roll and after the last
-    /// ([`Track`]), in ANSI colours (for a terminal) or without. [`run_with`] draws them.
+    /// ([`Picture`]), in ANSI colours (for a terminal) or without. [`run_with`] draws them.
     pub fn with_tracks(self, color: bool) -> Self {
         Trace {
             tracks: Some(color),
@@ -346,12 +347,12 @@ impl Trace<'_> {
     }
 
     /// A board's markers on the track, by the letters of this division's sides.
-    fn track(&self, board: Board) -> Track {
+    fn track(&self, board: Board) -> Picture {
         let letters = match self.line.division {
             Division::Senior => ['A', 'B'],
             Division::Junior | Division::Intermediate => ['P', 'O'],
         };
-        Track::new(board, letters).color(self.tracks == Some(true))
+        Picture::new(board, letters).color(self.tracks == Some(true))
     }
 }
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use child::{Exit, Failure, GRACE, LineChild};
 
 use crate::board::{BoardText, Deal, Piece, Square};
-use crate::rules::{Game, Illegal};
+use crate::game::{Game, Illegal};
 use crate::score::Score;
 
 /// How a game ended, as the official judge sees it. Only [`Verdict::Stopped`] scores.
