@@ -6,7 +6,7 @@ use std::io;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use child::{Exit, Failure, GRACE, LineChild};
+use line_child::{Exit, Failure, GRACE, LineChild};
 
 use crate::board::{BoardText, Deal, Piece, Square};
 use crate::game::{Game, Illegal};
@@ -294,7 +294,7 @@ impl Played {
 /// `limit` for the whole game, as the official judge does. `log` sees every line (`< ` the
 /// judge's, `> ` the player's), and the game after each answer. A player that crashes, hangs
 /// or floods ends with a verdict; only a player that cannot be started is an error. A player
-/// whose output has ended gets [`child::GRACE`] to exit before it is called still running.
+/// whose output has ended gets [`line_child::GRACE`] to exit before it is called still running.
 pub fn run_player(
     deal: &Deal,
     command: &[String],

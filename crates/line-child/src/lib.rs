@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use std::time::{Duration, Instant};
-//! use child::LineChild;
+//! use line_child::LineChild;
 //!
 //! let command = ["sh", "-c", "read line; echo \"got $line\""].map(String::from);
 //! let mut child = LineChild::spawn(&command, 100, std::process::Stdio::null()).unwrap();
