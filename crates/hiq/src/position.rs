@@ -187,7 +187,7 @@ impl FromIterator<Hole> for Position {
     }
 }
 
-text::bit_set_operators!(Position);
+bitset::bit_set_operators!(Position);
 
 impl fmt::Display for Position {
     /// The numbers of the holes with pegs in increasing order, a space apart, or `none`.

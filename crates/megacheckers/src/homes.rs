@@ -96,7 +96,7 @@ impl FromIterator<Home> for Homes {
     }
 }
 
-text::bit_set_operators!(Homes, u128::MAX >> (128 - MAX_HOMES));
+bitset::bit_set_operators!(Homes, u128::MAX >> (128 - MAX_HOMES));
 
 impl fmt::Display for Homes {
     /// The numbers of the homes in number order, a space apart, or `none`.

@@ -292,7 +292,7 @@ impl From<Square> for Squares {
     }
 }
 
-text::bit_set_operators!(Squares, Squares::ALL.0);
+bitset::bit_set_operators!(Squares, Squares::ALL.0);
 
 impl IntoIterator for Squares {
     type Item = Square;
