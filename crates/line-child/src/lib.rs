@@ -24,7 +24,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use text::{BadLine, read_line};
+use input::{BadLine, read_line};
 
 /// How long a child whose output has ended gets to exit before it is called still running,
 /// unless [`LineChild::with_grace`] says otherwise.

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::builder::TypedValueParser;
+use cli_args::{ColorArg, whole_number};
 use solitaire_chess::contest::{
     AlphabetError, Group, OfficialCase, UnknownCase, alphabet, official_cases,
 };
 use solitaire_chess::{Deal, official_deal};
-use text::cli::{ColorArg, whole_number};
 
 use crate::{Budget, Config, Strategy};
 

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead};
 
-pub use text::{BadLine, read_line};
+pub use input::{BadLine, read_line};
 use text::{Found, ParseError, Pos, Tokens};
 
 use crate::board::{Piece, SIDE, SQUARES, Square};

@@ -17,20 +17,21 @@
 //!
 //! Whitespace is anything [`char::is_whitespace`] accepts, so CRLF line ends, tabs and blank
 //! lines need no special care. Columns count characters, not bytes.
+//!
+//! Besides: a whole input and its name ([`Input`], whose mistakes are named after it), what a
+//! contest program writes ([`Played`]), and the small pieces of text the games print
+//! ([`Spaced`], [`Counted`]). Reading an input from a file, stdin or a pipe is the `input`
+//! crate's.
 
 #![deny(missing_docs)]
 
-#[cfg(feature = "clap")]
-pub mod cli;
 mod input;
-mod line;
 
 use std::fmt;
 use std::ops::RangeBounds;
 use std::str::FromStr;
 
-pub use input::{Input, InputError, MAX_INPUT, ReadError};
-pub use line::{BadLine, read_line, utf8};
+pub use input::{Input, InputError};
 
 /// A place in the input: 1-based line and column (the column counts characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

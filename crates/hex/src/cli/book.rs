@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use text::cli::whole_number;
+use cli_args::whole_number;
 
 use super::{PlayerArgs, board_size, invalid};
 use crate::player::Config;

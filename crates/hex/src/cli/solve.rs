@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use text::cli::{InputArg, whole_number};
+use cli_args::{InputArg, whole_number};
 
 use super::invalid;
 use crate::board::{Cell, Player};
