@@ -33,8 +33,5 @@ pub use board::{Board, Side};
 pub use contest::{Answer, Division, Line, Trace, UnknownDivision};
 pub use game::{Game, Turn, Turns};
 pub use picture::Picture;
-pub use rules::{Direction, Move, Outcome, SLIDE, SlideEnd, move_marker};
-pub use track::{
-    Cell, FINISH, GRID, Location, Markers, Roll, Step, is_prime, is_square,
-    turns_horizontal_to_vertical,
-};
+pub use rules::{Direction, Move, Outcome, SlideEnd, move_marker};
+pub use track::{Cell, GRID, Location, Markers, Roll, Step, is_square};

@@ -46,4 +46,3 @@ pub use player::{Player, Surprise};
 pub use policy::Policy;
 pub use rng::Rng;
 pub use strategy::EDGE_NODES_PER_WORLD;
-pub use tour::longest_game;

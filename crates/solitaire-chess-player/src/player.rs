@@ -2,7 +2,7 @@
 //!
 //! Only the pieces showing are known; every hidden one is, as far as the player can tell,
 //! uniform over the types on the starting board. On a board of a single type nothing is
-//! hidden, and the player plans a whole game in advance ([`crate::longest_game`]); elsewhere
+//! hidden, and the player plans a whole game in advance ([`longest_game`](crate::tour::longest_game)); elsewhere
 //! it asks its [`Strategy`] for each removal, within the limits of the move.
 
 use std::time::Instant;

@@ -42,4 +42,4 @@ pub use judge::{Answer, Outcome, Referee, Verdict};
 pub use picture::Picture;
 pub use pyrandom::{PyRandom, official_deal};
 pub use rules::targets;
-pub use score::{MAX_SCORE, Score, Tally, score, set_value};
+pub use score::{MAX_SCORE, Score, Tally, score};
