@@ -99,3 +99,78 @@ macro_rules! bit_set_operators {
         }
     };
 }
+
+/// Makes `$iter` the iterator over the members of a set kept as bits in a tuple struct
+/// `$set(bits)` of type `$bits`, in increasing order of their bits (`$member(index)` the
+/// member of bit `index`, from 0); and the set an `IntoIterator` over them and a
+/// `FromIterator` of them (a member's bit is its `bit()`). Invoked in the module that
+/// defines the set, beside [`bit_set_operators!`].
+///
+/// ```
+/// mod holes {
+///     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///     pub struct Hole(u32);
+///     impl Hole {
+///         fn bit(self) -> u8 {
+///             1 << self.0
+///         }
+///     }
+///     pub struct Holes(u8);
+///     bitset::bit_set_members!(Holes, HolesIter, Hole, u8, |index| Hole(index));
+///     pub fn hole(index: u32) -> Hole {
+///         Hole(index)
+///     }
+/// }
+/// let set: holes::Holes = [holes::hole(5), holes::hole(1)].into_iter().collect();
+/// let members: Vec<holes::Hole> = set.into_iter().collect();
+/// assert_eq!(members, [holes::hole(1), holes::hole(5)]);
+/// ```
+#[macro_export]
+macro_rules! bit_set_members {
+    ($set:ident, $iter:ident, $member:ty, $bits:ty, $from_index:expr) => {
+        #[doc = concat!("The members of a [`", stringify!($set), "`], in increasing order.")]
+        #[derive(Clone, Copy, Debug)]
+        pub struct $iter($bits);
+
+        impl ::core::iter::Iterator for $iter {
+            type Item = $member;
+
+            #[inline]
+            fn next(&mut self) -> ::core::option::Option<$member> {
+                if self.0 == 0 {
+                    return ::core::option::Option::None;
+                }
+                let member = ($from_index)(self.0.trailing_zeros());
+                self.0 &= self.0 - 1;
+                ::core::option::Option::Some(member)
+            }
+
+            fn size_hint(&self) -> (usize, ::core::option::Option<usize>) {
+                let len = self.0.count_ones() as usize;
+                (len, ::core::option::Option::Some(len))
+            }
+        }
+
+        impl ::core::iter::ExactSizeIterator for $iter {}
+
+        impl ::core::iter::IntoIterator for $set {
+            type Item = $member;
+            type IntoIter = $iter;
+
+            #[inline]
+            fn into_iter(self) -> $iter {
+                $iter(self.0)
+            }
+        }
+
+        impl ::core::iter::FromIterator<$member> for $set {
+            fn from_iter<I: ::core::iter::IntoIterator<Item = $member>>(members: I) -> $set {
+                $set(
+                    members
+                        .into_iter()
+                        .fold(0, |bits, member| bits | member.bit()),
+                )
+            }
+        }
+    };
+}

@@ -141,49 +141,12 @@ impl Position {
     }
 }
 
-/// The holes of a [`Position`] in increasing order; see [`Position::pegs`].
-#[derive(Clone, Copy, Debug)]
-pub struct Pegs(u64);
-
-impl Iterator for Pegs {
-    type Item = Hole;
-
-    #[inline]
-    fn next(&mut self) -> Option<Hole> {
-        (self.0 != 0).then(|| {
-            let hole = Hole::from_index(self.0.trailing_zeros());
-            self.0 &= self.0 - 1;
-            hole
-        })
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = self.0.count_ones() as usize;
-        (len, Some(len))
-    }
-}
-
-impl ExactSizeIterator for Pegs {}
-
-impl IntoIterator for Position {
-    type Item = Hole;
-    type IntoIter = Pegs;
-
-    fn into_iter(self) -> Pegs {
-        self.pegs()
-    }
-}
+bitset::bit_set_members!(Position, Pegs, Hole, u64, Hole::from_index);
 
 impl From<Hole> for Position {
     /// One peg, in `hole`.
     fn from(hole: Hole) -> Position {
         Position(hole.bit())
-    }
-}
-
-impl FromIterator<Hole> for Position {
-    fn from_iter<I: IntoIterator<Item = Hole>>(holes: I) -> Position {
-        holes.into_iter().fold(Position::EMPTY, Position::with)
     }
 }
 

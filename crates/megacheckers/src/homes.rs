@@ -50,49 +50,14 @@ impl Homes {
     }
 }
 
-/// The homes of a [`Homes`] set in number order; see [`Homes::iter`].
-#[derive(Clone, Copy, Debug)]
-pub struct HomesIter(u128);
-
-impl Iterator for HomesIter {
-    type Item = Home;
-
-    #[inline]
-    fn next(&mut self) -> Option<Home> {
-        (self.0 != 0).then(|| {
-            let home = Home::from_number(self.0.trailing_zeros() as u8 + 1);
-            self.0 &= self.0 - 1;
-            home
-        })
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = self.0.count_ones() as usize;
-        (len, Some(len))
-    }
-}
-
-impl ExactSizeIterator for HomesIter {}
-
-impl IntoIterator for Homes {
-    type Item = Home;
-    type IntoIter = HomesIter;
-
-    fn into_iter(self) -> HomesIter {
-        self.iter()
-    }
-}
+bitset::bit_set_members!(Homes, HomesIter, Home, u128, |index: u32| {
+    Home::from_number(index as u8 + 1)
+});
 
 impl From<Home> for Homes {
     /// The set of one home.
     fn from(home: Home) -> Homes {
         Homes(home.bit())
-    }
-}
-
-impl FromIterator<Home> for Homes {
-    fn from_iter<I: IntoIterator<Item = Home>>(homes: I) -> Homes {
-        homes.into_iter().fold(Homes::EMPTY, Homes::with)
     }
 }
 
