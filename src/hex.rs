@@ -21,7 +21,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::io::{self, InputArg};
 
 #[derive(clap::Args, Debug)]
-#[command(about = text::cli::summary(contest::ABOUT), long_about = contest::ABOUT)]
+#[command(about = cli_args::summary(contest::ABOUT), long_about = contest::ABOUT)]
 #[command(args_conflicts_with_subcommands = true)]
 #[command(after_long_help = contest::FORMAT)]
 pub struct Args {

@@ -25,12 +25,8 @@ pub fn run(args: Args) -> Result<()> {
         Some(Command::Solve(args)) => solve(args),
         Some(Command::Count(args)) => count(args),
         None => {
-            let input = io::read(&args.input)?;
-            let played = input.parse(contest::run_traced)?;
-            if args.trace {
-                io::comment(&played.trace)?;
-            }
-            io::print(&played.output)
+            let options = contest::Options { trace: args.trace };
+            crate::contest::run(&args.input, |text| contest::run_with(text, options))
         }
     }
 }

@@ -5,11 +5,11 @@ use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::Result;
+pub use cli_args::{Color, ColorArg, InputArg};
+use input::ReadError;
 pub use text::Input;
-use text::ReadError;
-pub use text::cli::{Color, ColorArg, InputArg};
 
-/// Reads the whole input of a command (see [`Input::read`]): its FILE, or stdin.
+/// Reads the whole input of a command (see [`input::read`]): its FILE, or stdin.
 pub fn read(input: &InputArg) -> Result<Input> {
     match input.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => Ok(read_path(path)?),
@@ -22,7 +22,7 @@ pub fn read(input: &InputArg) -> Result<Input> {
                     "reading the input from stdin until {END_OF_INPUT} (or give a FILE; --help shows the format)\n"
                 ))?;
             }
-            Ok(Input::read("<stdin>".into(), stdin.lock())?)
+            Ok(input::read("<stdin>".into(), stdin.lock())?)
         }
     }
 }
@@ -36,7 +36,7 @@ const END_OF_INPUT: &str = if cfg!(windows) {
 
 /// Reads a whole file, with the same limits as an input.
 pub fn read_path(path: &Path) -> Result<Input, ReadError> {
-    Input::open(path)
+    input::open(path)
 }
 
 /// Writes the result to stdout in one piece.

@@ -5,6 +5,7 @@
 //! under `crates/` (the rules). Adding a game is one module, one variant of [`Command`] and one
 //! line in the demo.
 
+mod contest;
 mod demo;
 mod hex;
 mod hiq;

@@ -8,13 +8,10 @@ use crate::io;
 pub use patolli::cli::Args;
 
 pub fn run(args: Args) -> Result<()> {
-    let input = io::read(&args.input)?;
     let options = Options {
         division: args.division,
         trace: args.trace,
         color: io::color(args.color, std::io::stderr()),
     };
-    let played = input.parse(|text| contest::run_with(text, options))?;
-    io::comment(&played.trace)?;
-    io::print(&played.output)
+    crate::contest::run(&args.input, |text| contest::run_with(text, options))
 }

@@ -53,7 +53,11 @@ fn play_stdio(args: PlayArgs) -> Result<()> {
     let stdin = stdio::stdin().lock();
     let stdout = stdio::stdout().lock();
     play(stdin, stdout, args.player.config()).map_err(|err| match err {
-        ProtocolError::Parse(err) => anyhow!("<stdin>:{err}"),
+        ProtocolError::Parse(error) => text::InputError {
+            name: "<stdin>".into(),
+            error,
+        }
+        .into(),
         err @ ProtocolError::NotUtf8(_) => anyhow!("<stdin>:{err}"),
         ProtocolError::Io(err) => anyhow::Error::new(err).context("cannot talk to the judge"),
     })?;

@@ -6,22 +6,8 @@
 //! over 0.3 s and the slowest of each kind.
 use std::time::{Duration, Instant};
 
-/// SplitMix64: enough randomness for a sweep, and no dependency.
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
 
 fn main() {
     let layout = hiq::Layout::english();
@@ -51,7 +37,7 @@ fn main() {
     }
     let args: Vec<u64> = raw.iter().map(|a| a.parse().expect("a number")).collect();
     let count = args.first().copied().unwrap_or(300);
-    let mut mix = Mix(args.get(1).copied().unwrap_or(1));
+    let mut rng = SmallRng::seed_from_u64(args.get(1).copied().unwrap_or(1));
     let holes = layout.holes() as u64;
     let mut slowest = [
         (Duration::ZERO, String::new()),
@@ -60,11 +46,11 @@ fn main() {
     let mut total = [Duration::ZERO; 2];
     for _ in 0..count {
         // Up to 12 holes empty, a third of the time up to 4: nearly full boards are hardest.
-        let most = if mix.below(3) == 0 { 4 } else { 12 };
-        let empty = 1 + mix.below(most);
+        let most = if rng.random_range(0..3) == 0 { 4 } else { 12 };
+        let empty = 1 + rng.random_range(0..most);
         let mut position = layout.full();
         for _ in 0..empty {
-            position &= !hiq::Position::from_bits(1 << mix.below(holes));
+            position &= !hiq::Position::from_bits(1 << rng.random_range(0..holes));
         }
         let picture = format!("{:#x}", position.bits());
         let t = Instant::now();
@@ -87,7 +73,7 @@ fn main() {
         if goals.is_empty() {
             continue;
         }
-        let goal = goals[mix.below(goals.len() as u64) as usize];
+        let goal = goals[rng.random_range(0..goals.len())];
         let t = Instant::now();
         let found = hiq::finish_in(layout, position, layout.hole(goal).unwrap());
         let e = t.elapsed();

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use text::cli::{InputArg, whole_number};
+use cli_args::{InputArg, whole_number};
 
 use crate::{Answer, CensusTable, contest};
 
@@ -14,7 +14,7 @@ every way the central game can go. A contest input file named like a command (`s
 `count`) is given as `./solve`.";
 
 #[derive(clap::Args, Debug)]
-#[command(about = text::cli::summary(contest::ABOUT), long_about = format!("{}\n\n{BEYOND}", contest::ABOUT))]
+#[command(about = cli_args::summary(contest::ABOUT), long_about = format!("{}\n\n{BEYOND}", contest::ABOUT))]
 #[command(after_long_help = contest::FORMAT, args_conflicts_with_subcommands = true)]
 #[allow(missing_docs)] // A doc comment would be its help; its help is set above.
 pub struct Args {
@@ -41,7 +41,7 @@ pub enum Command {
 }
 
 #[derive(clap::Args, Debug)]
-#[command(about = text::cli::summary(Answer::ABOUT), long_about = Answer::ABOUT)]
+#[command(about = cli_args::summary(Answer::ABOUT), long_about = Answer::ABOUT)]
 #[command(after_long_help = Answer::EXAMPLE)]
 #[allow(missing_docs)] // A doc comment would be its help; its help is set above.
 pub struct SolveArgs {
@@ -60,7 +60,7 @@ pub struct SolveArgs {
 }
 
 #[derive(clap::Args, Debug)]
-#[command(about = text::cli::summary(CensusTable::ABOUT), after_long_help = CensusTable::EXAMPLE)]
+#[command(about = cli_args::summary(CensusTable::ABOUT), after_long_help = CensusTable::EXAMPLE)]
 #[command(long_about = format!("{} {PROGRESS}", CensusTable::ABOUT))]
 #[allow(missing_docs)] // A doc comment would be its help; its help is set above.
 pub struct CountArgs {

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use text::{ParseError, Pos, Tokens};
+use text::{ParseError, Played, Pos, Tokens};
 
 use crate::board::Layout;
 use crate::position::Position;
@@ -53,14 +53,12 @@ Example (one instance: pegs in holes 10 12 17 19 25):
   51
   END OF OUTPUT";
 
-/// What the contest program gives: its output, and every game told jump by jump.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Played {
-    /// The contest output.
-    pub output: String,
-    /// Each instance's [`Trace`](crate::Trace), numbered from 1, as the contest's
-    /// walk-through tells it.
-    pub trace: String,
+/// How the contest program runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Also tell every game jump by jump: each instance's [`Trace`](crate::Trace), numbered
+    /// from 1, as the contest's walk-through tells it.
+    pub trace: bool,
 }
 
 /// The contest program: the contest output for a contest input, or the first mistake in it.
@@ -70,23 +68,22 @@ pub struct Played {
 /// assert_eq!(output, "HI Q OUTPUT\n51\n0\n561\n98\nEND OF OUTPUT\n");
 /// ```
 pub fn run(input: &str) -> Result<String, ParseError> {
-    let ends: Vec<Position> = parse(input)?
-        .into_iter()
-        .map(|start| Game::play(Layout::english(), start).end)
-        .collect();
-    Ok(Output(&ends).to_string())
+    Ok(run_with(input, Options::default())?.output)
 }
 
-/// [`run`], and the trace of every game.
-pub fn run_traced(input: &str) -> Result<Played, ParseError> {
+/// [`run`], with the trace of every game if [`Options::trace`].
+pub fn run_with(input: &str, options: Options) -> Result<Played, ParseError> {
     let games: Vec<Game> = parse(input)?
         .into_iter()
         .map(|start| Game::play(Layout::english(), start))
         .collect();
-    let mut trace = String::new();
-    for (number, game) in (1..).zip(&games) {
-        trace += &format!("instance {number}: {}", game.trace());
-    }
+    let trace = options.trace.then(|| {
+        let mut trace = String::new();
+        for (number, game) in (1..).zip(&games) {
+            trace += &format!("instance {number}: {}", game.trace());
+        }
+        trace
+    });
     let ends: Vec<Position> = games.iter().map(|game| game.end).collect();
     Ok(Played {
         output: Output(&ends).to_string(),
@@ -190,15 +187,15 @@ mod tests {
 
     #[test]
     fn the_trace_tells_each_instance_after_the_same_output() {
-        let played = run_traced(SAMPLE_INPUT).unwrap();
+        let played = run_with(SAMPLE_INPUT, Options { trace: true }).unwrap();
         assert_eq!(played.output, run(SAMPLE_INPUT).unwrap());
         let first = Game::play(Layout::english(), parse(SAMPLE_INPUT).unwrap()[0]);
-        assert!(
-            played
-                .trace
-                .starts_with(&format!("instance 1: {}instance 2: ", first.trace()))
-        );
-        assert_eq!(played.trace.matches("instance ").count(), 4);
+        let trace = played.trace.unwrap();
+        assert!(trace.starts_with(&format!("instance 1: {}instance 2: ", first.trace())));
+        assert_eq!(trace.matches("instance ").count(), 4);
+        // Not asked, not built.
+        let quiet = run_with(SAMPLE_INPUT, Options::default()).unwrap();
+        assert_eq!(quiet.trace, None);
     }
 
     #[test]

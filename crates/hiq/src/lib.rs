@@ -60,8 +60,9 @@ pub use answer::{Answer, Goal, answers};
 pub use board::{ENGLISH_PICTURE, EUROPEAN_PICTURE, Layout};
 pub use contest::Output;
 pub use count::{Census, Level, TooMany, census, census_until, census_within};
-pub use drawing::{Drawing, parse_positions};
-pub use position::{BadHole, Hole, Jump, MAX_HOLES, Pegs, Position};
+pub use drawing::Drawing;
+pub use picture::parse_positions;
+pub use position::{Hole, Jump, Pegs, Position};
 pub use rules::{Game, Trace, contest_jump};
 pub use solve::{
     Solution, Unreachable, fewest_pegs, finish_in, finish_in_with_endgame, same_class,

@@ -6,7 +6,8 @@
 //! and nothing is pruned, so the work grows with the number of captures, not of positions:
 //! about a second on the hardest boards within the limits.
 
-use crate::board::{Board, Content, Home, Shape};
+use crate::board::{Board, Content};
+use crate::shape::{Home, Shape};
 
 /// The largest number of opponent pieces one capture move takes, by trying every capture.
 pub fn max_capture(board: &Board) -> u32 {

@@ -1,12 +1,12 @@
 //! The MegaCheckers command's arguments (clap, behind the `clap` feature), for the
 //! `boardgames` binary.
 
-use text::cli::{ColorArg, InputArg};
+use cli_args::{ColorArg, InputArg};
 
 use crate::contest;
 
 #[derive(clap::Args, Debug)]
-#[command(about = text::cli::summary(contest::ABOUT), long_about = contest::ABOUT)]
+#[command(about = cli_args::summary(contest::ABOUT), long_about = contest::ABOUT)]
 #[command(after_long_help = contest::FORMAT)]
 #[allow(missing_docs)] // A doc comment would be its help; its help is set above.
 pub struct Args {

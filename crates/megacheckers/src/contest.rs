@@ -13,10 +13,11 @@
 
 use std::fmt;
 
-use text::{ParseError, Token, Tokens};
+use text::{ParseError, Played, Token, Tokens};
 
-use crate::board::{Board, Content, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape};
+use crate::board::{Board, Content};
 use crate::picture::Picture;
+use crate::shape::{MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape};
 use crate::solve::{Best, solve};
 
 /// What the contest program does and reads, as its help tells it; the first paragraph sums it
@@ -59,8 +60,10 @@ pub const SAMPLE_INPUT: &str = "3 3
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// After each answer, a line with one capture that takes that many pieces (see
-    /// [`Output::with_paths`]).
+    /// [`Output::with_paths`]); and, beside the output, each board drawn with its capture.
     pub paths: bool,
+    /// Draw the boards in ANSI colours.
+    pub color: bool,
 }
 
 /// The contest program: the contest output for a contest input, or the first mistake in it.
@@ -71,46 +74,36 @@ pub struct Options {
 /// assert_eq!(contest::run(contest::SAMPLE_INPUT).unwrap(), "1\n2\n7\n");
 /// ```
 pub fn run(input: &str) -> Result<String, ParseError> {
-    run_with(input, Options::default())
+    Ok(run_with(input, Options::default())?.output)
 }
 
-/// [`run`] with options: the output with a capture after each answer if `options.paths`.
-pub fn run_with(input: &str, options: Options) -> Result<String, ParseError> {
-    let best: Vec<Best> = parse(input)?.iter().map(solve).collect();
-    let output = if options.paths {
-        Output::with_paths(&best)
-    } else {
-        Output::answers(&best)
-    };
-    Ok(output.to_string())
-}
-
-/// The contest output with paths ([`Options::paths`]), and each board drawn with its capture.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Drawn {
-    /// The contest output, each answer followed by its capture.
-    pub output: String,
-    /// Each board with the capture on it ([`Picture`]), under a line saying what it takes,
-    /// then a legend of the drawings' signs.
-    pub pictures: String,
-}
-
-/// [`run_with`] with paths, and every board drawn with its capture, in ANSI colours if
-/// `color`: what `boardgames megacheckers --path` writes to stdout and to stderr.
-pub fn run_drawn(input: &str, color: bool) -> Result<Drawn, ParseError> {
+/// [`run`] with options: with [`Options::paths`], the output with a capture after each answer,
+/// and beside it every board drawn with its capture ([`Picture`]) under a line saying what it
+/// takes, then a legend of the drawings' signs: what `boardgames megacheckers --path` writes
+/// to stdout and to stderr.
+pub fn run_with(input: &str, options: Options) -> Result<Played, ParseError> {
     let boards = parse(input)?;
     let best: Vec<Best> = boards.iter().map(solve).collect();
+    if !options.paths {
+        return Ok(Played {
+            output: Output::answers(&best).to_string(),
+            trace: None,
+        });
+    }
     let mut pictures = String::new();
     for (number, (board, best)) in (1..).zip(boards.iter().zip(&best)) {
         let path = best.capture.as_ref();
         let shown = path.map_or("no capture".to_string(), |c| c.to_string());
         pictures += &format!("board {number}: {} taken, {shown}\n", best.taken);
-        pictures += &Picture::new(board).capture(path).color(color).to_string();
+        pictures += &Picture::new(board)
+            .capture(path)
+            .color(options.color)
+            .to_string();
     }
     pictures += "o yours, x theirs, . an empty home; @ the piece that captures, 1 2 ... where it lands, * what it takes\n";
-    Ok(Drawn {
+    Ok(Played {
         output: Output::with_paths(&best).to_string(),
-        pictures,
+        trace: Some(pictures),
     })
 }
 
@@ -243,8 +236,8 @@ impl fmt::Display for Output<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Shape;
     use crate::rules::Capture;
+    use crate::shape::Shape;
     use proptest::prelude::*;
 
     #[test]
@@ -301,28 +294,26 @@ mod tests {
     }
 
     #[test]
-    fn drawn_runs_give_the_output_with_paths_and_a_picture_a_board() {
+    fn paths_follow_their_answers_and_each_board_is_drawn_beside() {
         let input = "3 3\n0 1 2 0 0\n3 3\n1 0 0 0 0\n";
-        let drawn = run_drawn(input, false).unwrap();
-        assert_eq!(
-            drawn.output,
-            run_with(input, Options { paths: true }).unwrap()
-        );
+        let paths = Options {
+            paths: true,
+            color: false,
+        };
+        let played = run_with(input, paths).unwrap();
+        assert_eq!(played.output, "1\n2x4\n0\n-\n");
         let boards = parse(input).unwrap();
         let first = solve(&boards[0]);
         let picture = Picture::new(&boards[0]).capture(first.capture.as_ref());
-        assert!(drawn.pictures.starts_with(&format!(
+        let pictures = played.trace.unwrap();
+        assert!(pictures.starts_with(&format!(
             "board 1: 1 taken, 2x4\n{picture}board 2: 0 taken, no capture\n"
         )));
-        assert!(drawn.pictures.ends_with("* what it takes\n"));
-        assert!(!drawn.pictures.contains('\u{1b}'));
-    }
-
-    #[test]
-    fn paths_follow_their_answers() {
-        let input = "3 3\n0 1 2 0 0\n3 3\n1 0 0 0 0\n";
-        let output = run_with(input, Options { paths: true }).unwrap();
-        assert_eq!(output, "1\n2x4\n0\n-\n");
+        assert!(pictures.ends_with("* what it takes\n"));
+        assert!(!pictures.contains('\u{1b}'));
+        // Without paths, the contest output alone, and nothing drawn.
+        let plain = run_with(input, Options::default()).unwrap();
+        assert_eq!((plain.output.as_str(), plain.trace), ("1\n0\n", None));
     }
 
     /// Boards of any legal shape with pieces on a third to all of the homes: long captures.

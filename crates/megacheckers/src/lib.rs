@@ -29,16 +29,17 @@ pub mod brute;
 #[cfg(feature = "clap")]
 pub mod cli;
 pub mod contest;
+mod homes;
 mod picture;
 mod rules;
+mod shape;
 pub mod solve;
 pub mod svg;
 
-pub use board::{
-    BadContent, BadHome, Board, Content, Home, Homes, HomesIter, Jump, MAX_HOMES, MAX_SIDE,
-    MAX_SQUARES, MIN_SIDE, Shape, Square,
-};
+pub use board::{Board, Content};
 pub use contest::Output;
+pub use homes::{Homes, HomesIter};
 pub use picture::Picture;
 pub use rules::{BadCapture, Capture, IllegalCapture};
+pub use shape::{Home, Jump, MAX_HOMES, MAX_SIDE, MAX_SQUARES, MIN_SIDE, Shape, Square};
 pub use solve::{Best, Bound, Search, solve};

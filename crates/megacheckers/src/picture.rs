@@ -4,8 +4,10 @@ use std::fmt;
 
 use anstyle::{AnsiColor, Style};
 
-use crate::board::{Board, Content, Homes, Square};
+use crate::board::{Board, Content};
+use crate::homes::Homes;
 use crate::rules::Capture;
+use crate::shape::Square;
 
 /// A board as a person reads it, your edge at the bottom, each square three characters wide:
 /// `o` your piece, `x` the opponent's, `.` an empty home, nothing on the other squares. With

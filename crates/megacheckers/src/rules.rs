@@ -9,7 +9,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Board, Content, Home, Homes, Jump, Shape};
+use crate::board::{Board, Content};
+use crate::homes::Homes;
+use crate::shape::{Home, Jump, Shape};
 
 /// A capture written as the homes the piece visits: where it starts, then where each jump
 /// lands. Written the draughts way, `30x23x14`.

@@ -44,8 +44,9 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::board::{Board, Content, Home, Shape, ShapeTable, Square};
+use crate::board::{Board, Content};
 use crate::rules::Capture;
+use crate::shape::{Home, Shape, ShapeTable, Square};
 
 /// The largest capture on a board.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

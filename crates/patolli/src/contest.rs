@@ -13,11 +13,12 @@
 
 use std::fmt;
 
-use text::{Found, ParseError, Pos, Token, Tokens};
+use text::{ParseError, Played, Pos, Token, Tokens};
 
-use crate::board::{FINISH, Location, Roll};
-use crate::game::{Board, Game, Side, Turns};
-use crate::track::Track;
+use crate::board::{Board, Side};
+use crate::game::{Game, Turns};
+use crate::picture::Picture;
+use crate::track::{FINISH, Location, Roll};
 
 /// What the contest program does and reads, in its three divisions, as its help tells it; the
 /// first paragraph sums it up.
@@ -125,15 +126,6 @@ pub struct Options {
     pub color: bool,
 }
 
-/// What the contest program gives: its output, and the games told roll by roll.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Played {
-    /// The contest output: one line per game.
-    pub output: String,
-    /// Every game's [`Trace`] if [`Options::trace`], else empty.
-    pub trace: String,
-}
-
 /// The contest program (Intermediate division): the contest output for a contest input, or
 /// the first mistake in it.
 ///
@@ -147,17 +139,18 @@ pub fn run(input: &str) -> Result<String, ParseError> {
     Ok(run_with(input, Options::default())?.output)
 }
 
-/// [`run`] in any division, with the trace of the games if asked.
+/// [`run`] in any division, with every game's [`Trace`] if [`Options::trace`].
 pub fn run_with(input: &str, options: Options) -> Result<Played, ParseError> {
-    let mut played = Played::default();
+    let mut output = String::new();
+    let mut trace = options.trace.then(String::new);
     for line in parse(input, options.division)? {
         let game = line.play();
-        played.output += &format!("{}\n", line.answer(game.end));
-        if options.trace {
-            played.trace += &line.trace(&game).with_tracks(options.color).to_string();
+        output += &format!("{}\n", line.answer(game.end));
+        if let Some(trace) = &mut trace {
+            *trace += &line.trace(&game).with_tracks(options.color).to_string();
         }
     }
-    Ok(played)
+    Ok(Played { output, trace })
 }
 
 impl Division {
@@ -237,7 +230,7 @@ fn read<'a, T>(
     convert: impl FnOnce(u32) -> Option<T>,
 ) -> Result<(Token<'a>, T), ParseError> {
     let Some(token) = tokens.next() else {
-        return Err(ParseError::new(tokens.pos(), expected(), Found::EndOfLine));
+        return Err(tokens.error_at_end(expected()));
     };
     // A number too large for a `u32` is outside the range `expected` gives as well: the
     // message names that range alone, not a second bound.
@@ -271,12 +264,8 @@ fn parse_line(mut tokens: Tokens<'_>, division: Division) -> Result<Line, ParseE
         }
     }
     let count_at = tokens.pos();
-    let expected = "the number of rolls (a whole number)";
     // Any count is allowed, so one too large for a `u32` is told the largest there is.
-    let count: u32 = match tokens.next() {
-        Some(token) => token.parse(expected)?,
-        None => return Err(ParseError::new(count_at, expected, Found::EndOfLine)),
-    };
+    let count: u32 = tokens.number("the number of rolls (a whole number)")?;
     let mut rolls = Vec::new();
     for index in 1..=count {
         // Bounded by the line: a missing roll ends the loop with an error.
@@ -349,7 +338,7 @@ pub struct Trace<'a> {
 
 impl Trace<'_> {
     /// The same walk-through with the track drawn before the first roll and after the last
-    /// ([`Track`]), in ANSI colours (for a terminal) or without. [`run_with`] draws them.
+    /// ([`Picture`]), in ANSI colours (for a terminal) or without. [`run_with`] draws them.
     pub fn with_tracks(self, color: bool) -> Self {
         Trace {
             tracks: Some(color),
@@ -358,12 +347,12 @@ impl Trace<'_> {
     }
 
     /// A board's markers on the track, by the letters of this division's sides.
-    fn track(&self, board: Board) -> Track {
+    fn track(&self, board: Board) -> Picture {
         let letters = match self.line.division {
             Division::Senior => ['A', 'B'],
             Division::Junior | Division::Intermediate => ['P', 'O'],
         };
-        Track::new(board, letters).color(self.tracks == Some(true))
+        Picture::new(board, letters).color(self.tracks == Some(true))
     }
 }
 
@@ -492,11 +481,11 @@ mod tests {
             },
         )
         .unwrap();
-        assert_eq!(run_with(input, quiet).unwrap().trace, "");
+        assert_eq!(run_with(input, quiet).unwrap().trace, None);
         assert_eq!(told.output, "GAME OVER\n");
         let game = &parse(input, Division::Junior).unwrap()[0];
         let traced = game.trace(&game.play()).with_tracks(false).to_string();
-        assert_eq!(told.trace, traced);
+        assert_eq!(told.trace.as_deref(), Some(traced.as_str()));
         // The tracks come before the first roll and after the end.
         let lines: Vec<&str> = traced.lines().collect();
         assert_eq!(lines.len(), 1 + 10 + 3 + 10, "{traced}");

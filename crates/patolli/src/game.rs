@@ -1,28 +1,9 @@
-//! A game: both sides' markers on the track, and the rolls played one after another, each by
-//! the lowest marker of the side whose turn it is.
+//! A game: the rolls played one after another on a [`Board`], each by the lowest marker of
+//! the side whose turn it is.
 
-use std::fmt;
-
-use crate::board::{Location, Markers, Roll};
-use crate::rules::{Move, move_marker};
-
-/// One of the two players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// The side that rolls first: the player in Junior and Intermediate, A in Senior.
-    A,
-    /// The other side: the opponent in Junior and Intermediate (who never rolls), B in Senior.
-    B,
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::A => "A",
-            Side::B => "B",
-        })
-    }
-}
+use crate::board::{Board, Side};
+use crate::rules::Move;
+use crate::track::Roll;
 
 /// Who plays each roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,69 +21,6 @@ impl Turns {
             Turns::Alternate if index % 2 == 1 => Side::B,
             _ => Side::A,
         }
-    }
-}
-
-/// The markers on the board, by side. No two share a location, and none stands on 52:
-/// a marker that reaches 52 has finished and is gone, so it blocks nothing.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Board {
-    a: Markers,
-    b: Markers,
-}
-
-impl Board {
-    /// No markers at all.
-    pub const EMPTY: Board = Board {
-        a: Markers::NONE,
-        b: Markers::NONE,
-    };
-
-    /// The board with a marker of `side` on `at` too, or `None` if `at` is already held.
-    /// A marker on 52 has already finished: it is not placed, and never collides.
-    pub fn place(self, side: Side, at: Location) -> Option<Board> {
-        if at == Location::FINISH {
-            return Some(self);
-        }
-        if self.occupied().contains(at) {
-            return None;
-        }
-        let mut board = self;
-        *board.side_mut(side) = board.markers(side).with(at);
-        Some(board)
-    }
-
-    /// The markers of one side still on the board.
-    pub fn markers(self, side: Side) -> Markers {
-        match side {
-            Side::A => self.a,
-            Side::B => self.b,
-        }
-    }
-
-    fn side_mut(&mut self, side: Side) -> &mut Markers {
-        match side {
-            Side::A => &mut self.a,
-            Side::B => &mut self.b,
-        }
-    }
-
-    /// Every location held by a marker.
-    pub fn occupied(self) -> Markers {
-        self.a.union(self.b)
-    }
-
-    /// Plays `roll` with the lowest marker of `side`; `None` if that side has no marker on
-    /// the board.
-    pub fn play(&mut self, side: Side, roll: Roll) -> Option<Move> {
-        let from = self.markers(side).lowest()?;
-        let played = move_marker(from, roll, self.occupied());
-        let markers = self.side_mut(side);
-        *markers = markers.without(from);
-        if !played.finished() {
-            *markers = markers.with(played.to());
-        }
-        Some(played)
     }
 }
 
@@ -157,6 +75,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::track::{Location, Markers};
     use proptest::prelude::*;
 
     fn at(n: u32) -> Location {

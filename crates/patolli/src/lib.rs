@@ -24,15 +24,14 @@ mod board;
 pub mod cli;
 pub mod contest;
 mod game;
+mod picture;
 mod rules;
 pub mod svg;
 mod track;
 
-pub use board::{
-    BadNumber, Cell, FINISH, GRID, Location, Markers, Roll, Step, is_prime, is_square,
-    turns_horizontal_to_vertical,
-};
+pub use board::{Board, Side};
 pub use contest::{Answer, Division, Line, Trace, UnknownDivision};
-pub use game::{Board, Game, Side, Turn, Turns};
-pub use rules::{Direction, Move, Outcome, SLIDE, SlideEnd, move_marker};
-pub use track::Track;
+pub use game::{Game, Turn, Turns};
+pub use picture::Picture;
+pub use rules::{Direction, Move, Outcome, SlideEnd, move_marker};
+pub use track::{Cell, GRID, Location, Markers, Roll, Step, is_square};

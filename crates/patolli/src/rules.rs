@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use crate::board::{Location, Markers, Roll, turns_horizontal_to_vertical};
+use crate::track::{Location, Markers, Roll, turns_horizontal_to_vertical};
 
 /// How far rules 7 and 8 slide a marker.
 pub const SLIDE: u8 = 6;

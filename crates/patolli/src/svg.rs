@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::{Board, GRID, Location, Move, Side, is_prime, is_square};
+use crate::track::is_prime;
+use crate::{Board, GRID, Location, Move, Side, is_square};
 
 const CELL: usize = 50;
 const MARGIN: usize = 10;

@@ -33,7 +33,13 @@ fn main() {
         match arg.as_str() {
             "--eval" => eval = true,
             "--names" => names = rest.next().expect("names").split(',').collect(),
-            text => policy = policy.with_all(text).expect("NAME=WEIGHT,..."),
+            text => {
+                for pair in text.split(',') {
+                    let (name, weight) = pair.split_once('=').expect("NAME=WEIGHT,...");
+                    let weight = weight.parse().expect("a weight");
+                    policy = policy.with(name, weight).expect("a weight's name");
+                }
+            }
         }
     }
     // Deals well away from the seeds the bench reports on; two games a deal.

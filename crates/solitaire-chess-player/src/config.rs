@@ -4,8 +4,6 @@ use std::time::Duration;
 
 use solitaire_chess::{Kind, Piece};
 
-use crate::policy::Policy;
-
 /// How much thinking the player may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
@@ -25,27 +23,11 @@ pub struct Config {
     pub strategy: Strategy,
     /// The seed of its random choices.
     pub seed: u64,
-    /// The rollout policy; `None` picks the one tuned for the types on the board
-    /// ([`Policy::for_types`]).
-    pub policy: Option<Policy>,
-    /// The tree search's exploration constant, in points.
-    pub exploration: f64,
-    /// The beam width of [`Strategy::Beam`].
-    pub beam_width: usize,
-    /// How many removals [`Strategy::Rollouts`] tries before each rollout (1 or 2).
-    pub plies: u8,
-    /// Whether [`Strategy::Rollouts`] drops the worse half of its candidates round by round
-    /// (else every candidate gets every world).
-    pub halving: bool,
-    /// How strongly [`Strategy::Rollouts`] biases its rollouts toward the removals that went
-    /// with high scores in the rollouts so far (move-average sampling, MAST): points of policy
-    /// value per point of mean score; 0 turns it off.
-    pub mast: f32,
     /// The threads [`Strategy::Rollouts`] plays its rollouts on (each its own share of the
     /// worlds), at most. Part of what a game depends on: with a work budget, the same seed and the
     /// same number of threads give the same game on any machine, however many cores it has.
-    /// [`Strategy::Exact`] and [`Strategy::Expectimax`] search their sampled worlds on as
-    /// many threads; their games do not depend on the number.
+    /// [`Strategy::Exact`] searches its sampled worlds on as many threads; its games do not
+    /// depend on the number.
     pub threads: u8,
 }
 
@@ -55,12 +37,6 @@ impl Default for Config {
             budget: Budget::Time(Duration::from_millis(1000)),
             strategy: Strategy::default(),
             seed: 1,
-            policy: None,
-            exploration: 20.0,
-            beam_width: 32,
-            plies: 1,
-            halving: true,
-            mast: 0.75,
             threads: 2,
         }
     }
@@ -74,34 +50,15 @@ pub enum Strategy {
     Auto,
     /// Each legal removal followed by policy rollouts in sampled worlds.
     Rollouts,
-    /// Information-set Monte Carlo tree search with policy rollouts.
-    Tree,
-    /// Each legal removal followed by a beam search in sampled worlds in which everything is
-    /// known (perfect-information Monte Carlo).
-    Beam,
-    /// As [`Strategy::Beam`], with an exact search of each world instead of the beam (boards
-    /// of rooks, bishops and queens only; others fall back to the policy).
+    /// Each legal removal followed by an exact search of each of the sampled worlds, in which
+    /// everything is known (perfect-information Monte Carlo; boards of rooks, bishops and
+    /// queens only, others fall back to the policy).
     Exact,
-    /// Expectimax on the pieces showing, the hidden ones uniform over the board's types: to
-    /// the end of the game when few pieces are left ([`crate::Expectimax`]), else one level
-    /// of it (the first piece to show) over exact searches of sampled worlds (boards of
-    /// rooks, bishops and queens only; others fall back to the policy).
-    Expectimax,
-    /// The one-ply policy alone, without noise: no search at all.
-    Greedy,
 }
 
 impl Strategy {
     /// Every strategy, in the order of the command line's help.
-    pub const ALL: [Strategy; 7] = [
-        Strategy::Auto,
-        Strategy::Rollouts,
-        Strategy::Tree,
-        Strategy::Beam,
-        Strategy::Exact,
-        Strategy::Expectimax,
-        Strategy::Greedy,
-    ];
+    pub const ALL: [Strategy; 3] = [Strategy::Auto, Strategy::Rollouts, Strategy::Exact];
 
     /// What measured best (docs/tuning/solitaire-chess.md): the exact search in sampled
     /// worlds where only rooks, bishops and queens occur (short games with few moves, group
@@ -120,11 +77,7 @@ impl Strategy {
         match self {
             Strategy::Auto => "auto",
             Strategy::Rollouts => "rollouts",
-            Strategy::Tree => "tree",
-            Strategy::Beam => "beam",
             Strategy::Exact => "exact",
-            Strategy::Expectimax => "expectimax",
-            Strategy::Greedy => "greedy",
         }
     }
 }
@@ -137,7 +90,7 @@ impl std::fmt::Display for Strategy {
 
 /// A name that is no strategy's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no strategy named {0:?} (auto, rollouts, tree, beam, exact, expectimax or greedy)")]
+#[error("no strategy named {0:?} (auto, rollouts or exact)")]
 pub struct UnknownStrategy(pub String);
 
 impl std::str::FromStr for Strategy {

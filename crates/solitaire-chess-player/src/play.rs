@@ -141,7 +141,7 @@ mod tests {
         );
         assert_eq!(
             error(&BOARD.replacen("1 1 1 1 1 1\n", "1 1 1 1 1\n", 1)),
-            "1:10: expected a piece (1, 2, 3, 4, torn, lopare, dam or springare) for square 1 6, found end of input"
+            "1:10: expected a piece (1, 2, 3, 4, torn, lopare, dam or springare) for square 1 6, found end of line (row 1 ends after 5 pieces)"
         );
         assert_eq!(
             error(&BOARD.replacen("1 1 1 1 1 1\n", "1 1 1 1 1 1 1\n", 1)),
@@ -171,6 +171,12 @@ mod tests {
         );
         let message = error(&format!("{BOARD}1 1\n"));
         assert!(message.starts_with(r#"7:3: expected the end of the line after "1""#));
+        let message = error(&format!("{BOARD}\n"));
+        assert!(
+            message.starts_with("7:1: expected the piece now on "),
+            "{message}"
+        );
+        assert!(message.ends_with("found end of line"), "{message}");
         let message = error(BOARD);
         assert!(message.ends_with("found end of input"), "{message}");
     }
@@ -218,8 +224,13 @@ mod tests {
 
     #[test]
     fn single_type_boards_are_played_to_the_full_324() {
+        // A fixed amount of work, so that the tour is found however loaded the machine is.
+        let config = Config {
+            budget: Budget::Worlds(2),
+            ..Config::default()
+        };
         for piece in [Piece::Knight, Piece::One] {
-            let outcome = self_play(&Deal::uniform(piece), Config::default());
+            let outcome = self_play(&Deal::uniform(piece), config);
             assert_eq!(outcome.points(), 324, "{piece}");
         }
     }

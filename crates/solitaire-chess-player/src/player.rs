@@ -2,7 +2,7 @@
 //!
 //! Only the pieces showing are known; every hidden one is, as far as the player can tell,
 //! uniform over the types on the starting board. On a board of a single type nothing is
-//! hidden, and the player plans a whole game in advance ([`crate::longest_game`]); elsewhere
+//! hidden, and the player plans a whole game in advance ([`longest_game`](crate::tour::longest_game)); elsewhere
 //! it asks its [`Strategy`] for each removal, within the limits of the move.
 
 use std::time::Instant;
@@ -13,9 +13,7 @@ use crate::config::{Budget, Config, Strategy};
 use crate::limits::Limits;
 use crate::policy::Policy;
 use crate::rng::Rng;
-use crate::strategy::{
-    BeamPimc, Decision, Exact, ExpectimaxThenExact, Greedy, Rollouts, Search, TreeSearch,
-};
+use crate::strategy::{Decision, Exact, Rollouts, Search};
 use crate::threads::Threads;
 use crate::tour::{TOUR_NODES_PER_WORLD_AND_PIECE, longest_game};
 
@@ -46,9 +44,8 @@ pub struct Player {
     plan: Vec<Square>,
     /// The removals likely left after the last search's move, as it saw them.
     moves_left: Option<f64>,
-    /// The strategies that keep something from move to move.
+    /// The rollouts, which keep their move averages from move to move.
     rollouts: Rollouts,
-    expectimax: ExpectimaxThenExact,
 }
 
 /// The share of the time budget the player plans to use (the rest is the margin for the
@@ -66,7 +63,7 @@ impl Player {
         };
         let mut player = Player {
             game: Game::new(&deal),
-            policy: config.policy.unwrap_or_else(|| Policy::for_types(&types)),
+            policy: Policy::for_types(&types),
             types,
             config,
             rng: Rng::new(config.seed),
@@ -74,8 +71,7 @@ impl Player {
             threads: Threads::new(usize::from(config.threads)),
             plan: Vec::new(),
             moves_left: None,
-            rollouts: Rollouts::new(config.mast),
-            expectimax: ExpectimaxThenExact::default(),
+            rollouts: Rollouts::new(),
         };
         if player.types.len() == 1 {
             // Nothing is hidden: every layer holds the one type.
@@ -180,18 +176,13 @@ impl Player {
             types: &self.types,
             policy: &self.policy,
             rng: &mut self.rng,
-            config: &self.config,
             threads: &self.threads,
             candidates: &candidates,
             limits,
         };
         let found = match strategy {
             Strategy::Auto | Strategy::Rollouts => self.rollouts.choose(&mut decision),
-            Strategy::Tree => TreeSearch.choose(&mut decision),
-            Strategy::Beam => BeamPimc.choose(&mut decision),
             Strategy::Exact => Exact.choose(&mut decision),
-            Strategy::Expectimax => self.expectimax.choose(&mut decision),
-            Strategy::Greedy => Greedy.choose(&mut decision),
         };
         match found {
             Some(choice) => {
@@ -230,8 +221,25 @@ mod tests {
         assert!(play(3).verdict.scores());
     }
 
+    /// The points of the policy alone (no noise, no search) on a deal, every piece known.
+    fn policy_alone(deal: &Deal) -> u32 {
+        let mut game = Game::new(deal);
+        let mut types: Vec<Piece> = deal.bronze().to_vec();
+        types.sort();
+        types.dedup();
+        let policy = Policy {
+            noise: 0.0,
+            ..Policy::for_types(&types)
+        };
+        let mut rng = Rng::new(1);
+        while let Some(square) = policy.choose(&game, &mut rng) {
+            game.play_unchecked(square);
+        }
+        game.score().total()
+    }
+
     #[test]
-    fn every_strategy_plays_legal_games_and_search_beats_greedy() {
+    fn every_strategy_plays_legal_games_and_search_beats_the_policy_alone() {
         let play = |group: usize, strategy, worlds| {
             self_play(
                 &GROUPS[group - 1].deal(3),
@@ -242,21 +250,16 @@ mod tests {
                 },
             )
         };
-        for (strategy, worlds) in [
-            (Strategy::Rollouts, 8),
-            (Strategy::Tree, 8),
-            (Strategy::Beam, 1),
-            (Strategy::Greedy, 1),
-        ] {
-            let outcome = play(5, strategy, worlds);
+        for strategy in [Strategy::Rollouts, Strategy::Exact] {
+            let outcome = play(5, strategy, 8);
             assert!(outcome.verdict.scores(), "{strategy:?}");
             assert!(outcome.points() > 0);
         }
-        // Where moves are few (rooks, bishops, queens), greedy play runs into dead ends that
-        // even a little search sees coming.
-        let greedy = play(4, Strategy::Greedy, 1).points();
-        assert!(play(4, Strategy::Rollouts, 16).points() > greedy);
-        assert!(play(4, Strategy::Beam, 4).points() > greedy);
+        // Where moves are few (rooks, bishops, queens), the policy alone runs into dead ends
+        // that even a little search sees coming.
+        let alone = policy_alone(&GROUPS[3].deal(3));
+        assert!(play(4, Strategy::Rollouts, 16).points() > alone);
+        assert!(play(4, Strategy::Exact, 2).points() > alone);
     }
 
     #[test]

@@ -152,20 +152,6 @@ impl Policy {
         }
     }
 
-    /// The policy with the weights of `text` changed: `NAME=WEIGHT,...`, each as for
-    /// [`Policy::with`].
-    pub fn with_all(self, text: &str) -> Result<Policy, PolicyError> {
-        text.split(',').try_fold(self, |policy, pair| {
-            let (name, weight) = pair
-                .split_once('=')
-                .ok_or_else(|| PolicyError::NotAPair(pair.to_string()))?;
-            let weight = weight.parse()?;
-            policy
-                .with(name, weight)
-                .ok_or_else(|| PolicyError::UnknownName(name.to_string()))
-        })
-    }
-
     /// The policy with one weight changed, by its name (`run`, `set1`, `set2`, `set3`,
     /// `mobility`, `path1`, `path2`, `ordered`, `empty`, `alternate`, `lookahead`, `depth2`,
     /// `dead_end`, `noise`, `horizon`, `horizon_empty`; a horizon below 1 is none; and the
@@ -327,20 +313,6 @@ impl Policy {
     }
 }
 
-/// Why [`Policy::with_all`] cannot take a text.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PolicyError {
-    /// A part is not `NAME=WEIGHT`.
-    #[error("expected NAME=WEIGHT, found {0:?}")]
-    NotAPair(String),
-    /// No weight has the name.
-    #[error("no weight named {0:?}")]
-    UnknownName(String),
-    /// The weight is not a number.
-    #[error(transparent)]
-    Weight(#[from] std::num::ParseFloatError),
-}
-
 /// The points a rollout cut short at its [`Policy::horizon`] expects from each piece left
 /// (about what the player's games make a removal in groups 5 and 6).
 pub const HORIZON_RATE: f32 = 3.0;
@@ -418,37 +390,15 @@ mod tests {
     use solitaire_chess::contest::alphabet;
 
     #[test]
-    fn each_group_gets_its_tuned_policy() {
-        let policy = |letters: &str| Policy::for_types(&alphabet(letters).unwrap());
-        assert_eq!(policy("12"), Policy::DIGIT_RUNS);
-        assert_eq!(policy("tld"), Policy::OFFICER_RUNS);
-        assert_eq!(policy("1234"), Policy::DIGIT_SETS);
-        assert_eq!(policy("1234tlds"), Policy::SETS_OF_BOTH_KINDS);
-        assert_eq!(policy("tlds"), Policy::SETS_OF_BOTH_KINDS);
-    }
-
-    #[test]
-    fn a_text_of_weights_changes_each_by_its_name() {
+    fn a_weight_is_changed_by_its_name() {
         let base = Policy::DIGIT_SETS;
-        let both = base.with("run", 2.5).and_then(|p| p.with("horizon", 30.0));
-        assert_eq!(base.with_all("run=2.5,horizon=30").ok(), both);
-        assert_eq!(
-            base.with_all("run"),
-            Err(PolicyError::NotAPair("run".into()))
-        );
-        assert_eq!(
-            base.with_all("run=1,walk=2"),
-            Err(PolicyError::UnknownName("walk".into()))
-        );
-        assert!(matches!(
-            base.with_all("run=x"),
-            Err(PolicyError::Weight(_))
-        ));
+        assert_eq!(base.with("run", 2.5).map(|p| p.run), Some(2.5));
+        assert_eq!(base.with("walk", 2.0), None);
         // The cut value's weights: changed one by one, or started from 0 where there was none.
-        let cut = base.with_all("cut_empty=-2").unwrap().cut.unwrap();
+        let cut = base.with("cut_empty", -2.0).unwrap().cut.unwrap();
         assert_eq!(cut.empty, -2.0);
         assert_eq!(cut.mobility, base.cut.unwrap().mobility);
-        let fresh = Policy::default().with_all("cut_left=3").unwrap().cut;
+        let fresh = Policy::default().with("cut_left", 3.0).unwrap().cut;
         assert_eq!(
             fresh,
             Some(CutValue {
@@ -456,10 +406,17 @@ mod tests {
                 ..CutValue::ZERO
             })
         );
-        assert_eq!(
-            base.with_all("cut_run=1"),
-            Err(PolicyError::UnknownName("cut_run".into()))
-        );
+        assert_eq!(base.with("cut_run", 1.0), None);
+    }
+
+    #[test]
+    fn each_group_gets_its_tuned_policy() {
+        let policy = |letters: &str| Policy::for_types(&alphabet(letters).unwrap());
+        assert_eq!(policy("12"), Policy::DIGIT_RUNS);
+        assert_eq!(policy("tld"), Policy::OFFICER_RUNS);
+        assert_eq!(policy("1234"), Policy::DIGIT_SETS);
+        assert_eq!(policy("1234tlds"), Policy::SETS_OF_BOTH_KINDS);
+        assert_eq!(policy("tlds"), Policy::SETS_OF_BOTH_KINDS);
     }
 
     #[test]

@@ -292,47 +292,11 @@ impl From<Square> for Squares {
     }
 }
 
-text::bit_set_operators!(Squares, Squares::ALL.0);
+bitset::bit_set_operators!(Squares, Squares::ALL.0);
 
-impl IntoIterator for Squares {
-    type Item = Square;
-    type IntoIter = SquaresIter;
-    #[inline]
-    fn into_iter(self) -> SquaresIter {
-        self.iter()
-    }
-}
-
-impl FromIterator<Square> for Squares {
-    fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Squares {
-        squares.into_iter().fold(Squares::EMPTY, Squares::with)
-    }
-}
-
-/// The squares of a set in increasing order.
-#[derive(Clone, Debug)]
-pub struct SquaresIter(u64);
-
-impl Iterator for SquaresIter {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Square(index))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = self.0.count_ones() as usize;
-        (len, Some(len))
-    }
-}
-
-impl ExactSizeIterator for SquaresIter {}
+bitset::bit_set_members!(Squares, SquaresIter, Square, u64, |index: u32| Square(
+    index as u8
+));
 
 /// The colour of a piece, which is also the layer it comes from: every square starts bronze.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

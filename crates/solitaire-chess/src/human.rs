@@ -18,9 +18,9 @@
 use std::io::{self, BufRead, Write};
 
 use crate::board::{Colour, Deal, Piece, SQUARES, Square};
+use crate::game::Game;
 use crate::picture::{Picture, layer_letter};
 use crate::protocol::{BadLine, read_line};
-use crate::rules::Game;
 use crate::score::Score;
 
 /// The rules as a person needs them to play.

@@ -6,10 +6,10 @@ use std::io;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use child::{Exit, Failure, LineChild};
+use line_child::{Exit, Failure, GRACE, LineChild};
 
 use crate::board::{BoardText, Deal, Piece, Square};
-use crate::rules::{Game, Illegal};
+use crate::game::{Game, Illegal};
 use crate::score::Score;
 
 /// How a game ended, as the official judge sees it. Only [`Verdict::Stopped`] scores.
@@ -293,17 +293,32 @@ impl Played {
 /// Runs one game against a player program (`command`: the program and its arguments) within
 /// `limit` for the whole game, as the official judge does. `log` sees every line (`< ` the
 /// judge's, `> ` the player's), and the game after each answer. A player that crashes, hangs
-/// or floods ends with a verdict; only a player that cannot be started is an error.
+/// or floods ends with a verdict; only a player that cannot be started is an error. A player
+/// whose output has ended gets [`line_child::GRACE`] to exit before it is called still running.
 pub fn run_player(
     deal: &Deal,
     command: &[String],
     limit: Duration,
+    log: impl FnMut(&str, Option<&Game>),
+) -> io::Result<Played> {
+    run_player_with_grace(deal, command, limit, GRACE, log)
+}
+
+/// [`run_player`], with `grace` instead of [`GRACE`] for a player to exit (a loaded machine
+/// may take longer to reap one; a test gives it more).
+fn run_player_with_grace(
+    deal: &Deal,
+    command: &[String],
+    limit: Duration,
+    grace: Duration,
     mut log: impl FnMut(&str, Option<&Game>),
 ) -> io::Result<Played> {
-    let mut player = LineChild::spawn(command, MAX_PLAYER_LINE, Stdio::inherit()).map_err(|e| {
-        let program = command.first().map_or("", String::as_str);
-        io::Error::new(e.kind(), format!("cannot run the player {program:?}: {e}"))
-    })?;
+    let mut player = LineChild::spawn(command, MAX_PLAYER_LINE, Stdio::inherit())
+        .map_err(|e| {
+            let program = command.first().map_or("", String::as_str);
+            io::Error::new(e.kind(), format!("cannot run the player {program:?}: {e}"))
+        })?
+        .with_grace(grace);
     let started = Instant::now();
     let deadline = started + limit;
     let mut referee = Referee::new(deal);
@@ -335,7 +350,7 @@ pub fn run_player(
         }
     };
     let elapsed = started.elapsed();
-    let exit = player.finish(child::GRACE.min(deadline.saturating_duration_since(Instant::now())));
+    let exit = player.finish(grace.min(deadline.saturating_duration_since(Instant::now())));
     Ok(Played {
         referee,
         verdict,
@@ -367,12 +382,15 @@ mod tests {
     }
 
     /// A game of knights against a shell script as the player, with all the time a loaded
-    /// machine needs, or `limit`.
+    /// machine needs, or `limit`; a player that has ended its output gets all the time it
+    /// needs to exit too (it is reaped as soon as it has, so this costs a quick one nothing).
     fn against(script: &str, limit: Duration) -> (Played, Vec<String>) {
         let command = ["sh", "-c", script].map(String::from);
         let mut lines = Vec::new();
         let deal = Deal::uniform(Piece::Knight);
-        let played = run_player(&deal, &command, limit, |line, _| lines.push(line.into()));
+        let played = run_player_with_grace(&deal, &command, limit, AMPLE, |line, _| {
+            lines.push(line.into())
+        });
         (played.unwrap(), lines)
     }
 

@@ -23,6 +23,7 @@
 
 mod board;
 pub mod contest;
+mod game;
 pub mod human;
 pub mod judge;
 mod picture;
@@ -36,8 +37,9 @@ pub use board::{
     BoardText, Colour, Deal, Kind, NotASquare, PIECES, Piece, SIDE, SQUARES, Square, Squares,
     SquaresIter, UnknownPiece,
 };
+pub use game::{Game, Illegal};
 pub use judge::{Answer, Outcome, Referee, Verdict};
 pub use picture::Picture;
 pub use pyrandom::{PyRandom, official_deal};
-pub use rules::{Game, Illegal, targets};
-pub use score::{MAX_SCORE, Score, Tally, score, set_value};
+pub use rules::targets;
+pub use score::{MAX_SCORE, Score, Tally, score};

@@ -6,7 +6,7 @@ use std::fmt;
 use anstyle::{AnsiColor, Style};
 
 use crate::board::{Colour, SIDE, Square, Squares};
-use crate::rules::Game;
+use crate::game::Game;
 
 /// A game's board as a person reads it, six rows of six squares:
 ///

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead};
 
-pub use text::{BadLine, read_line};
+pub use input::{BadLine, read_line};
 use text::{Found, ParseError, Pos, Tokens};
 
 use crate::board::{Piece, SIDE, SQUARES, Square};
@@ -57,17 +57,16 @@ pub fn read_board(reader: &mut impl BufRead) -> Result<[Piece; SQUARES], Protoco
     for row in 1..=SIDE {
         let number = u32::from(row);
         let line = next_line(reader, number, &format!("row {row} of the board"))?;
-        let mut tokens = Tokens::starting_at(
-            &line,
-            Pos {
-                line: number,
-                col: 1,
-            },
-        );
+        let mut tokens = Tokens::line(&line, number);
         for col in 1..=SIDE {
-            let token = tokens.expect(&format!("{PIECE_NAMES} for square {row} {col}"))?;
-            let piece = Piece::from_wire(token.text)
-                .ok_or_else(|| token.error(format!("{PIECE_NAMES} for square {row} {col}")))?;
+            let expected = format!("{PIECE_NAMES} for square {row} {col}");
+            let token = tokens.expect(&expected).map_err(|err| {
+                err.with_note(format!(
+                    "row {row} ends after {}",
+                    text::Counted(col - 1, "piece")
+                ))
+            })?;
+            let piece = Piece::from_wire(token.text).ok_or_else(|| token.error(&expected))?;
             if let Some(square) = Square::at(row, col) {
                 board[square.index()] = piece;
             }
@@ -106,13 +105,7 @@ pub fn read_reply(
 ) -> Result<Reply, ProtocolError> {
     let expected = format!("the piece now on {square}, or `blank`");
     let line = next_line(reader, number, &expected)?;
-    let mut tokens = Tokens::starting_at(
-        &line,
-        Pos {
-            line: number,
-            col: 1,
-        },
-    );
+    let mut tokens = Tokens::line(&line, number);
     let token = tokens.expect(&expected)?;
     let shown = match token.text {
         "blank" => None,

@@ -17,20 +17,21 @@
 //!
 //! Whitespace is anything [`char::is_whitespace`] accepts, so CRLF line ends, tabs and blank
 //! lines need no special care. Columns count characters, not bytes.
+//!
+//! Besides: a whole input and its name ([`Input`], whose mistakes are named after it), what a
+//! contest program writes ([`Played`]), and the small pieces of text the games print
+//! ([`Spaced`], [`Counted`]). Reading an input from a file, stdin or a pipe is the `input`
+//! crate's.
 
 #![deny(missing_docs)]
 
-#[cfg(feature = "clap")]
-pub mod cli;
 mod input;
-mod line;
 
 use std::fmt;
 use std::ops::RangeBounds;
 use std::str::FromStr;
 
-pub use input::{Input, InputError, MAX_INPUT, ReadError};
-pub use line::{BadLine, read_line, utf8};
+pub use input::{Input, InputError};
 
 /// A place in the input: 1-based line and column (the column counts characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -201,10 +202,16 @@ impl ParseError {
 }
 
 /// A cursor over a text that hands out its whitespace-separated tokens in order.
+///
+/// Over a whole text its end is the end of the input; over one line ([`Tokens::line`],
+/// [`lines`]) it is the end of that line, and every error at it says so ([`Found::EndOfLine`]),
+/// so that each line-oriented reader reports a line that ends early in the same words.
 #[derive(Clone, Debug)]
 pub struct Tokens<'a> {
     rest: &'a str,
     pos: Pos,
+    /// Whether the text is one line of the input.
+    line: bool,
 }
 
 impl<'a> Tokens<'a> {
@@ -215,7 +222,41 @@ impl<'a> Tokens<'a> {
 
     /// The tokens of a piece of a larger text that starts at `pos`.
     pub fn starting_at(text: &'a str, pos: Pos) -> Tokens<'a> {
-        Tokens { rest: text, pos }
+        Tokens {
+            rest: text,
+            pos,
+            line: false,
+        }
+    }
+
+    /// The tokens of line `number` of the input (without its line end), whose end is the end
+    /// of the line.
+    pub fn line(text: &'a str, number: u32) -> Tokens<'a> {
+        Tokens {
+            line: true,
+            ..Tokens::starting_at(
+                text,
+                Pos {
+                    line: number,
+                    col: 1,
+                },
+            )
+        }
+    }
+
+    /// What stands at the end of the text: the end of the input, or of the line.
+    fn end(&self) -> Found {
+        if self.line {
+            Found::EndOfLine
+        } else {
+            Found::End
+        }
+    }
+
+    /// An error at the end of the text (the end of the input, or of the line), which came
+    /// before what was `expected`.
+    pub fn error_at_end(&self, expected: impl Into<String>) -> ParseError {
+        ParseError::new(self.pos(), expected, self.end())
     }
 
     /// Moves past whitespace to the next token or the end.
@@ -247,15 +288,16 @@ impl<'a> Tokens<'a> {
     pub fn error_here(&self, expected: impl Into<String>) -> ParseError {
         match self.peek() {
             Some(token) => token.error(expected),
-            None => ParseError::new(self.pos(), expected, Found::End),
+            None => self.error_at_end(expected),
         }
     }
 
-    /// The next token, or an error at the end of the text saying what was `expected`.
+    /// The next token, or an error at the end of the text (of the input, or of the line)
+    /// saying what was `expected`.
     pub fn expect(&mut self, expected: &str) -> Result<Token<'a>, ParseError> {
         match self.next() {
             Some(token) => Ok(token),
-            None => Err(ParseError::new(self.pos, expected, Found::End)),
+            None => Err(self.error_at_end(expected)),
         }
     }
 
@@ -298,6 +340,17 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
+/// What a contest program writes: the contest output (for stdout), and what it tells beside
+/// it when asked (a trace of the games, the boards drawn; for stderr), or `None` when it was
+/// not asked, so that nothing is built for it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Exactly the contest output.
+    pub output: String,
+    /// What is told beside it, if asked.
+    pub trace: Option<String>,
+}
+
 /// An error's message followed by its sources' (`cannot read x.sgf: No such file or
 /// directory`), for a caller that has only a line to show it in, such as a GTP reply.
 pub fn with_source(error: &dyn std::error::Error) -> String {
@@ -319,13 +372,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = Tokens<'_>> {
         .zip(1u32..)
         .map(|(line, number)| {
             let line = line.strip_suffix('\n').unwrap_or(line);
-            Tokens::starting_at(
-                line.strip_suffix('\r').unwrap_or(line),
-                Pos {
-                    line: number,
-                    col: 1,
-                },
-            )
+            Tokens::line(line.strip_suffix('\r').unwrap_or(line), number)
         })
 }
 
@@ -371,101 +418,6 @@ impl<N: fmt::Display> fmt::Display for Counted<N> {
         let s = if count == "1" { "" } else { "s" };
         write!(f, "{count} {}{s}", self.1)
     }
-}
-
-/// Implements `&`, `|`, `^`, `!` and `&=`, `|=`, `^=` for a set kept as bits in a tuple
-/// struct `$set(bits)`, bit by bit. Invoked in the module that defines the set, so that its
-/// bits stay private.
-///
-/// ```
-/// mod holes {
-///     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-///     pub struct Holes(u8);
-///     text::bit_set_operators!(Holes);
-///     pub const fn of(bits: u8) -> Holes {
-///         Holes(bits)
-///     }
-/// }
-/// let (a, b) = (holes::of(0b0110), holes::of(0b0011));
-/// assert_eq!(a & b, holes::of(0b0010));
-/// assert_eq!(a | b, holes::of(0b0111));
-/// assert_eq!(a ^ b, holes::of(0b0101));
-/// assert_eq!(!a, holes::of(0b1111_1001));
-///
-/// mod four {
-///     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-///     pub struct Four(pub u8);
-///     text::bit_set_operators!(Four, 0b1111);
-/// }
-/// assert_eq!(!four::Four(0b0110), four::Four(0b1001));
-/// ```
-///
-/// With a second argument, the bits that name members: `!` keeps to them.
-#[macro_export]
-macro_rules! bit_set_operators {
-    ($set:ident) => {
-        $crate::bit_set_operators!($set, !0);
-    };
-    ($set:ident, $members:expr) => {
-        impl ::core::ops::BitAnd for $set {
-            type Output = $set;
-
-            #[inline]
-            fn bitand(self, other: $set) -> $set {
-                $set(self.0 & other.0)
-            }
-        }
-
-        impl ::core::ops::BitOr for $set {
-            type Output = $set;
-
-            #[inline]
-            fn bitor(self, other: $set) -> $set {
-                $set(self.0 | other.0)
-            }
-        }
-
-        impl ::core::ops::BitXor for $set {
-            type Output = $set;
-
-            #[inline]
-            fn bitxor(self, other: $set) -> $set {
-                $set(self.0 ^ other.0)
-            }
-        }
-
-        /// The complement: every other member the bits can name (intersect it with the
-        /// whole board to keep to a board).
-        impl ::core::ops::Not for $set {
-            type Output = $set;
-
-            #[inline]
-            fn not(self) -> $set {
-                $set(!self.0 & $members)
-            }
-        }
-
-        impl ::core::ops::BitAndAssign for $set {
-            #[inline]
-            fn bitand_assign(&mut self, other: $set) {
-                self.0 &= other.0;
-            }
-        }
-
-        impl ::core::ops::BitOrAssign for $set {
-            #[inline]
-            fn bitor_assign(&mut self, other: $set) {
-                self.0 |= other.0;
-            }
-        }
-
-        impl ::core::ops::BitXorAssign for $set {
-            #[inline]
-            fn bitxor_assign(&mut self, other: $set) {
-                self.0 ^= other.0;
-            }
-        }
-    };
 }
 
 #[cfg(test)]
@@ -585,6 +537,24 @@ mod tests {
         assert_eq!(
             per_line,
             vec![vec![("a", 1, 1), ("b", 1, 3)], vec![], vec![("c", 3, 2)]]
+        );
+    }
+
+    #[test]
+    fn a_line_that_ends_early_says_end_of_line() {
+        let mut line = lines("1 2\n3").next().unwrap();
+        line.by_ref().count();
+        let err = line.expect("a third number").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "1:4: expected a third number, found end of line"
+        );
+        assert_eq!(line.error_here("more").found, Found::EndOfLine);
+        let mut whole = Tokens::new("1 2");
+        whole.by_ref().count();
+        assert_eq!(
+            whole.expect("a third number").unwrap_err().to_string(),
+            "1:4: expected a third number, found end of input"
         );
     }
 

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The port to listen on (0 picks a free one).
-    #[arg(long, default_value_t = 8080, value_parser = text::cli::whole_number_in(0u16, u16::MAX), allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 8080, value_parser = cli_args::whole_number_in(0u16, u16::MAX), allow_negative_numbers = true)]
     pub port: u16,
 
     /// The address or host name to listen on (`localhost`, for one); 0.0.0.0 lets other

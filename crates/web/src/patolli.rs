@@ -323,7 +323,7 @@ fn run_contest(state: &State, input: Option<&str>) -> Result<String, WebError> {
         }
         text += &page::pre("contest-output", &played.output);
         let _ = writeln!(text, "<p>{links}</p>\n<p>Roll by roll:</p>");
-        text += &page::pre("contest-trace", &played.trace);
+        text += &page::pre("contest-trace", played.trace.as_deref().unwrap_or_default());
     }
     Ok(page::section("Contest", &text))
 }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use text::cli::whole_number;
+use cli_args::whole_number;
 
 use super::{PlayerArgs, board_size, invalid};
 use crate::player::Config;
@@ -45,7 +45,7 @@ pub struct OpeningBookArgs {
     #[arg(long, short = 'n', default_value = "9", value_name = "N", value_parser = board_size, allow_negative_numbers = true)]
     pub size: u8,
     /// Plies to answer (3: Black's first two moves and White's first).
-    #[arg(long, default_value = "3", value_name = "P", value_parser = text::cli::whole_number_in(1u8, 100), allow_negative_numbers = true)]
+    #[arg(long, default_value = "3", value_name = "P", value_parser = cli_args::whole_number_in(1u8, 100), allow_negative_numbers = true)]
     plies: u8,
     /// Follow the records in these folders (game-001.sgf, ... as `hex arena` and `hex
     /// selfplay` save them) instead of every move.

@@ -24,7 +24,7 @@ pub use solve::{KnowledgeArgs, SolveArgs};
 
 /// `boardgames hex gtp`: the engine over GTP.
 #[derive(clap::Args, Debug)]
-#[command(about = text::cli::summary(crate::gtp::GTP_ABOUT), long_about = crate::gtp::GTP_ABOUT)]
+#[command(about = cli_args::summary(crate::gtp::GTP_ABOUT), long_about = crate::gtp::GTP_ABOUT)]
 #[command(after_long_help = crate::gtp::GTP_EXAMPLE)]
 pub struct GtpArgs {
     /// The player's settings.

@@ -30,7 +30,7 @@ pub struct SelfplayArgs {
     size: u8,
     /// Random stones set up before the first move (Black's first, then in turn), drawn from
     /// the game's seed: games from many openings, each record holding only the engine's moves.
-    #[arg(long, default_value = "0", value_name = "N", value_parser = text::cli::whole_number_in(0u8, 16), allow_negative_numbers = true)]
+    #[arg(long, default_value = "0", value_name = "N", value_parser = cli_args::whole_number_in(0u8, 16), allow_negative_numbers = true)]
     random_stones: u8,
     /// Where the records are saved.
     #[arg(long, default_value = "hex-selfplay", value_name = "DIR")]

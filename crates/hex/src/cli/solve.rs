@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use text::cli::{InputArg, whole_number};
+use cli_args::{InputArg, whole_number};
 
 use super::invalid;
 use crate::board::{Cell, Player};
@@ -35,7 +35,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
     pub to_move: Option<Player>,
     /// Solve every opening of an empty NxN board instead of reading a position.
-    #[arg(long, value_name = "N", value_parser = text::cli::whole_number_in(1u8, 11), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = cli_args::whole_number_in(1u8, 11), allow_negative_numbers = true)]
     pub openings: Option<u8>,
     /// With --openings: who opens (x or o).
     #[arg(long, value_name = "PLAYER", value_parser = parse_player, default_value = "x")]
@@ -52,14 +52,14 @@ pub struct SolveArgs {
     memory: usize,
     /// Threads searching each position together, on one table (one per core by default, one
     /// with --openings; a search of a few thousand positions is done by one alone).
-    #[arg(long, value_name = "T", value_parser = text::cli::whole_number_in(1u16, 256), allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", value_parser = cli_args::whole_number_in(1u16, 256), allow_negative_numbers = true)]
     threads: Option<u16>,
     /// With --openings: how many openings are solved at once, each with its own table of
     /// --memory / N MiB and its --threads (by default the cores over --threads, at least one).
     #[arg(
         long,
         value_name = "N",
-        value_parser = text::cli::whole_number_in(1u16, 256),
+        value_parser = cli_args::whole_number_in(1u16, 256),
         allow_negative_numbers = true,
         requires = "openings"
     )]

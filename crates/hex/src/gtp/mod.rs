@@ -235,7 +235,7 @@ impl Engine {
             }
             Command::LoadSgf(path, moves) => {
                 // Read as every input is (a byte-order mark skipped, the size bounded).
-                let input = text::Input::open(&path).map_err(|e| text::with_source(&e))?;
+                let input = input::open(&path).map_err(|e| text::with_source(&e))?;
                 let record =
                     sgf::parse(&input.text).map_err(|e| format!("{}:{e}", path.display()))?;
                 let swap = game.allow_swap();

@@ -18,7 +18,7 @@ use std::io;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use child::LineChild;
+use line_child::LineChild;
 
 use crate::game::{Cell, Color, Game, Move};
 use crate::sgf::Record;
@@ -144,7 +144,7 @@ impl Running {
         loop {
             let line = match self.child.read_line(deadline) {
                 Ok(line) => line,
-                Err(child::Failure::TimedOut) => return Err(Failure::Timeout),
+                Err(line_child::Failure::TimedOut) => return Err(Failure::Timeout),
                 Err(failure) => match failure.line_start() {
                     Some(start) => return Err(Failure::Malformed(format!("{start}..."))),
                     None => return Err(Failure::Crashed),
@@ -189,7 +189,7 @@ impl Running {
 
     fn stop(mut self) {
         let _ = self.child.write_line("quit");
-        self.child.finish(child::GRACE);
+        self.child.finish(line_child::GRACE);
     }
 }
 

@@ -48,7 +48,7 @@ pub fn read_dir(dir: &Path) -> io::Result<Vec<(u32, Record)>> {
         else {
             continue;
         };
-        let input = text::Input::open(&path)
+        let input = input::open(&path)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, text::with_source(&e)))?;
         let record = sgf::parse(&input.text).map_err(|e| named(&path, &e))?;
         records.push((number, record));

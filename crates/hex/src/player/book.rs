@@ -188,7 +188,7 @@ static BUILT_IN_BOOK: LazyLock<OpeningBook> = LazyLock::new(|| {
 
 /// Reads a book from a file; an error names the file, and the line and column.
 pub fn read(path: &std::path::Path) -> Result<OpeningBook, String> {
-    let input = text::Input::open(path).map_err(|e| e.to_string())?;
+    let input = input::open(path).map_err(|e| e.to_string())?;
     input.parse(OpeningBook::parse).map_err(|e| e.to_string())
 }
 

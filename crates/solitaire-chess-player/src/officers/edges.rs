@@ -1,7 +1,7 @@
 //! The 20 edge squares, the only squares a rook, a bishop or a queen sends the next removal
 //! to, and where each officer removed from any square reaches among them.
 
-use solitaire_chess::{Game, Piece, SIDE, SQUARES, Square, targets};
+use solitaire_chess::{Piece, SIDE, SQUARES, Square, targets};
 
 /// The number of edge squares.
 pub(crate) const EDGES: usize = 20;
@@ -67,25 +67,3 @@ pub(crate) const MAX_REACH: usize = 8;
 pub(crate) fn code(piece: Piece) -> Option<u8> {
     OFFICERS.iter().position(|&p| p == piece).map(|i| i as u8)
 }
-
-/// `EDGE_INDEX[square]`: the edge square number of a square, `NOT_EDGE` for an inner one.
-pub(crate) const EDGE_INDEX: [u8; SQUARES] = {
-    let mut table = [NOT_EDGE; SQUARES];
-    let mut e = 0;
-    while e < EDGES {
-        table[EDGE_SQUARE[e] as usize] = e as u8;
-        e += 1;
-    }
-    table
-};
-
-/// The pieces left on the edge squares of a game.
-pub(crate) fn edge_pieces_left(game: &Game) -> u32 {
-    Square::all()
-        .filter(|square| EDGE_INDEX[square.index()] != NOT_EDGE)
-        .map(|square| 3 - u32::from(game.removals_at(square)))
-        .sum()
-}
-
-/// The edge number of an inner square.
-pub(crate) const NOT_EDGE: u8 = u8::MAX;

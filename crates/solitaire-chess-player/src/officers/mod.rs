@@ -5,13 +5,9 @@
 //! how many pieces each edge square has lost (two bits each), the square and type removed
 //! last, and whether that removal already continued a run. That is small enough for a
 //! depth-first search with a transposition table to find the best rest of the game in a
-//! world where every piece is known ([`EdgeSolver`]). [`Expectimax`] searches what the player
-//! sees, every hidden piece uniform over the board's types, to the end of the game.
+//! world where every piece is known ([`EdgeSolver`]).
 
 mod edges;
-mod expectimax;
 mod solver;
 
-pub(crate) use edges::{MAX_REACH, code, edge_pieces_left};
-pub use expectimax::Expectimax;
 pub use solver::EdgeSolver;

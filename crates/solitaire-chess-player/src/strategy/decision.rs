@@ -3,7 +3,6 @@
 
 use solitaire_chess::{Game, Piece, Square};
 
-use crate::config::Config;
 use crate::limits::Limits;
 use crate::policy::Policy;
 use crate::rng::Rng;
@@ -19,8 +18,6 @@ pub(crate) struct Decision<'a> {
     pub(crate) policy: &'a Policy,
     /// The player's random numbers (drawn in a fixed order, so that a seed gives one game).
     pub(crate) rng: &'a mut Rng,
-    /// The player's settings (the strategies' own: beam width, exploration, plies, ...).
-    pub(crate) config: &'a Config,
     /// The threads to spread the work over.
     pub(crate) threads: &'a Threads,
     /// The legal removals (at least two).

@@ -1,5 +1,5 @@
-//! Flat Monte Carlo over sampled worlds: every legal removal (or pair of removals) followed
-//! by rollouts of the policy in the same worlds, with sequential halving: the work is cut
+//! Flat Monte Carlo over sampled worlds: every legal removal followed by rollouts of the
+//! policy in the same worlds, with sequential halving: the work is cut
 //! into rounds, and after each round the worse half of the candidates is dropped, so that the
 //! close calls get the most worlds. The worlds of a round are spread over the player's
 //! threads.
@@ -22,7 +22,7 @@ struct Share<'a> {
     types: &'a [Piece],
     policy: &'a Policy,
     /// The removals tried before each rollout, and which of them are still in.
-    arms: &'a [(Square, Option<Square>)],
+    arms: &'a [Square],
     alive: &'a [usize],
     mast: Option<&'a Mast>,
 }
@@ -84,12 +84,9 @@ impl Share<'_> {
             world.fill_hidden(|_, _| types[rng.below(types.len() as u32) as usize]);
             let seed = rng.next_u64();
             for &i in self.alive {
-                let (first, second) = self.arms[i];
+                let first = self.arms[i];
                 let mut game = world;
                 game.play_unchecked(first);
-                if let Some(second) = second {
-                    game.play_unchecked(second);
-                }
                 let mut rng = Rng::new(seed);
                 keys.clear();
                 keys.push(Mast::key(&world, first));
@@ -121,21 +118,25 @@ impl Share<'_> {
 /// using more than one thread (a quiet machine waits a few microseconds a round).
 const WAIT_LIMIT: Duration = Duration::from_millis(20);
 
+/// How strongly the rollouts lean toward the removals that went with high scores in the
+/// rollouts so far: points of policy value per point of mean score (0.5 and 1 did about as
+/// well, 2 worse: docs/tuning/solitaire-chess.md).
+const MAST_WEIGHT: f32 = 0.75;
+
 /// The rollouts strategy, and what it keeps from move to move.
 #[derive(Clone, Debug)]
 pub(crate) struct Rollouts {
-    /// The rollouts' move averages, when [`crate::Config::mast`] is not 0.
+    /// The rollouts' move averages (taken out while a decision runs).
     mast: Option<Mast>,
     /// How long the searches under a time limit have waited for their threads so far.
     waited: Duration,
 }
 
 impl Rollouts {
-    /// The strategy with move averages of `mast` points of policy value per point of mean
-    /// score (0 for none).
-    pub(crate) fn new(mast: f32) -> Rollouts {
+    /// The strategy, with move averages of [`MAST_WEIGHT`].
+    pub(crate) fn new() -> Rollouts {
         Rollouts {
-            mast: (mast != 0.0).then(|| Mast::new(mast)),
+            mast: Some(Mast::new(MAST_WEIGHT)),
             waited: Duration::ZERO,
         }
     }
@@ -143,31 +144,11 @@ impl Rollouts {
 
 impl Search for Rollouts {
     fn choose(&mut self, decision: &mut Decision<'_>) -> Option<Choice> {
-        let (game, candidates, config) = (decision.game, decision.candidates, decision.config);
-        // The arms: each candidate, or with two plies each candidate and a removal after it
-        // (over two distinct squares, so everything about the pair is known now).
-        let mut arms: Vec<(Square, Option<Square>)> = Vec::new();
-        for &first in candidates {
-            let mut after = *game;
-            after.play_unchecked(first);
-            let seconds = after.legal();
-            if config.plies >= 2 && !seconds.is_empty() {
-                arms.extend(seconds.iter().map(|second| (first, Some(second))));
-            } else {
-                arms.push((first, None));
-            }
-        }
+        let (game, arms) = (decision.game, decision.candidates);
         let n = arms.len();
-        let rounds = if config.halving {
-            (usize::BITS - (n - 1).leading_zeros()).max(1)
-        } else {
-            1
-        };
+        let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1);
         let start = Instant::now();
-        let total = decision
-            .limits
-            .work_limit()
-            .saturating_mul(candidates.len() as u64);
+        let total = decision.limits.work_limit().saturating_mul(n as u64);
         let mut alive: Vec<usize> = (0..n).collect();
         let mut sums = vec![0u64; n];
         let mut used = 0u64;
@@ -203,7 +184,7 @@ impl Search for Rollouts {
                 game,
                 types: decision.types,
                 policy: decision.policy,
-                arms: &arms,
+                arms,
                 alive: &alive,
                 mast: mast.as_ref(),
             };
@@ -248,7 +229,7 @@ impl Search for Rollouts {
             .max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))
             .unwrap_or(0);
         Some(Choice {
-            square: arms[best].0,
+            square: arms[best],
             moves_left: Some(rollout_moves as f64 / used.max(1) as f64),
         })
     }

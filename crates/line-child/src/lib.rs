@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use std::time::{Duration, Instant};
-//! use child::LineChild;
+//! use line_child::LineChild;
 //!
 //! let command = ["sh", "-c", "read line; echo \"got $line\""].map(String::from);
 //! let mut child = LineChild::spawn(&command, 100, std::process::Stdio::null()).unwrap();
@@ -24,9 +24,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use text::{BadLine, read_line};
+use input::{BadLine, read_line};
 
-/// How long a child whose output has ended gets to exit before it is called still running.
+/// How long a child whose output has ended gets to exit before it is called still running,
+/// unless [`LineChild::with_grace`] says otherwise.
 pub const GRACE: Duration = Duration::from_millis(200);
 
 /// Why no line came.
@@ -147,6 +148,8 @@ pub struct LineChild {
     /// few lines at a time, and the thread (and with it the pipe) goes when this does.
     lines: Option<Receiver<Read>>,
     exit: Option<Exit>,
+    /// How long the child gets to exit once its output has ended.
+    grace: Duration,
 }
 
 impl LineChild {
@@ -184,7 +187,20 @@ impl LineChild {
             stdin,
             lines: Some(lines),
             exit: None,
+            grace: GRACE,
         })
+    }
+
+    /// The same child, given `grace` (instead of [`GRACE`]) to exit once its output has ended
+    /// before it is called still running: a loaded machine may take longer to reap it.
+    pub fn with_grace(mut self, grace: Duration) -> LineChild {
+        self.grace = grace;
+        self
+    }
+
+    /// How long the child gets to exit once its output has ended.
+    pub fn grace(&self) -> Duration {
+        self.grace
     }
 
     /// Writes a line (a line end is added) and flushes it.
@@ -211,7 +227,7 @@ impl LineChild {
                 if Instant::now() > deadline {
                     return Err(Failure::TimedOut);
                 }
-                let exit = self.wait_until((Instant::now() + GRACE).min(deadline));
+                let exit = self.wait_until((Instant::now() + self.grace).min(deadline));
                 return Err(Failure::Ended(exit));
             }
         };
@@ -265,9 +281,14 @@ impl Drop for LineChild {
 mod tests {
     use super::*;
 
+    /// A shell child, given ample time to exit: a child is reaped when it has exited, so a
+    /// wide grace costs a quick one nothing, and a loaded machine does not make it "still
+    /// running".
     fn sh(script: &str) -> LineChild {
         let command = ["sh", "-c", script].map(String::from);
-        LineChild::spawn(&command, 32, Stdio::null()).unwrap()
+        LineChild::spawn(&command, 32, Stdio::null())
+            .unwrap()
+            .with_grace(Duration::from_secs(20))
     }
 
     /// Far enough away that a loaded machine does not make a good child late.

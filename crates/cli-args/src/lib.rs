@@ -1,6 +1,9 @@
-//! The arguments every command shares, as clap arguments (behind the `clap` feature): the
-//! input file, `--color`, and value parsers that say what is allowed. Reading the input and
-//! looking at the terminal stay with the binary.
+//! The arguments every command shares, as clap arguments: the input file, `--color`, and
+//! value parsers that say what is allowed, for the game crates' `cli` modules (behind their
+//! `clap` features) and the binary. Reading the input and looking at the terminal stay with
+//! the binary.
+
+#![deny(missing_docs)]
 
 use std::path::PathBuf;
 

@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::Pos;
+use text::Pos;
 
 /// A line that could not be read as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +70,7 @@ pub fn read_line(
 }
 
 /// A text read whole: its bytes as UTF-8, or the place of the first byte that is not.
-pub fn utf8(bytes: Vec<u8>) -> Result<String, Pos> {
+pub(crate) fn utf8(bytes: Vec<u8>) -> Result<String, Pos> {
     String::from_utf8(bytes).map_err(|err| not_utf8_at(err.as_bytes(), err.utf8_error()))
 }
 
