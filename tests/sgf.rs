@@ -180,3 +180,76 @@ fn a_hexgui_file_shows_the_same_stones_through_every_door() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The MoHex records of `data/hex/` (made by `scripts/records/hex`) read as records: each a
+/// legal game with its result, each move's searched visits on cells empty before it and
+/// summing to at most the 2,000 simulations of a search, the move played among them.
+#[test]
+fn the_packed_mohex_records_read_with_their_visits() {
+    for size in [11u8, 13] {
+        let dir =
+            std::env::temp_dir().join(format!("boardgames-records-{size}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let archive = format!("data/hex/records-{size}x{size}-mohex.tar.xz");
+        let status = Command::new("tar")
+            .args(["-xJf", &archive, "-C"])
+            .arg(&dir)
+            .status()
+            .expect("tar runs");
+        assert!(status.success(), "tar -xJf {archive}");
+        let mut games = 0;
+        for entry in std::fs::read_dir(dir.join("mohex")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "sgf") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let record = sgf::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert_eq!(record.square(), Some(size), "{}", path.display());
+            let result = record.result.as_deref().unwrap_or_default();
+            assert!(
+                result.starts_with("B+") || result.starts_with("W+"),
+                "{}",
+                path.display()
+            );
+            assert_eq!(
+                record.searched.len(),
+                record.moves.len(),
+                "{}",
+                path.display()
+            );
+            for (i, searched) in record.searched.iter().enumerate() {
+                let Some(searched) = searched else { continue };
+                let before = record.game_at(i).unwrap();
+                let total: u64 = searched.visits.iter().map(|&(_, n)| n).sum();
+                assert!(
+                    total > 0 && total <= 2000,
+                    "{}: move {}",
+                    path.display(),
+                    i + 1
+                );
+                assert!(
+                    searched
+                        .visits
+                        .iter()
+                        .all(|&(at, _)| before.get(at).is_none()),
+                    "{}: move {}",
+                    path.display(),
+                    i + 1
+                );
+                let hex::game::Move::Play(played) = record.moves[i].1 else {
+                    panic!("{}: move {} is not a stone", path.display(), i + 1)
+                };
+                assert!(
+                    searched.visits.iter().any(|&(at, _)| at == played),
+                    "{}: move {}",
+                    path.display(),
+                    i + 1
+                );
+            }
+            games += 1;
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(games >= 20, "{games} records of {size}x{size}");
+    }
+}
