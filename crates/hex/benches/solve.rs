@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hex::solver::{Knowledge, Limits, Outcome, Solver};
-use hex::{Board, Player};
+use hex::{Board, Color};
 
 fn all_openings(size: u8, knowledge: Knowledge) -> usize {
     let mut solver = Solver::new(Limits {
@@ -18,9 +18,9 @@ fn all_openings(size: u8, knowledge: Knowledge) -> usize {
     let mut wins = 0;
     for cell in empty.cells() {
         let mut board = empty.clone();
-        board.set(cell, Player::X);
-        if let Ok(Outcome::Proven(proof)) = solver.solve(&board, Player::O) {
-            wins += usize::from(proof.winner == Player::X);
+        board.set(cell, Color::White);
+        if let Ok(Outcome::Proven(proof)) = solver.solve(&board, Color::Black) {
+            wins += usize::from(proof.winner == Color::White);
         }
     }
     wins

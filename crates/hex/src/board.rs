@@ -49,49 +49,86 @@ const fn steps_from_picture(picture: &str) -> [(i8, i8); 6] {
     steps
 }
 
-/// One of the two players. X moves first and joins the first and last columns; O joins the
-/// first and last rows.
+/// A side: the one colour type of the crate, the contest's and the engine's alike.
+///
+/// Black joins the top and bottom edges (the first and last rows) and White the left and
+/// right (the first and last columns). The engine's game (HexGui's and Benzene's
+/// conventions) has Black move first. The contest writes Black as `O` and White as `X` and
+/// has X (White) move first: [`Color::contest_letter`] and [`Board::side_to_move`] are the
+/// only places that know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Player {
-    /// Joins the left and right sides (the first and last columns).
-    X,
-    /// Joins the top and bottom sides (the first and last rows).
-    O,
+pub enum Color {
+    /// Joins the top and bottom edges (the first and last rows); the engine's first mover;
+    /// the contest's `O`.
+    Black,
+    /// Joins the left and right edges (the first and last columns); the contest's `X`, who
+    /// moves first there.
+    White,
 }
 
-impl Player {
-    /// Both players, X first.
-    pub const BOTH: [Player; 2] = [Player::X, Player::O];
+impl Color {
+    /// Both sides, Black first.
+    pub const BOTH: [Color; 2] = [Color::Black, Color::White];
 
-    /// The other player.
-    pub fn opponent(self) -> Player {
+    /// The other side.
+    pub fn opponent(self) -> Color {
         match self {
-            Player::X => Player::O,
-            Player::O => Player::X,
+            Color::Black => Color::White,
+            Color::White => Color::Black,
         }
     }
 
-    /// How far across the board, from the player's first side, a cell stands: its column
-    /// for X, its row for O.
+    /// How far across the board, from the side's first edge, a cell stands: its row for
+    /// Black, its column for White.
     pub fn across(self, cell: Cell) -> u8 {
         match self {
-            Player::X => cell.col,
-            Player::O => cell.row,
+            Color::Black => cell.row,
+            Color::White => cell.col,
         }
     }
 
-    /// The player's letter as the board shows it.
+    /// `b`, `black`, `w` or `white` in any case.
+    pub fn parse(word: &str) -> Option<Color> {
+        match word.to_ascii_lowercase().as_str() {
+            "b" | "black" => Some(Color::Black),
+            "w" | "white" => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// SGF's letter: `B` or `W`.
     pub fn letter(self) -> char {
         match self {
-            Player::X => 'X',
-            Player::O => 'O',
+            Color::Black => 'B',
+            Color::White => 'W',
+        }
+    }
+
+    /// The contest's letter: `O` for Black, `X` for White.
+    pub fn contest_letter(self) -> char {
+        match self {
+            Color::Black => 'O',
+            Color::White => 'X',
+        }
+    }
+
+    /// The side of a contest letter, `X` or `O` (capitals, as the contest writes them).
+    pub fn of_contest_letter(name: &str) -> Result<Color, BadName> {
+        match name {
+            "X" => Ok(Color::White),
+            "O" => Ok(Color::Black),
+            _ => Err(BadName::Color(name.into())),
         }
     }
 }
 
-impl fmt::Display for Player {
+/// `black` or `white`, as GTP writes a colour.
+impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
+        f.write_str(match self {
+            Color::Black => "black",
+            Color::White => "white",
+        })
     }
 }
 
@@ -179,7 +216,7 @@ pub enum BadName {
     Cell(String),
     /// Not `X` or `O`.
     #[error("expected a player, X or O, found {0:?}")]
-    Player(String),
+    Color(String),
 }
 
 impl FromStr for Cell {
@@ -191,25 +228,12 @@ impl FromStr for Cell {
     }
 }
 
-impl FromStr for Player {
-    type Err = BadName;
-
-    /// `X` or `O`, as [`Display`](fmt::Display) writes them.
-    fn from_str(name: &str) -> Result<Player, BadName> {
-        match name {
-            "X" => Ok(Player::X),
-            "O" => Ok(Player::O),
-            _ => Err(BadName::Player(name.into())),
-        }
-    }
-}
-
 /// A position: the board's size and who holds each cell.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     size: u8,
     /// Row by row, `size * size` cells.
-    stones: Vec<Option<Player>>,
+    stones: Vec<Option<Color>>,
 }
 
 impl Board {
@@ -251,35 +275,35 @@ impl Board {
     }
 
     /// Who holds a cell, if anyone.
-    pub fn get(&self, cell: Cell) -> Option<Player> {
+    pub fn get(&self, cell: Cell) -> Option<Color> {
         self.stones[self.index(cell)]
     }
 
     /// Puts `player`'s stone on `cell` (replacing whatever stood there).
-    pub fn set(&mut self, cell: Cell, player: Player) {
+    pub fn set(&mut self, cell: Cell, player: Color) {
         let index = self.index(cell);
         self.stones[index] = Some(player);
     }
 
     /// Who holds each cell, one slice a row, from the top.
-    pub fn rows(&self) -> impl Iterator<Item = &[Option<Player>]> {
+    pub fn rows(&self) -> impl Iterator<Item = &[Option<Color>]> {
         self.stones.chunks(usize::from(self.size))
     }
 
     /// The cells `player` holds, row by row.
-    pub fn stones(&self, player: Player) -> impl Iterator<Item = Cell> + '_ {
+    pub fn stones(&self, player: Color) -> impl Iterator<Item = Cell> + '_ {
         self.cells()
             .filter(move |&cell| self.get(cell) == Some(player))
     }
 
     /// Whose turn it is when X moved first: X's with as many stones each, O's with one X
     /// stone more; none for any other count.
-    pub fn side_to_move(&self) -> Option<Player> {
-        let x = self.stones(Player::X).count();
-        let o = self.stones(Player::O).count();
+    pub fn side_to_move(&self) -> Option<Color> {
+        let x = self.stones(Color::White).count();
+        let o = self.stones(Color::Black).count();
         match x.checked_sub(o) {
-            Some(0) => Some(Player::X),
-            Some(1) => Some(Player::O),
+            Some(0) => Some(Color::White),
+            Some(1) => Some(Color::Black),
             _ => None,
         }
     }
@@ -298,7 +322,7 @@ impl fmt::Display for Board {
                 if col > 0 {
                     line.push_str("   ");
                 }
-                line.push(square.map_or('-', Player::letter));
+                line.push(square.map_or('-', Color::contest_letter));
             }
             line.push('\n');
             f.write_str(&line)?;
@@ -312,7 +336,7 @@ impl Board {
     /// A board of `size` with X on the cells named in `x` and O on those in `o` (for tests).
     pub(crate) fn with_stones(size: u8, x: &[&str], o: &[&str]) -> Board {
         let mut board = Board::empty(size).unwrap();
-        for (player, names) in [(Player::X, x), (Player::O, o)] {
+        for (player, names) in [(Color::White, x), (Color::Black, o)] {
             for name in names {
                 board.set(Cell::parse(name, size).unwrap(), player);
             }
@@ -328,14 +352,14 @@ mod tests {
     #[test]
     fn the_side_to_move_follows_from_the_stones() {
         let mut board = Board::empty(3).unwrap();
-        assert_eq!(board.side_to_move(), Some(Player::X));
-        board.set(Cell { row: 0, col: 0 }, Player::X);
-        assert_eq!(board.side_to_move(), Some(Player::O));
-        board.set(Cell { row: 0, col: 1 }, Player::X);
+        assert_eq!(board.side_to_move(), Some(Color::White));
+        board.set(Cell { row: 0, col: 0 }, Color::White);
+        assert_eq!(board.side_to_move(), Some(Color::Black));
+        board.set(Cell { row: 0, col: 1 }, Color::White);
         assert_eq!(board.side_to_move(), None);
-        board.set(Cell { row: 1, col: 1 }, Player::O);
-        board.set(Cell { row: 2, col: 1 }, Player::O);
-        board.set(Cell { row: 2, col: 2 }, Player::O);
+        board.set(Cell { row: 1, col: 1 }, Color::Black);
+        board.set(Cell { row: 2, col: 1 }, Color::Black);
+        board.set(Cell { row: 2, col: 2 }, Color::Black);
         assert_eq!(board.side_to_move(), None, "O cannot have more stones");
     }
 
@@ -348,11 +372,13 @@ mod tests {
         for bad in ["A0", "A27", "3C", "", "A01"] {
             assert_eq!(bad.parse::<Cell>(), Err(BadName::Cell(bad.into())));
         }
-        for player in Player::BOTH {
-            assert_eq!(player.to_string().parse(), Ok(player));
+        for color in Color::BOTH {
+            let letter = color.contest_letter().to_string();
+            assert_eq!(Color::of_contest_letter(&letter), Ok(color));
+            assert_eq!(Color::parse(&color.to_string()), Some(color));
         }
         assert_eq!(
-            "x".parse::<Player>().unwrap_err().to_string(),
+            Color::of_contest_letter("x").unwrap_err().to_string(),
             r#"expected a player, X or O, found "x""#
         );
     }
@@ -418,8 +444,8 @@ mod tests {
     #[test]
     fn the_drawing_shifts_each_row_two_spaces_with_three_between_cells() {
         let mut board = Board::empty(3).unwrap();
-        board.set(cell("B1", 3), Player::X);
-        board.set(cell("A3", 3), Player::O);
+        board.set(cell("B1", 3), Color::White);
+        board.set(cell("A3", 3), Color::Black);
         assert_eq!(board.to_string(), "-   X   -\n  -   -   -\n    O   -   -\n");
         let big = Board::empty(12).unwrap().to_string();
         for (row, line) in big.lines().enumerate() {

@@ -10,13 +10,13 @@
 
 use std::collections::VecDeque;
 
-use crate::board::{Board, Cell, MAX_SIZE, NEIGHBOUR_STEPS, Player};
+use crate::board::{Board, Cell, Color, MAX_SIZE, NEIGHBOUR_STEPS};
 
 /// The fewest stones one player must add to win, and a board with one such set added.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Completion {
     /// Whose completion it is.
-    pub player: Player,
+    pub player: Color,
     /// The stones added, along the path from the first side to the last.
     pub added: Vec<Cell>,
     /// The position with those stones added.
@@ -44,7 +44,7 @@ const NONE: u16 = u16::MAX;
 /// every path (which in Hex happens only when the opponent has won).
 ///
 /// A completion without added stones means `player` has already won.
-pub fn shortest_completion(board: &Board, player: Player) -> Option<Completion> {
+pub fn shortest_completion(board: &Board, player: Color) -> Option<Completion> {
     let size = usize::from(board.size());
     let width = size + 2;
     let inside = |at: usize| Cell {
@@ -67,8 +67,8 @@ pub fn shortest_completion(board: &Board, player: Player) -> Option<Completion> 
     // The cells of the player's first and last sides, the ends of every path.
     let side = |across: usize| {
         (1..=size).map(move |along| match player {
-            Player::X => along * width + across,
-            Player::O => across * width + along,
+            Color::White => along * width + across,
+            Color::Black => across * width + along,
         })
     };
     let mut goal = [false; FRAMED];
@@ -128,7 +128,7 @@ pub fn shortest_completion(board: &Board, player: Player) -> Option<Completion> 
 /// Follows parents back from `end` on the far side and adds the stones of the path.
 fn complete(
     board: &Board,
-    player: Player,
+    player: Color,
     end: usize,
     parent: &[u16],
     inside: impl Fn(usize) -> Cell,
@@ -166,25 +166,25 @@ mod tests {
         Board::with_stones(size, x, o)
     }
 
-    fn moves(board: &Board, player: Player) -> Option<usize> {
+    fn moves(board: &Board, player: Color) -> Option<usize> {
         shortest_completion(board, player).map(|c| c.moves())
     }
 
     #[test]
     fn the_text_s_first_position() {
         let first = board(5, &["C2", "A3"], &["C5", "C3"]);
-        assert_eq!(moves(&first, Player::X), Some(3));
-        assert_eq!(moves(&first, Player::O), Some(3));
+        assert_eq!(moves(&first, Color::White), Some(3));
+        assert_eq!(moves(&first, Color::Black), Some(3));
         let after_d2 = board(5, &["C2", "A3", "D2"], &["C5", "C3"]);
-        assert_eq!(moves(&after_d2, Player::X), Some(2));
-        assert_eq!(moves(&after_d2, Player::O), Some(4));
+        assert_eq!(moves(&after_d2, Color::White), Some(2));
+        assert_eq!(moves(&after_d2, Color::Black), Some(4));
     }
 
     #[test]
     fn an_empty_board_needs_a_line_across() {
         for size in 1..=26 {
             let empty = Board::empty(size).unwrap();
-            for player in Player::BOTH {
+            for player in Color::BOTH {
                 assert_eq!(moves(&empty, player), Some(usize::from(size)));
             }
         }
@@ -193,12 +193,12 @@ mod tests {
     #[test]
     fn a_won_board_needs_nothing_and_the_loser_has_no_way() {
         let won = board(3, &["A2", "B2", "C1"], &[]);
-        let x = shortest_completion(&won, Player::X).unwrap();
+        let x = shortest_completion(&won, Color::White).unwrap();
         assert_eq!(x.moves(), 0);
         assert_eq!(x.board, won);
-        assert_eq!(moves(&won, Player::O), None);
-        assert_eq!(moves(&board(1, &["A1"], &[]), Player::O), None);
-        assert_eq!(moves(&board(1, &[], &["a1"]), Player::O), Some(0));
+        assert_eq!(moves(&won, Color::Black), None);
+        assert_eq!(moves(&board(1, &["A1"], &[]), Color::Black), None);
+        assert_eq!(moves(&board(1, &[], &["a1"]), Color::Black), Some(0));
     }
 
     #[test]
@@ -208,12 +208,12 @@ mod tests {
         let mut board = Board::empty(26).unwrap();
         let cells: Vec<Cell> = board.cells().filter(|c| c.col != 12).collect();
         for cell in cells {
-            board.set(cell, Player::X);
+            board.set(cell, Color::White);
         }
-        let x = shortest_completion(&board, Player::X).unwrap();
+        let x = shortest_completion(&board, Color::White).unwrap();
         assert_eq!(x.added.len(), 1);
         assert_eq!(x.added[0].col, 12);
-        let o = shortest_completion(&board, Player::O).unwrap();
+        let o = shortest_completion(&board, Color::Black).unwrap();
         assert_eq!(o.moves(), 26);
         assert!(o.added.iter().all(|c| c.col == 12));
     }
@@ -232,7 +232,7 @@ mod tests {
         }
 
         impl Bits {
-            fn new(board: &Board, player: Player) -> Bits {
+            fn new(board: &Board, player: Color) -> Bits {
                 let bit = |cell: Cell| 1u32 << board.index(cell);
                 let side = |at: u8| {
                     board
@@ -303,7 +303,7 @@ mod tests {
         }
 
         fn boards() -> impl Strategy<Value = Board> {
-            let stone = prop_oneof![2 => Just(None), 1 => Just(Some(Player::X)), 1 => Just(Some(Player::O))];
+            let stone = prop_oneof![2 => Just(None), 1 => Just(Some(Color::White)), 1 => Just(Some(Color::Black))];
             (1u8..=5)
                 .prop_flat_map(move |size| {
                     (
@@ -328,7 +328,7 @@ mod tests {
 
             #[test]
             fn the_count_is_the_fewest_and_the_drawing_is_a_real_completion(board in boards()) {
-                for player in Player::BOTH {
+                for player in Color::BOTH {
                     let bits = Bits::new(&board, player);
                     let found = shortest_completion(&board, player);
                     prop_assert_eq!(found.as_ref().map(Completion::moves), bits.fewest());

@@ -17,8 +17,11 @@ use std::fmt;
 
 use text::{ParseError, Pos, Token, Tokens};
 
-use crate::board::{Board, Cell, MAX_CELLS, MAX_SIZE, Player};
+use crate::board::{Board, Cell, Color, MAX_CELLS, MAX_SIZE};
 use crate::completion::{Completion, shortest_completion};
+
+/// The contest lists X's (White's) stones before O's (Black's), and X moves first.
+const CONTEST_ORDER: [Color; 2] = [Color::White, Color::Black];
 
 /// What the contest program does, reads and prints, as its help tells it; the first paragraph
 /// sums it up.
@@ -101,7 +104,8 @@ fn parse_data_set(tokens: &mut Tokens<'_>, number: u32) -> Result<Board, ParseEr
         .ok_or_else(|| token.error(&expected))?;
     let cells = board.cells_count();
     let mut counts = [0; 2];
-    for (player, count) in Player::BOTH.into_iter().zip(&mut counts) {
+    for (player, count) in CONTEST_ORDER.into_iter().zip(&mut counts) {
+        let player = player.contest_letter();
         let expected = format!(
             "the number of cells {player} holds in data set {number} (a whole number 0 to {cells})"
         );
@@ -113,12 +117,13 @@ fn parse_data_set(tokens: &mut Tokens<'_>, number: u32) -> Result<Board, ParseEr
             .ok_or_else(|| token.error(&expected))?;
     }
     let mut claimed_at = [Pos::START; MAX_CELLS];
-    for (player, count) in Player::BOTH.into_iter().zip(counts) {
+    for (player, count) in CONTEST_ORDER.into_iter().zip(counts) {
         for nth in 1..=count {
             // Written only for an error: a data set may list hundreds of cells.
             let expected = || {
                 format!(
-                    "cell {nth} of the {count} held by {player} in data set {number} ({})",
+                    "cell {nth} of the {count} held by {} in data set {number} ({})",
+                    player.contest_letter(),
                     cell_names(board.size())
                 )
             };
@@ -135,7 +140,7 @@ fn parse_data_set(tokens: &mut Tokens<'_>, number: u32) -> Result<Board, ParseEr
 fn claim(
     board: &mut Board,
     claimed_at: &mut [Pos],
-    player: Player,
+    player: Color,
     cell: Cell,
     token: Token<'_>,
     number: u32,
@@ -144,7 +149,10 @@ fn claim(
     if let Some(owner) = board.get(cell) {
         return Err(token
             .error(format!("a cell not yet claimed in data set {number}"))
-            .with_note(format!("{cell} was claimed by {owner} at {first}")));
+            .with_note(format!(
+                "{cell} was claimed by {} at {first}",
+                owner.contest_letter()
+            )));
     }
     *first = token.pos;
     board.set(cell, player);
@@ -165,7 +173,7 @@ fn cell_names(size: u8) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The player's stones already join their two sides.
-    Won(Player),
+    Won(Color),
     /// Nobody has won; each player's shortest completion, X's first.
     Open {
         /// X's shortest completion.
@@ -196,7 +204,7 @@ impl Analysis {
                     shortest_completion(&board, player)
                         .expect("a player who has not lost has a way to win")
                 };
-                let (x, o) = (completion(Player::X), completion(Player::O));
+                let (x, o) = (completion(Color::White), completion(Color::Black));
                 Verdict::Open { x, o }
             }
         };
@@ -214,10 +222,15 @@ impl fmt::Display for Output<'_> {
             writeln!(f, "Data set {number}")?;
             writeln!(f, "Board Position:\n{}", analysis.board)?;
             match &analysis.verdict {
-                Verdict::Won(player) => writeln!(f, "{player} has won!\n")?,
+                Verdict::Won(player) => writeln!(f, "{} has won!\n", player.contest_letter())?,
                 Verdict::Open { x, o } => {
                     for best in [x, o] {
-                        writeln!(f, "Best case for {}:\n{}", best.player, best.board)?;
+                        writeln!(
+                            f,
+                            "Best case for {}:\n{}",
+                            best.player.contest_letter(),
+                            best.board
+                        )?;
                         writeln!(f, "Number of moves: {}\n", best.moves())?;
                     }
                 }
@@ -254,7 +267,7 @@ mod tests {
             .unwrap()
             .into_iter()
             .map(|board| match Analysis::of(board).verdict {
-                Verdict::Won(player) => format!("{player} won"),
+                Verdict::Won(player) => format!("{} won", player.contest_letter()),
                 Verdict::Open { x, o } => format!("X {} O {}", x.moves(), o.moves()),
             })
             .collect()

@@ -1,86 +1,20 @@
 //! The rules of the engine's game, in HexGui's and Benzene's conventions: points are `a1` at
 //! the top left, the letter the column and the number the row; Black moves first and joins the
 //! top and bottom edges, White joins left and right; boards are 1x1 to 19x19, and rectangles.
-//! The swap rule, undo and the winner. The contest's X and O map onto these once, in
-//! [`Color::player`]: Black has O's edges (the rows), White has X's (the columns).
+//! The swap rule, undo and the winner. The contest's board uses the same [`Color`] (its `O` is
+//! Black, with the rows; its `X` White, with the columns).
 
 use std::fmt;
 
+use crate::board::Board;
 /// The one coordinate type: the contest's and the engine's cells are the same (`A1` in the
 /// contest's output, `a1` in HexGui's, GTP's and SGF's: [`Cell::lower`]).
-pub use crate::board::Cell;
-use crate::board::{Board, Player};
+pub use crate::board::{Cell, Color};
 use crate::cells::{Spot, Wide};
 use crate::geometry::Geometry;
 
 /// The largest board the engine plays on (HexGui's largest).
 pub const MAX_BOARD: u8 = 19;
-
-/// A side. Black moves first and joins the top and bottom edges; White joins left and right.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Moves first; joins the top and bottom edges (the first and last rows).
-    Black,
-    /// Moves second; joins the left and right edges (the first and last columns).
-    White,
-}
-
-impl Color {
-    /// Both sides, Black first.
-    pub const BOTH: [Color; 2] = [Color::Black, Color::White];
-
-    /// The other side.
-    pub fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// The contest's player with the same edges: Black joins the rows as O does, White the
-    /// columns as X does. This is the one place where the two conventions meet.
-    pub fn player(self) -> Player {
-        match self {
-            Color::Black => Player::O,
-            Color::White => Player::X,
-        }
-    }
-
-    /// The side with the contest player's edges (the inverse of [`Color::player`]).
-    pub fn of_player(player: Player) -> Color {
-        match player {
-            Player::O => Color::Black,
-            Player::X => Color::White,
-        }
-    }
-
-    /// `b`, `black`, `w` or `white` in any case.
-    pub fn parse(word: &str) -> Option<Color> {
-        match word.to_ascii_lowercase().as_str() {
-            "b" | "black" => Some(Color::Black),
-            "w" | "white" => Some(Color::White),
-            _ => None,
-        }
-    }
-
-    /// SGF's letter: `B` or `W`.
-    pub fn letter(self) -> char {
-        match self {
-            Color::Black => 'B',
-            Color::White => 'W',
-        }
-    }
-}
-
-/// `black` or `white`, as GTP writes a colour.
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::Black => "black",
-            Color::White => "white",
-        })
-    }
-}
 
 /// A move: a stone, the swap, or giving up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -235,11 +169,21 @@ impl Game {
         self.points().filter(|&p| self.get(p).is_none())
     }
 
-    /// Whose turn it is: the side that did not make the last move (Black at the start).
+    /// Whose turn it is: the side that did not make the last move. Before any move, Black,
+    /// unless Black has more stones set up than White: stones set up as moves are made,
+    /// Black's first, leave White to move after an odd number (an SGF record's `AB`/`AW`).
     pub fn to_move(&self) -> Color {
-        self.history
-            .last()
-            .map_or(Color::Black, |&(color, _)| color.opponent())
+        match self.history.last() {
+            Some(&(color, _)) => color.opponent(),
+            None => {
+                let count = |side| self.setup.iter().filter(|&&(c, _)| c == side).count();
+                if count(Color::Black) > count(Color::White) {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            }
+        }
     }
 
     /// The winner: a side whose stones join its edges, or the opponent of a side that
@@ -339,9 +283,9 @@ impl Game {
                 set | Wide::single(Spot::new(at))
             });
         if self.is_square() {
-            Geometry::square(self.rows).joins(color.player(), stones)
+            Geometry::square(self.rows).joins(color, stones)
         } else {
-            Geometry::<Wide>::rectangle(self.rows, self.cols).joins(color.player(), stones)
+            Geometry::<Wide>::rectangle(self.rows, self.cols).joins(color, stones)
         }
     }
 
@@ -352,7 +296,7 @@ impl Game {
         let mut board = Board::empty(self.cols).expect("sizes up to 19 are contest sizes");
         for point in self.points().filter(|p| p.row < self.cols) {
             if let Some(color) = self.get(point) {
-                board.set(point, color.player());
+                board.set(point, color);
             }
         }
         board
@@ -427,7 +371,7 @@ mod tests {
         assert_eq!(game.winner(), Some(Color::White));
         // The contest sees the same position won by X, the player with White's edges.
         assert_eq!(
-            crate::shortest_completion(&game.board(), Player::X).map(|c| c.moves()),
+            crate::shortest_completion(&game.board(), Color::White).map(|c| c.moves()),
             Some(0)
         );
     }
@@ -471,6 +415,24 @@ mod tests {
         assert!(game.undo());
         assert!(!game.undo());
         assert_eq!(game, Game::new(4).unwrap());
+    }
+
+    #[test]
+    fn after_the_setup_the_side_with_fewer_stones_moves() {
+        let mut game = Game::new(5).unwrap();
+        assert_eq!(game.to_move(), Color::Black);
+        game.setup(Color::Black, p("a1")).unwrap();
+        assert_eq!(game.to_move(), Color::White);
+        game.setup(Color::White, p("b1")).unwrap();
+        assert_eq!(game.to_move(), Color::Black);
+        game.setup(Color::White, p("c1")).unwrap();
+        assert_eq!(game.to_move(), Color::Black, "White has more: Black moves");
+        game.play(Color::White, Move::Play(p("d1"))).unwrap();
+        assert_eq!(
+            game.to_move(),
+            Color::Black,
+            "after a move, its mover's opponent"
+        );
     }
 
     #[test]

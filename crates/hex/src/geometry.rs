@@ -8,14 +8,14 @@
 
 use std::sync::OnceLock;
 
-use crate::board::{Board, Cell, MAX_SIZE, NEIGHBOUR_STEPS, Player};
+use crate::board::{Board, Cell, Color, MAX_SIZE, NEIGHBOUR_STEPS};
 use crate::cells::{CellSet, Cells, Narrow, Spot, Wide};
 
 /// The index of a player in per-player tables: X 0, O 1.
-pub const fn slot(player: Player) -> usize {
+pub const fn slot(player: Color) -> usize {
     match player {
-        Player::X => 0,
-        Player::O => 1,
+        Color::White => 0,
+        Color::Black => 1,
     }
 }
 
@@ -128,14 +128,14 @@ impl<S: CellSet> Geometry<S> {
 
     /// Whether `stones` join the player's two sides.
     #[inline]
-    pub fn joins(&self, player: Player, stones: S) -> bool {
+    pub fn joins(&self, player: Color, stones: S) -> bool {
         let [first, last] = self.sides[slot(player)];
         !(self.flood(first & stones, stones) & last).is_empty()
     }
 
     /// The stones of `stones` on a chain joining the player's two sides: those connected to
     /// both (none if the player has not joined them).
-    pub fn chain(&self, player: Player, stones: S) -> S {
+    pub fn chain(&self, player: Color, stones: S) -> S {
         let [first, last] = self.sides[slot(player)];
         self.flood(first & stones, stones) & self.flood(last & stones, stones)
     }
@@ -174,8 +174,8 @@ impl<S: CellSet> Geometry<S> {
     }
 
     /// The player whose stones join their sides, if one does.
-    pub fn winner(&self, stones: [S; 2]) -> Option<Player> {
-        Player::BOTH
+    pub fn winner(&self, stones: [S; 2]) -> Option<Color> {
+        Color::BOTH
             .into_iter()
             .find(|&player| self.joins(player, stones[slot(player)]))
     }
@@ -243,7 +243,7 @@ impl Geometry<Wide> {
 
 impl Board {
     /// The player whose stones join their two sides, if one does.
-    pub fn winner(&self) -> Option<Player> {
+    pub fn winner(&self) -> Option<Color> {
         let geometry = Geometry::square(self.size());
         geometry.winner(geometry.stones_of(self))
     }
@@ -349,9 +349,9 @@ mod tests {
     fn a_column_joins_o_and_not_x() {
         let geometry = Geometry::<Cells>::new(4);
         let column: Cells = (0..4).map(|row| Spot::at(row, 1, 4)).collect();
-        assert!(geometry.joins(Player::O, column));
-        assert!(!geometry.joins(Player::X, column));
-        assert!(!geometry.joins(Player::O, column - Cells::single(Spot::new(9))));
+        assert!(geometry.joins(Color::Black, column));
+        assert!(!geometry.joins(Color::White, column));
+        assert!(!geometry.joins(Color::Black, column - Cells::single(Spot::new(9))));
     }
 
     #[test]
@@ -372,11 +372,11 @@ mod tests {
             let b: Narrow = cells.iter().map(|&i| Spot::new(i)).collect();
             let c: Wide = cells.iter().map(|&i| Spot::new(i)).collect();
             let joined = gap.is_none();
-            assert_eq!(cells_geometry.joins(Player::O, a), joined);
-            assert_eq!(narrow.joins(Player::O, b), joined);
-            assert_eq!(wide.joins(Player::O, c), joined);
+            assert_eq!(cells_geometry.joins(Color::Black, a), joined);
+            assert_eq!(narrow.joins(Color::Black, b), joined);
+            assert_eq!(wide.joins(Color::Black, c), joined);
             assert_eq!(c.iter().map(Spot::index).collect::<Vec<_>>(), cells);
-            assert!(!wide.joins(Player::X, c));
+            assert!(!wide.joins(Color::White, c));
         }
     }
 
@@ -389,8 +389,8 @@ mod tests {
         let row: Wide = (0..26)
             .map(|col| Wide::single(Spot::new(13 * 26 + col)))
             .fold(Wide::EMPTY, |a, b| a | b);
-        assert!(geometry.joins(Player::X, row));
-        assert_eq!(geometry.chain(Player::X, row), row);
+        assert!(geometry.joins(Color::White, row));
+        assert_eq!(geometry.chain(Color::White, row), row);
         assert_eq!(geometry.grow(Wide::single(Spot::new(0))).len(), 3);
     }
 }

@@ -51,8 +51,7 @@ pub mod solver;
 pub mod svg;
 
 pub use board::{
-    BadName, Board, Cell, Lower, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE,
-    Player,
+    BadName, Board, Cell, Color, Lower, MAX_CELLS, MAX_SIZE, NEIGHBOUR_STEPS, NEIGHBOURHOOD_PICTURE,
 };
 pub use completion::{Completion, shortest_completion};
 pub use contest::{Analysis, Output, Verdict};

@@ -2,7 +2,7 @@
 //! over a board's [`Geometry`]. The contest's board and the
 //! engine's game both become one here, and nowhere else.
 
-use crate::board::{Board, Player};
+use crate::board::{Board, Color};
 use crate::cells::{CellSet, Cells, Spot};
 use crate::game::Game;
 use crate::geometry::{Geometry, slot};
@@ -14,7 +14,7 @@ pub struct Position<S = Cells> {
     /// Each player's stones, `[X, O]`.
     pub stones: [S; 2],
     /// Whose turn it is.
-    pub to_move: Player,
+    pub to_move: Color,
 }
 
 impl<S: CellSet> Position<S> {
@@ -22,7 +22,7 @@ impl<S: CellSet> Position<S> {
     ///
     /// # Panics
     /// If the board has more cells than `S` holds.
-    pub fn of_board(board: &Board, to_move: Player) -> Position<S> {
+    pub fn of_board(board: &Board, to_move: Color) -> Position<S> {
         let geometry = Geometry::<S>::new(board.size());
         Position {
             stones: geometry.stones_of(board),
@@ -41,12 +41,12 @@ impl<S: CellSet> Position<S> {
         for point in game.points() {
             if let Some(color) = game.get(point) {
                 let at = usize::from(point.row) * size + usize::from(point.col);
-                stones[slot(color.player())] |= S::single(Spot::new(at));
+                stones[slot(color)] |= S::single(Spot::new(at));
             }
         }
         Position {
             stones,
-            to_move: game.to_move().player(),
+            to_move: game.to_move(),
         }
     }
 
@@ -56,7 +56,7 @@ impl<S: CellSet> Position<S> {
     }
 
     /// The player whose stones join their sides, if one does.
-    pub fn winner(&self, geometry: &Geometry<S>) -> Option<Player> {
+    pub fn winner(&self, geometry: &Geometry<S>) -> Option<Color> {
         geometry.winner(self.stones)
     }
 }
@@ -79,16 +79,16 @@ mod tests {
                 .unwrap();
         }
         let from_game = Position::<Cells>::of_game(&game);
-        let from_board = Position::<Cells>::of_board(&game.board(), Player::X);
+        let from_board = Position::<Cells>::of_board(&game.board(), Color::White);
         assert_eq!(from_game, from_board);
         // Black is O: its stones are on c3 and b4.
         let geometry = Geometry::<Cells>::new(5);
-        let o: Vec<Cell> = from_game.stones[slot(Player::O)]
+        let o: Vec<Cell> = from_game.stones[slot(Color::Black)]
             .iter()
             .map(|at| geometry.cell(at.index()))
             .collect();
         assert_eq!(o, [Cell { row: 2, col: 2 }, Cell { row: 3, col: 1 }]);
-        assert_eq!(from_game.to_move, Player::X);
+        assert_eq!(from_game.to_move, Color::White);
         assert_eq!(from_game.empty(&geometry).len(), 22);
     }
 
@@ -100,9 +100,6 @@ mod tests {
             game.setup(Color::Black, point).unwrap();
         }
         let position = Position::<Wide>::of_game(&game);
-        assert_eq!(
-            position.winner(Geometry::square(19)),
-            Some(Color::Black.player())
-        );
+        assert_eq!(position.winner(Geometry::square(19)), Some(Color::Black));
     }
 }

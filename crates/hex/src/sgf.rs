@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Player};
+use crate::board::Board;
 use crate::game::{Cell, Color, Game, IllegalMove, MAX_BOARD, Move};
 use crate::solver::{Outcome, ProofStep};
 
@@ -432,9 +432,9 @@ impl Record {
 
     /// The contest's position at the end of the record (Black as O, White as X), and the
     /// side whose turn it is there.
-    pub fn position(&self) -> Result<(Board, Player), (usize, IllegalMove)> {
+    pub fn position(&self) -> Result<(Board, Color), (usize, IllegalMove)> {
         let game = self.game_at(usize::MAX)?;
-        Ok((game.board(), game.to_move().player()))
+        Ok((game.board(), game.to_move()))
     }
 }
 
@@ -500,15 +500,14 @@ impl fmt::Display for Record {
 /// position set up (Black is O, White X) with a comment on the outcome, then each step a
 /// move, several moves from one position each a variation; a comment marks the positions
 /// the knowledge decides and those reached again by other moves.
-pub fn proof_tree(board: &Board, to_move: Player, outcome: &Outcome, tree: &[ProofStep]) -> String {
-    let color = Color::of_player;
+pub fn proof_tree(board: &Board, to_move: Color, outcome: &Outcome, tree: &[ProofStep]) -> String {
     let size = board.size();
-    let setup = [Player::O, Player::X]
+    let setup = [Color::Black, Color::White]
         .into_iter()
         .flat_map(|player| {
             (board.cells())
                 .filter(move |&cell| board.get(cell) == Some(player))
-                .map(move |cell| (color(player), cell))
+                .map(move |cell| (player, cell))
         })
         .collect();
     let record = Record {
@@ -524,7 +523,7 @@ pub fn proof_tree(board: &Board, to_move: Player, outcome: &Outcome, tree: &[Pro
     let summary = match outcome {
         Outcome::Proven(proof) => format!(
             "{} wins; the proof tree: {}{}",
-            color(proof.winner).letter(),
+            proof.winner.letter(),
             text::Counted(proof.size, "position"),
             if tree.first().is_some_and(|root| root.decided) {
                 ", decided by the knowledge"
@@ -534,11 +533,7 @@ pub fn proof_tree(board: &Board, to_move: Player, outcome: &Outcome, tree: &[Pro
         ),
         Outcome::Unknown { .. } => "unknown within the limits: no proof tree".to_string(),
     };
-    let mut sgf = format!(
-        "{}PL[{}]C[{summary}]",
-        record.root(),
-        color(to_move).letter()
-    );
+    let mut sgf = format!("{}PL[{}]C[{summary}]", record.root(), to_move.letter());
     // Each step's children: the steps one deeper after it, before the next step as shallow
     // (found in one pass, the open steps on a stack).
     let mut children = vec![Vec::new(); tree.len()];
@@ -560,7 +555,7 @@ pub fn proof_tree(board: &Board, to_move: Player, outcome: &Outcome, tree: &[Pro
             } else {
                 to_move.opponent()
             };
-            *out += &format!(";{}[{}]", color(mover).letter(), cell.lower());
+            *out += &format!(";{}[{}]", mover.letter(), cell.lower());
             if step.transposition {
                 *out += "C[reached before by other moves: its proof is there]";
             } else if step.decided {
@@ -610,7 +605,7 @@ mod tests {
         let record = parse("(;FF[4]GM[11]SZ[3];B[b2];W[a1])").unwrap();
         let (board, to_move) = record.position().unwrap();
         assert_eq!(board.to_string(), "X   -   -\n  -   O   -\n    -   -   -\n");
-        assert_eq!(to_move, Player::O);
+        assert_eq!(to_move, Color::Black);
     }
 
     #[test]

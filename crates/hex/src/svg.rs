@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::geometry::{Geometry, slot};
-use crate::{Board, Cell, Player};
+use crate::{Board, Cell, Color};
 
 /// What a picture marks beside the stones.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -14,11 +14,11 @@ pub struct Marks {
     pub chain: Vec<Cell>,
     /// Empty cells to dot in a player's colour: a shortest completion, say. A cell listed for
     /// both players gets two smaller dots side by side, X's on the left.
-    pub hints: Vec<(Cell, Player)>,
+    pub hints: Vec<(Cell, Color)>,
     /// The last stone played (dotted white).
     pub last: Option<Cell>,
     /// Short texts written on cells (an engine's win rates, say), in a player's colour.
-    pub labels: Vec<(Cell, String, Player)>,
+    pub labels: Vec<(Cell, String, Color)>,
 }
 
 /// The hexagons' radius, centre to corner, in SVG units.
@@ -27,10 +27,10 @@ const X_COLOUR: &str = "#d32f2f";
 const O_COLOUR: &str = "#1e63c4";
 
 /// The colour of `player`'s stones, sides and marks.
-pub fn colour(player: Player) -> &'static str {
+pub fn colour(player: Color) -> &'static str {
     match player {
-        Player::X => X_COLOUR,
-        Player::O => O_COLOUR,
+        Color::White => X_COLOUR,
+        Color::Black => O_COLOUR,
     }
 }
 
@@ -62,16 +62,16 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
         let (x, y) = centre(cell);
         let mut edges = Vec::new();
         if cell.row == 0 {
-            edges.extend([(4, 5, Player::O), (5, 0, Player::O)]);
+            edges.extend([(4, 5, Color::Black), (5, 0, Color::Black)]);
         }
         if cell.row == last {
-            edges.extend([(1, 2, Player::O), (2, 3, Player::O)]);
+            edges.extend([(1, 2, Color::Black), (2, 3, Color::Black)]);
         }
         if cell.col == 0 {
-            edges.extend([(3, 4, Player::X), (2, 3, Player::X)]);
+            edges.extend([(3, 4, Color::White), (2, 3, Color::White)]);
         }
         if cell.col == last {
-            edges.extend([(0, 1, Player::X), (5, 0, Player::X)]);
+            edges.extend([(0, 1, Color::White), (5, 0, Color::White)]);
         }
         for (a, b, player) in edges {
             let (x1, y1) = corner(x, y, a);
@@ -93,8 +93,8 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
             .collect();
         let stone = board.get(cell);
         let class = match stone {
-            Some(Player::X) => "cell x",
-            Some(Player::O) => "cell o",
+            Some(Color::White) => "cell x",
+            Some(Color::Black) => "cell o",
             None => "cell empty",
         };
         let _ = writeln!(
@@ -117,7 +117,7 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
         }
         // One dot in the middle, or, on a cell that both players' hints share, one for each
         // side by side.
-        let hints: Vec<Player> = Player::BOTH
+        let hints: Vec<Color> = [Color::White, Color::Black]
             .into_iter()
             .filter(|&player| marks.hints.contains(&(cell, player)))
             .collect();
@@ -131,7 +131,7 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
             let _ = writeln!(
                 out,
                 "<circle class=\"hint {}\" cx=\"{cx:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{}\" opacity=\"0.55\"/>",
-                player.letter().to_ascii_lowercase(),
+                player.contest_letter().to_ascii_lowercase(),
                 colour(player)
             );
         }
@@ -179,7 +179,7 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
 
 /// The stones of `player` on a chain that joins the player's two sides: those connected to
 /// both (empty if the player has not won).
-pub fn winning_chain(board: &Board, player: Player) -> Vec<Cell> {
+pub fn winning_chain(board: &Board, player: Color) -> Vec<Cell> {
     let geometry = Geometry::square(board.size());
     let stones = geometry.stones_of(board)[slot(player)];
     let chain = geometry.chain(player, stones);
@@ -211,10 +211,10 @@ mod tests {
         let cell = |name| Cell::parse(name, 5).unwrap();
         let marks = Marks {
             hints: vec![
-                (cell("A3"), Player::X),
-                (cell("B3"), Player::X),
-                (cell("B3"), Player::O),
-                (cell("C1"), Player::O),
+                (cell("A3"), Color::White),
+                (cell("B3"), Color::White),
+                (cell("B3"), Color::Black),
+                (cell("C1"), Color::Black),
             ],
             ..Marks::default()
         };
@@ -240,10 +240,10 @@ mod tests {
         // X across row 2 (A2..D2) joins left and right; D3 hangs on it; A4 touches the left
         // side only.
         let board = board(4, &["A2", "B2", "C2", "D2", "D3", "A4"], &["B1"]);
-        let mut chain = winning_chain(&board, Player::X);
+        let mut chain = winning_chain(&board, Color::White);
         chain.sort();
         let names: Vec<String> = chain.iter().map(Cell::to_string).collect();
         assert_eq!(names, ["A2", "B2", "C2", "D2", "D3"]);
-        assert!(winning_chain(&board, Player::O).is_empty());
+        assert!(winning_chain(&board, Color::Black).is_empty());
     }
 }

@@ -1,7 +1,7 @@
 //! The published 6x6 results: after each of the 36 openings, who wins.
 
 use hex::solver::{Limits, Outcome, Solver};
-use hex::{Board, Cell, Player};
+use hex::{Board, Cell, Color};
 
 #[test]
 fn the_6x6_openings_match_the_published_table() {
@@ -20,15 +20,15 @@ fn the_6x6_openings_match_the_published_table() {
     let mut wrong = Vec::new();
     for cell in Board::empty(6).unwrap().cells() {
         let mut board = Board::empty(6).unwrap();
-        board.set(cell, Player::O);
-        let Ok(Outcome::Proven(proof)) = solver.solve(&board, Player::X) else {
+        board.set(cell, Color::Black);
+        let Ok(Outcome::Proven(proof)) = solver.solve(&board, Color::White) else {
             panic!("no limits, yet no proof for {cell}");
         };
-        let black_wins = proof.winner == Player::O;
+        let black_wins = proof.winner == Color::Black;
         if black_wins != winning.contains(&cell) {
             wrong.push(cell.to_string());
         }
-        if proof.winner == Player::X {
+        if proof.winner == Color::White {
             assert!(proof.best.is_some_and(|best| best != cell));
         }
     }

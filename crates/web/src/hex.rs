@@ -7,7 +7,8 @@
 //!
 //! Query: `size` (1..19, 11 by default), `o` and `x` (Black's and White's stones set up
 //! before play, cell names joined by `.`), `moves` (the moves since, cell names joined by `.`,
-//! `swap` for the swap, `resign`), `swap` (the swap rule is on), `show` (draw both players'
+//! `swap` for the swap, `resign`), `turns` (the colour of each move, `o` or `x`, only for
+//! moves that do not take turns, as a record may have them), `swap` (the swap rule is on), `show` (draw both players'
 //! shortest completions), `click` (a cell clicked), `sgf` (a game to load), `contest`
 //! (contest input to run); against the engine, `engine` (`black` or `white`, the side it
 //! plays; `o` and `x` are read too), `playouts` (its search a move), `seed` (its random seed, so that a link replays
@@ -16,14 +17,14 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::query::Query;
+use crate::query::{Query, flag};
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
 use hex::game::{Cell, Color, IllegalMove, MAX_BOARD, Move};
 use hex::player::{self as engine_player, Config};
 use hex::sgf;
 use hex::svg::{Marks, colour, svg, winning_chain};
-use hex::{Analysis, Player, Verdict};
+use hex::{Analysis, Verdict};
 use serde::Deserialize;
 
 use crate::page::{self, Url};
@@ -37,6 +38,7 @@ pub struct Params {
     x: Option<String>,
     o: Option<String>,
     moves: Option<String>,
+    turns: Option<String>,
     swap: Option<String>,
     show: Option<String>,
     click: Option<String>,
@@ -78,18 +80,12 @@ impl Default for Opponent {
     }
 }
 
-/// A game on the page: the engine's game, who moves first after the set-up stones, and what
-/// the page shows.
+/// A game on the page: the engine's game and what the page shows.
 #[derive(Clone)]
 struct Game {
     game: hex::game::Game,
-    first: Color,
     show: bool,
     opponent: Opponent,
-}
-
-fn flag(value: Option<&str>) -> bool {
-    matches!(value, Some(v) if !v.is_empty() && v != "0")
 }
 
 /// The side's letter in the URL: the contest's letter of its edges (`o` Black, `x` White).
@@ -102,7 +98,7 @@ fn side_name(color: Color) -> &'static str {
 }
 
 fn letter(color: Color) -> char {
-    color.player().letter().to_ascii_lowercase()
+    color.contest_letter().to_ascii_lowercase()
 }
 
 fn not_a_cell(size: u8, what: &str, name: &str) -> WebError {
@@ -195,8 +191,8 @@ async fn reply(game: Game) -> Result<Game, WebError> {
 }
 
 impl Game {
-    /// A board of `size` with `setup`'s stones. Black moves first, unless Black has more
-    /// stones set up than White.
+    /// A board of `size` with `setup`'s stones (the side to move is the game's to say:
+    /// [`hex::game::Game::to_move`]).
     fn new(size: u8, setup: &[(Color, Cell)], swap_rule: bool) -> Result<Game, WebError> {
         let mut game = hex::game::Game::new(size).ok_or_else(|| {
             WebError::bad(format!("size: expected 1 to {MAX_BOARD}, found {size}"))
@@ -206,15 +202,8 @@ impl Game {
             game.setup(color, point)
                 .map_err(|error| WebError::bad(format!("set-up stones: {}", why(error))))?;
         }
-        let count = |color| setup.iter().filter(|(c, _)| *c == color).count();
-        let first = if count(Color::Black) > count(Color::White) {
-            Color::White
-        } else {
-            Color::Black
-        };
         Ok(Game {
             game,
-            first,
             show: false,
             opponent: Opponent::default(),
         })
@@ -241,16 +230,14 @@ impl Game {
         let mut game = Game::new(size, &setup, flag(params.swap.as_deref()))?;
         game.show = flag(params.show.as_deref());
         game.opponent = opponent(params)?;
-        for (number, name) in (1..).zip(
-            params
-                .moves
-                .as_deref()
-                .unwrap_or("")
-                .split('.')
-                .filter(|s| !s.is_empty()),
-        ) {
+        let moves: Vec<&str> = (params.moves.as_deref().unwrap_or("").split('.'))
+            .filter(|s| !s.is_empty())
+            .collect();
+        let turns = turns(params.turns.as_deref(), moves.len())?;
+        for (number, name) in (1..).zip(moves) {
             let played = Move::parse(name, size).ok_or_else(|| not_a_cell(size, "moves", name))?;
-            game.play(played).map_err(|error| {
+            let color = turns.as_ref().map_or(game.to_move(), |t| t[number - 1]);
+            game.game.play(color, played).map_err(|error| {
                 WebError::bad(format!("moves: move {number}, {name}: {}", why(error)))
             })?;
         }
@@ -263,10 +250,7 @@ impl Game {
 
     /// The side to move: the one that did not make the last move.
     fn to_move(&self) -> Color {
-        self.game
-            .history()
-            .last()
-            .map_or(self.first, |&(color, _)| color.opponent())
+        self.game.to_move()
     }
 
     fn play(&mut self, played: Move) -> Result<(), IllegalMove> {
@@ -301,6 +285,19 @@ impl Game {
             .with("x", setup(Color::White))
             .with("o", setup(Color::Black))
             .with("moves", moves.join("."));
+        // The colours of the moves, only where they do not take turns (a record may not).
+        let mut replay = self.game.clone();
+        while replay.undo() {}
+        let alternate = self.game.history().iter().all(|&(color, played)| {
+            let taking_turns = color == replay.to_move();
+            taking_turns && replay.play(color, played).is_ok()
+        });
+        if !alternate {
+            let letters: String = (self.game.history().iter())
+                .map(|&(color, _)| letter(color))
+                .collect();
+            url = url.with("turns", letters);
+        }
         if self.game.allow_swap() {
             url = url.with("swap", 1);
         }
@@ -369,7 +366,7 @@ impl Game {
 
     /// The engine's win rate for the side to move after each empty cell it tried at least
     /// [`VALUE_VISITS`] times, in per cent, from a search of at least [`VALUE_PLAYOUTS`] playouts.
-    fn engine_values(&self) -> Vec<(Cell, String, Player)> {
+    fn engine_values(&self) -> Vec<(Cell, String, Color)> {
         let color = self.to_move();
         let config = Config {
             playouts: Some(self.opponent.playouts.max(VALUE_PLAYOUTS)),
@@ -383,7 +380,7 @@ impl Game {
             .values
             .into_iter()
             .filter(|&(_, visits, _)| visits >= VALUE_VISITS)
-            .map(|(point, _, rate)| (point, format!("{:.0}", rate * 100.0), color.player()))
+            .map(|(point, _, rate)| (point, format!("{:.0}", rate * 100.0), color))
             .collect()
     }
 
@@ -397,7 +394,7 @@ impl Game {
             ..Marks::default()
         };
         if let Some(winner) = self.game.winner() {
-            marks.chain = winning_chain(&board, winner.player());
+            marks.chain = winning_chain(&board, winner);
         } else if self.show
             && let Verdict::Open { x, o } = Analysis::of(board).verdict
         {
@@ -415,23 +412,54 @@ impl Game {
     }
 }
 
-/// Reads a game in SGF as HexGui writes it (`hex::sgf`): Black's stones and moves
-/// are Black's here. The moves must take turns, Black first unless Black has more stones set
-/// up (a URL holds no colours).
+/// Reads a game in SGF as HexGui writes it (`hex::sgf`), replayed as GTP's `loadsgf` replays
+/// it ([`sgf::Record::game_at`]): Black's stones and moves are Black's here.
 fn parse_sgf(text: &str, swap_rule: bool) -> Result<Game, WebError> {
     let bad = |message: String| WebError::bad(format!("sgf: {message}"));
     let record = sgf::parse(text).map_err(|why| bad(why.to_string()))?;
     let swapped = record.moves.iter().any(|&(_, mv)| mv == Move::Swap);
-    let size = (record.square()).ok_or_else(|| bad("this page plays square boards only".into()))?;
-    let mut game = Game::new(size, &record.setup, swap_rule || swapped)?;
-    for &(color, mv) in &record.moves {
-        if color != game.to_move() {
-            return Err(bad(format!("{}[{mv}] is out of turn", color.letter())));
-        }
-        game.play(mv)
-            .map_err(|error| bad(format!("{}[{mv}]: {}", color.letter(), why(error))))?;
+    if record.square().is_none() {
+        return Err(bad("this page plays square boards only".into()));
     }
-    Ok(game)
+    let mut game = record.game_at(usize::MAX).map_err(|(index, error)| {
+        let stone = if index < record.setup.len() {
+            format!("set-up stone {}", index + 1)
+        } else {
+            format!("move {}", index - record.setup.len() + 1)
+        };
+        bad(format!("{stone}: {}", why(error)))
+    })?;
+    game.set_allow_swap(swap_rule || swapped);
+    Ok(Game {
+        game,
+        show: false,
+        opponent: Opponent::default(),
+    })
+}
+
+/// The `turns` of the query: one letter a move (`o` Black, `x` White), for moves that do not
+/// take turns; `None` when not given (the moves take turns).
+fn turns(text: Option<&str>, moves: usize) -> Result<Option<Vec<Color>>, WebError> {
+    let Some(text) = text.filter(|s| !s.is_empty()) else {
+        return Ok(None);
+    };
+    let colors: Vec<Color> = text
+        .chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            'o' => Ok(Color::Black),
+            'x' => Ok(Color::White),
+            other => Err(WebError::bad(format!(
+                "turns: expected a letter o (Black) or x (White) for each move, found `{other}`"
+            ))),
+        })
+        .collect::<Result<_, _>>()?;
+    if colors.len() != moves {
+        return Err(WebError::bad(format!(
+            "turns: expected one letter for each of the {moves} moves, found {}",
+            colors.len()
+        )));
+    }
+    Ok(Some(colors))
 }
 
 /// `/hex.svg`: the picture alone.
@@ -629,24 +657,19 @@ fn legend() -> String {
     };
     let items = [
         (
-            swatch(&stone(Color::Black.player())),
+            swatch(&stone(Color::Black)),
             "Black: moves first and joins the top and bottom edges (HexGui's Black, the contest's O).",
         ),
         (
-            swatch(&stone(Color::White.player())),
+            swatch(&stone(Color::White)),
             "White: joins the left and right edges (HexGui's White, the contest's X).",
         ),
         (
-            swatch(
-                &(stone(Color::Black.player())
-                    + "<circle cx=\"10\" cy=\"10\" r=\"4\" fill=\"#fff\"/>"),
-            ),
+            swatch(&(stone(Color::Black) + "<circle cx=\"10\" cy=\"10\" r=\"4\" fill=\"#fff\"/>")),
             "A white dot: the last move.",
         ),
         (
-            swatch(
-                &(dot(6.0, 4.0, Color::Black.player()) + &dot(14.0, 4.0, Color::White.player())),
-            ),
+            swatch(&(dot(6.0, 4.0, Color::Black) + &dot(14.0, 4.0, Color::White))),
             "Small dots (Show completions): a shortest completion for each side in its colour; a cell on both has one dot of each.",
         ),
         (
@@ -734,13 +757,9 @@ fn contest(input: Option<&str>) -> Result<String, WebError> {
             .map_err(|err| WebError::bad(format!("contest input: {err}")))?;
         let mut links = String::new();
         for (number, board) in (1..).zip(boards.iter().take(50)) {
-            let setup: Vec<(Color, Cell)> = Player::BOTH
+            let setup: Vec<(Color, Cell)> = Color::BOTH
                 .into_iter()
-                .flat_map(|player| {
-                    board
-                        .stones(player)
-                        .map(move |cell| (Color::of_player(player), cell))
-                })
+                .flat_map(|player| board.stones(player).map(move |cell| (player, cell)))
                 .collect();
             // Boards over the engine's 19x19 have no page; the output above covers them.
             if let Ok(mut game) = Game::new(board.size(), &setup, false) {

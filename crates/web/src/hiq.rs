@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::query::Query;
+use crate::query::{Query, flag};
 use axum::response::{IntoResponse, Redirect, Response};
 use hiq::svg::{Marks, svg};
 use hiq::{Game, Hole, Jump, Layout, Position};
@@ -190,10 +190,6 @@ impl State {
 /// Every hole full but the centre.
 fn central(layout: &Layout) -> Position {
     Position::from_bits(layout.full().bits() & !layout.centre().bit())
-}
-
-fn flag(value: Option<&str>) -> bool {
-    matches!(value, Some(v) if !v.is_empty() && v != "0")
 }
 
 fn hole(layout: &Layout, what: &str, text: &str) -> Result<Hole, WebError> {

@@ -29,6 +29,11 @@ where
     }
 }
 
+/// A switch of the query (a check box, `1`): on when given, not empty and not `0`.
+pub fn flag(value: Option<&str>) -> bool {
+    matches!(value, Some(v) if !v.is_empty() && v != "0")
+}
+
 /// Why `query` was refused: a parameter the page does not take (a misspelling, most
 /// likely), or one given twice (the only other ways a query of optional text parameters
 /// fails to read), else the reader's own words.

@@ -10,12 +10,12 @@
 use std::fmt::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::query::Query;
+use crate::query::{Query, flag};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 use solitaire_chess::contest::{Group, official_case, official_cases};
 use solitaire_chess::svg::{Marks, svg, symbol};
-use solitaire_chess::{Deal, Game, Piece, SQUARES, Square};
+use solitaire_chess::{Deal, Game, Piece, Square};
 use solitaire_chess_player::{Budget, Config, Player};
 
 use crate::page::{self, Url};
@@ -57,10 +57,6 @@ struct State {
     game: Game,
     removed: Vec<Piece>,
     watch: bool,
-}
-
-fn flag(value: Option<&str>) -> bool {
-    matches!(value, Some(v) if !v.is_empty() && v != "0")
 }
 
 fn square(what: &str, text: &str) -> Result<Square, WebError> {
@@ -398,7 +394,8 @@ async fn contest(input: Option<&str>) -> Result<String, WebError> {
         &[],
     );
     if !input.trim().is_empty() {
-        let board = parse_board(input)?;
+        let board = solitaire_chess::protocol::read_board(&mut input.as_bytes())
+            .map_err(|err| WebError::bad(format!("contest input: {err}")))?;
         let first = work::run("the built-in player", move || {
             Player::new(&board, hint_config()).choose()
         })
@@ -410,34 +407,6 @@ async fn contest(input: Option<&str>) -> Result<String, WebError> {
         text += &page::pre("contest-output", &output);
     }
     Ok(page::section("Contest", &text))
-}
-
-/// Six lines of six piece names, as the judge sends the starting board.
-fn parse_board(input: &str) -> Result<[Piece; SQUARES], WebError> {
-    let mut board = [Piece::One; SQUARES];
-    let mut count = 0;
-    for (line, text) in (1..).zip(input.lines()) {
-        for (column, word) in (1..).zip(text.split_whitespace()) {
-            let piece = Piece::from_wire(word).ok_or_else(|| {
-                WebError::bad(format!(
-                    "contest input: line {line}, word {column}: expected 1, 2, 3, 4, torn, lopare, dam or springare, found `{word}`"
-                ))
-            })?;
-            if count == SQUARES {
-                return Err(WebError::bad(format!(
-                    "contest input: line {line}: more than {SQUARES} pieces"
-                )));
-            }
-            board[count] = piece;
-            count += 1;
-        }
-    }
-    if count < SQUARES {
-        return Err(WebError::bad(format!(
-            "contest input: {count} pieces, expected {SQUARES} (six lines of six)"
-        )));
-    }
-    Ok(board)
 }
 
 /// The picture of the home page: an official deal a few moves in.

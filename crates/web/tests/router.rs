@@ -369,9 +369,21 @@ async fn hex_refuses_malformed_requests() {
     )
     .await;
     refused(
-        "/hex?sgf=(;SZ[5];W[c3])",
+        "/hex?sgf=(;SZ[5]AB[c3];W[c3])",
         StatusCode::BAD_REQUEST,
-        "out of turn",
+        "sgf: 1:15: c3 is occupied",
+    )
+    .await;
+    refused(
+        "/hex?size=5&moves=C3.D4&turns=o",
+        StatusCode::BAD_REQUEST,
+        "turns: expected one letter for each of the 2 moves, found 1",
+    )
+    .await;
+    refused(
+        "/hex?size=5&moves=C3&turns=b",
+        StatusCode::BAD_REQUEST,
+        "expected a letter o (Black) or x (White)",
     )
     .await;
     refused(
@@ -511,13 +523,13 @@ async fn solitaire_chess_refuses_malformed_requests() {
     refused(
         "/solitaire-chess?contest=dam+king",
         StatusCode::BAD_REQUEST,
-        "found `king`",
+        "1:5: expected a piece (1, 2, 3, 4, torn, lopare, dam or springare) for square 1 2, found &quot;king&quot;",
     )
     .await;
     refused(
         "/solitaire-chess?contest=dam",
         StatusCode::BAD_REQUEST,
-        "1 pieces, expected 36",
+        "for square 1 2",
     )
     .await;
 }
@@ -715,13 +727,13 @@ async fn the_page_plays_the_gtp_engines_book_and_endgame_solver() {
             get(&format!("/hex?size=5&engine=black&playouts=1&seed={seed}")).await;
         let cell = hex::Cell::parse(first_move(&location), 5).expect("a cell");
         let mut board = hex::Board::empty(5).unwrap();
-        board.set(cell, hex::Player::O);
-        let solved =
-            hex::solver::Solver::new(hex::solver::Limits::default()).solve(&board, hex::Player::X);
+        board.set(cell, hex::Color::Black);
+        let solved = hex::solver::Solver::new(hex::solver::Limits::default())
+            .solve(&board, hex::Color::White);
         let Ok(hex::solver::Outcome::Proven(proof)) = solved else {
             panic!("5x5 is small")
         };
-        assert_eq!(proof.winner, hex::Player::O, "seed {seed}: {cell} loses");
+        assert_eq!(proof.winner, hex::Color::Black, "seed {seed}: {cell} loses");
     }
 }
 
@@ -778,4 +790,46 @@ async fn hiq_picture_link_is_with_the_moves() {
     let setup = body.find("<h2>Set up</h2>").unwrap();
     let picture = body.find("Picture (SVG)").unwrap();
     assert!(play < picture && picture < setup, "{body}");
+}
+
+/// The page takes the records GTP's `loadsgf` takes, and makes of them the same game: set-up
+/// stones that leave White to move, moves that do not take turns, a swap.
+#[tokio::test]
+async fn hex_loads_every_record_that_gtp_loads_as_the_same_game() {
+    let records = [
+        "(;FF[4]GM[11]SZ[5];B[c3];W[b4])",
+        "(;GM[11]SZ[5]AB[a1][b1]AW[e5];W[d2];B[c3])",
+        "(;GM[11]SZ[5];W[c3])",
+        "(;GM[11]SZ[6];B[a1];B[b2];W[c3];W[d4];B[e5])",
+        "(;GM[11]SZ[4];B[b1];W[swap-pieces];B[c3])",
+        "(;GM[11]SZ[7]AB[d4][e4][f4]AW[a1];W[b2])",
+    ];
+    let folder = std::env::temp_dir().join(format!("web-loadsgf-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    for (i, text) in records.iter().enumerate() {
+        let path = folder.join(format!("{i}.sgf"));
+        std::fs::write(&path, text).unwrap();
+        let mut engine = hex::gtp::Engine::new(hex::player::Player::default());
+        let (_, command) = hex::gtp::parse(&format!("loadsgf {}", path.display()));
+        let command = command.unwrap();
+        engine.execute(command).unwrap();
+        let by_gtp = hex::sgf::Record::of(engine.game()).to_string();
+
+        let (status, location, body) = get(&format!("/hex?sgf={}", form_urlencoded(text))).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{text}: {body}");
+        let picture = location.replacen("/hex?", "/hex.sgf?", 1);
+        let (status, _, by_page) = get(&picture).await;
+        assert_eq!(status, StatusCode::OK, "{text} at {location}: {by_page}");
+        assert_eq!(by_page, by_gtp, "{text} at {location}");
+        // The side to move is the game's: the page offers the move GTP would expect.
+        let (_, _, page) = get(&location).await;
+        let to_move = engine.game().to_move();
+        let name = if to_move == hex::Color::Black {
+            "Black"
+        } else {
+            "White"
+        };
+        assert!(page.contains(&format!("<b>{name} (")), "{text}: {page}");
+    }
+    std::fs::remove_dir_all(&folder).unwrap();
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 use cli_args::{InputArg, whole_number};
 
 use super::invalid;
-use crate::board::{Cell, Player};
+use crate::board::{Cell, Color};
 use crate::solver::{Knowledge, Limits};
 
 /// Solve Hex positions: who wins with the side to move, and a winning move.
@@ -33,13 +33,13 @@ pub struct SolveArgs {
     pub input: InputArg,
     /// The side to move (x or o) instead of the one the stones imply.
     #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
-    pub to_move: Option<Player>,
+    pub to_move: Option<Color>,
     /// Solve every opening of an empty NxN board instead of reading a position.
     #[arg(long, value_name = "N", value_parser = cli_args::whole_number_in(1u8, 11), allow_negative_numbers = true)]
     pub openings: Option<u8>,
     /// With --openings: who opens (x or o).
     #[arg(long, value_name = "PLAYER", value_parser = parse_player, default_value = "x")]
-    pub first: Player,
+    pub first: Color,
     /// Seconds each position may take (no limit by default).
     #[arg(long, value_name = "SECONDS", value_parser = time, allow_negative_numbers = true)]
     time: Option<Duration>,
@@ -173,10 +173,10 @@ impl KnowledgeArgs {
     }
 }
 
-fn parse_player(text: &str) -> Result<Player, String> {
+fn parse_player(text: &str) -> Result<Color, String> {
     match text {
-        "x" | "X" => Ok(Player::X),
-        "o" | "O" => Ok(Player::O),
+        "x" | "X" => Ok(Color::White),
+        "o" | "O" => Ok(Color::Black),
         _ => Err("expected x or o".into()),
     }
 }

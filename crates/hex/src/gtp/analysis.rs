@@ -87,10 +87,10 @@ pub fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, S
     let expert = Expert::rectangle(game.rows(), game.cols(), Knowledge::default());
     let geometry = &expert.geometry;
     let mut position = Position::of_game(game);
-    let me = color.player();
+    let me = color;
     position.to_move = me;
     let inferior = expert.inferior(&position);
-    let [black, white] = [Color::Black, Color::White].map(|c| inferior.captured[slot(c.player())]);
+    let [black, white] = [Color::Black, Color::White].map(|c| inferior.captured[slot(c)]);
     let colour = |c: Color| if c == Color::Black { 'b' } else { 'w' };
     let mut labels: Vec<(Cells, String)> = vec![
         (inferior.dead, format!("fd{}", colour(color))),
@@ -186,7 +186,7 @@ pub fn connections(
             };
     }
     let position = Position::of_game(game);
-    let found = expert.connections_between(&position, color.player(), endpoints);
+    let found = expert.connections_between(&position, color, endpoints);
     let cells = |carrier: Cells| {
         (carrier.iter())
             .map(|at| format!(" {}", geometry.cell_at(at).lower()))
@@ -318,14 +318,14 @@ mod tests {
         let geometry = Geometry::<Cells>::rectangle(rows, cols);
         let at = |p: Cell| Cells::single(geometry.spot(p));
         let mut position = Position::of_game(game);
-        let me = color.player();
+        let me = color;
         position.to_move = me;
         let inferior = inferior_cells(&geometry, position.stones);
         let mut stones = position.stones;
         for (s, captured) in stones.iter_mut().zip(inferior.captured) {
             *s |= captured;
         }
-        let after = |player: crate::Player, cell: Cell| {
+        let after = |player: crate::Color, cell: Cell| {
             let mut next = stones;
             next[slot(player)] |= at(cell);
             inferior_cells(&geometry, next)
@@ -347,7 +347,7 @@ mod tests {
                     )
                 }
                 Label::Fill('c', c) => assert!(
-                    inferior.captured[slot(c.player())].intersects(cell),
+                    inferior.captured[slot(c)].intersects(cell),
                     "{point}: {context}"
                 ),
                 Label::Ignorable('v', killers) => {

@@ -312,7 +312,7 @@ impl Engine {
                     return Err("shortest-completion takes square boards only".into());
                 }
                 let board = game.board();
-                Ok(match shortest_completion(&board, color.player()) {
+                Ok(match shortest_completion(&board, color) {
                     None => String::new(),
                     Some(c) => c
                         .added
@@ -324,7 +324,7 @@ impl Engine {
             }
             Command::DfpnSolveState(color) => {
                 match self.player.solve(game, color, self.player.dfpn().time)? {
-                    Outcome::Proven(proof) => Ok(Color::of_player(proof.winner).to_string()),
+                    Outcome::Proven(proof) => Ok(proof.winner.to_string()),
                     Outcome::Unknown { nodes, time } => {
                         self.notes.push(format!(
                             "dfpn-solve-state: {UNKNOWN} ({nodes} positions in {:.1} s)",
@@ -1026,7 +1026,7 @@ mod tests {
         reply(&mut e, "play b b3");
         let board = e.game().board();
         // A new solver has to search this position...
-        let fresh = Solver::new(SolverLimits::default()).solve(&board, crate::Player::X);
+        let fresh = Solver::new(SolverLimits::default()).solve(&board, Color::White);
         let Ok(Outcome::Proven(fresh)) = fresh else {
             panic!("6x6 is small")
         };
@@ -1034,7 +1034,7 @@ mod tests {
         assert_eq!(reply(&mut e, "dfpn-solve-state w"), "= black\n\n");
         // ...the engine's, asked again, finds it proven in the table it kept.
         let kept = e.player_mut().kept_solver().expect("the solver is kept");
-        let Ok(Outcome::Proven(again)) = kept.solve(&board, crate::Player::X) else {
+        let Ok(Outcome::Proven(again)) = kept.solve(&board, Color::White) else {
             panic!("proven before")
         };
         assert_eq!((again.nodes, again.winner), (1, fresh.winner));

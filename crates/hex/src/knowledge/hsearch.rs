@@ -17,7 +17,7 @@
 //! miss connections, never invent one.
 
 #[cfg(test)]
-use crate::board::Player;
+use crate::board::Color;
 
 use std::cell::RefCell;
 
@@ -598,7 +598,7 @@ impl<S: Set> HSearch<S> {
 #[cfg(test)]
 pub fn side_connections(
     geometry: &Geometry,
-    player: Player,
+    player: Color,
     own: Cells,
     empty: Cells,
 ) -> SideConnections {
@@ -716,14 +716,14 @@ pub(super) mod tests {
     fn a_lone_stone_in_the_centre_of_5x5_is_connected_but_not_in_the_corner() {
         let geometry = Geometry::new(5);
         let centre = Cells::single(Spot::new(12));
-        let found = side_connections(&geometry, Player::O, centre, geometry.all & !centre);
+        let found = side_connections(&geometry, Color::Black, centre, geometry.all & !centre);
         assert!(found.full.is_some());
         let corner = Cells::single(Spot::new(0));
-        let found = side_connections(&geometry, Player::O, corner, geometry.all & !corner);
+        let found = side_connections(&geometry, Color::Black, corner, geometry.all & !corner);
         assert!(found.full.is_none());
         // The empty 3x3 board: O wins by taking a cell of the short diagonal, B2 among them.
         let geometry = Geometry::new(3);
-        let found = side_connections(&geometry, Player::O, Cells::EMPTY, geometry.all);
+        let found = side_connections(&geometry, Color::Black, Cells::EMPTY, geometry.all);
         assert!(found.full.is_none());
         assert!(found.semi.iter().any(|&(_, key)| key == Spot::new(4)));
     }
@@ -732,7 +732,7 @@ pub(super) mod tests {
     /// whose answers the fast one must give exactly, down to the order of the semi list.
     mod oracle {
         use super::super::{FULL_PER_PAIR, MAX_ORS, SEMI_PER_PAIR, SideConnections, WORK};
-        use crate::board::Player;
+        use crate::board::Color;
         use crate::cells::{Cells, Spot};
         use crate::geometry::{Geometry, slot};
 
@@ -899,7 +899,7 @@ pub(super) mod tests {
 
         pub fn side_connections(
             geometry: &Geometry,
-            player: Player,
+            player: Color,
             own: Cells,
             empty: Cells,
         ) -> SideConnections {
@@ -1010,7 +1010,7 @@ pub(super) mod tests {
         ) {
             let (geometry, stones) = position(size, fill, &draws);
             let empty = geometry.all & !stones[0] & !stones[1];
-            for player in [Player::X, Player::O] {
+            for player in [Color::White, Color::Black] {
                 let own = stones[slot(player)];
                 prop_assert_eq!(
                     side_connections(&geometry, player, own, empty),
@@ -1033,7 +1033,7 @@ pub(super) mod tests {
             x in any::<bool>(),
         ) {
             let (geometry, stones) = position(size, fill, &draws);
-            let player = if x { Player::X } else { Player::O };
+            let player = if x { Color::White } else { Color::Black };
             let empty = geometry.all & !stones[0] & !stones[1];
             let groups = Groups::of(&geometry, player, stones[slot(player)]);
             let templates = super::super::vc::Templates::new(&geometry, true, true);
@@ -1079,7 +1079,7 @@ pub(super) mod tests {
         for fill in [0, 5, 20, 45] {
             let (geometry, stones) = position(11, fill, &draws);
             let empty = geometry.all & !stones[0] & !stones[1];
-            for player in [Player::X, Player::O] {
+            for player in [Color::White, Color::Black] {
                 let own = stones[slot(player)];
                 assert_eq!(
                     side_connections(&geometry, player, own, empty),
@@ -1093,7 +1093,7 @@ pub(super) mod tests {
 #[cfg(test)]
 mod between_tests {
     use super::*;
-    use crate::board::Player;
+    use crate::board::Color;
     use proptest::prelude::*;
     use std::collections::HashMap;
 
@@ -1165,12 +1165,12 @@ mod between_tests {
             })
             .expect("the centre has bridge partners");
         let stones = Cells::single(centre) | Cells::single(bridge);
-        let groups = Groups::of(&geometry, Player::X, stones);
+        let groups = Groups::of(&geometry, Color::White, stones);
         let found = connections_between(
             &geometry,
             &groups,
             geometry.all & !stones,
-            templates.of(Player::X),
+            templates.of(Color::White),
             [Endpoint::Cell(centre), Endpoint::Cell(bridge)],
         );
         assert!(found.full.contains(&common(centre, bridge)), "{found:?}");
@@ -1180,7 +1180,7 @@ mod between_tests {
             &geometry,
             &groups,
             geometry.all & !stones & !Cells::single(cut),
-            templates.of(Player::X),
+            templates.of(Color::White),
             [Endpoint::Cell(centre), Endpoint::Cell(bridge)],
         );
         let other = common(centre, bridge) & !Cells::single(cut);
@@ -1194,7 +1194,7 @@ mod between_tests {
             &geometry,
             &groups,
             geometry.all & !stones & !Cells::single(cut),
-            templates.of(Player::X),
+            templates.of(Color::White),
             [Endpoint::Cell(centre), Endpoint::Cell(cut)],
         );
         assert_eq!(found, Between::default());
@@ -1215,7 +1215,7 @@ mod between_tests {
         ) {
             let (geometry, stones) = super::tests::position(size, fill, &draws);
             let cells = geometry.cell_count() as u8;
-            let player = if x { Player::X } else { Player::O };
+            let player = if x { Color::White } else { Color::Black };
             let own = stones[slot(player)];
             let empty = geometry.all & !stones[0] & !stones[1];
             // Picks past the cells name the sides.

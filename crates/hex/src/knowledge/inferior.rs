@@ -9,7 +9,7 @@
 //!
 //! Everything here is bit operations on the position; nothing allocates.
 
-use crate::board::Player;
+use crate::board::Color;
 use crate::cells::{CellSet, Cells, Narrow, Spot};
 use crate::geometry::{Geometry, slot};
 
@@ -353,7 +353,7 @@ struct PairFilter<S> {
 }
 
 impl<S: CellSet> PairFilter<S> {
-    fn new(geometry: &Geometry<S>, base: [S; 2], player: Player) -> PairFilter<S> {
+    fn new(geometry: &Geometry<S>, base: [S; 2], player: Color) -> PairFilter<S> {
         let (s, other) = (slot(player), 1 - slot(player));
         let empty = geometry.all - base[0] - base[1];
         let touch = [0, 1]
@@ -391,7 +391,7 @@ impl<S: CellSet> PairFilter<S> {
 fn capturing_pairs<S: CellSet>(
     geometry: &Geometry<S>,
     base: [S; 2],
-    player: Player,
+    player: Color,
     each: impl FnMut(Spot, Spot),
 ) {
     capturing_pairs_near(geometry, base, player, geometry.all, each);
@@ -401,7 +401,7 @@ fn capturing_pairs<S: CellSet>(
 fn capturing_pairs_near<S: CellSet>(
     geometry: &Geometry<S>,
     base: [S; 2],
-    player: Player,
+    player: Color,
     near: S,
     mut each: impl FnMut(Spot, Spot),
 ) {
@@ -445,7 +445,7 @@ fn capturing_pairs_near<S: CellSet>(
 /// more never hurts in Hex. The pairs are found in the position with its dead cells filled,
 /// which has the same winner.
 #[cfg(test)]
-pub fn captured<S: CellSet>(geometry: &Geometry<S>, stones: [S; 2], player: Player) -> S {
+pub fn captured<S: CellSet>(geometry: &Geometry<S>, stones: [S; 2], player: Color) -> S {
     let (base, _) = fill_dead(geometry, stones);
     let mut cells = S::EMPTY;
     capturing_pairs(geometry, base, player, |a, b| {
@@ -472,7 +472,7 @@ pub fn captured<S: CellSet>(geometry: &Geometry<S>, stones: [S; 2], player: Play
 pub fn vulnerable(
     geometry: &Geometry,
     stones: [Cells; 2],
-    player: Player,
+    player: Color,
     moves: Cells,
     killers: Cells,
 ) -> (Cells, Cells) {
@@ -495,7 +495,7 @@ pub fn vulnerable(
 fn vulnerable_in<S: CellSet>(
     geometry: &Geometry<S>,
     stones: [S; 2],
-    player: Player,
+    player: Color,
     moves: S,
     killers: S,
 ) -> (S, S) {
@@ -525,7 +525,7 @@ fn vulnerable_in<S: CellSet>(
 pub fn killers_of(
     geometry: &Geometry,
     stones: [Cells; 2],
-    player: Player,
+    player: Color,
     cell: Spot,
     candidates: Cells,
 ) -> Cells {
@@ -554,7 +554,7 @@ pub fn killers_of(
 pub fn dominators_of(
     geometry: &Geometry,
     stones: [Cells; 2],
-    player: Player,
+    player: Color,
     cell: Spot,
     candidates: Cells,
 ) -> Cells {
@@ -581,7 +581,7 @@ pub fn dominators_of(
 pub fn dominated(
     geometry: &Geometry,
     stones: [Cells; 2],
-    player: Player,
+    player: Color,
     moves: Cells,
 ) -> (Cells, Cells) {
     match geometry.narrow() {
@@ -598,7 +598,7 @@ pub fn dominated(
 fn dominated_in<S: CellSet>(
     geometry: &Geometry<S>,
     stones: [S; 2],
-    player: Player,
+    player: Color,
     moves: S,
 ) -> (S, S) {
     let p = slot(player);
@@ -666,7 +666,9 @@ fn rounds<S: CellSet>(geometry: &Geometry<S>, stones: [S; 2], most: usize) -> In
     let mut captured = [S::EMPTY; 2];
     for _ in 0..most {
         let before = captured;
-        for player in Player::BOTH {
+        // White's first: which side's cells a round finds first changes what a bounded
+        // number of rounds finds, and the solver's figures were measured in this order.
+        for player in [Color::White, Color::Black] {
             let mut found = S::EMPTY;
             capturing_pairs(geometry, base, player, |a, b| {
                 found |= S::single(a) | S::single(b)
@@ -728,10 +730,10 @@ mod tests {
     fn winner(
         geometry: &Geometry,
         stones: [Cells; 2],
-        to_move: Player,
-        memo: &mut HashMap<([Cells; 2], usize), Player>,
-    ) -> Player {
-        for player in Player::BOTH {
+        to_move: Color,
+        memo: &mut HashMap<([Cells; 2], usize), Color>,
+    ) -> Color {
+        for player in Color::BOTH {
             if geometry.joins(player, stones[slot(player)]) {
                 return player;
             }
@@ -786,7 +788,7 @@ mod tests {
             for cell in (geometry.all & !empty).iter() {
                 stones[(stream.next() & 1) as usize] |= Cells::single(cell);
             }
-            if !Player::BOTH
+            if !Color::BOTH
                 .into_iter()
                 .any(|p| geometry.joins(p, stones[slot(p)]))
             {
@@ -800,7 +802,7 @@ mod tests {
     /// then to O, leaves the minimax winner alone with either side to move.
     fn colour_never_matters(geometry: &Geometry, stones: [Cells; 2], cells: Cells) -> bool {
         let mut memo = HashMap::new();
-        Player::BOTH.into_iter().all(|to_move| {
+        Color::BOTH.into_iter().all(|to_move| {
             let expected = winner(geometry, stones, to_move, &mut memo);
             let mut variants = vec![cells];
             variants.extend(cells.iter().map(Cells::single));
@@ -828,7 +830,7 @@ mod tests {
                 assert!(((found.captured[0] | found.captured[1]) & found.dead).is_empty());
                 both += usize::from(!found.captured[0].is_empty() && !found.captured[1].is_empty());
                 let mut memo = HashMap::new();
-                for to_move in Player::BOTH {
+                for to_move in Color::BOTH {
                     let expected = winner(&geometry, stones, to_move, &mut memo);
                     for dead_to in 0..2 {
                         let mut filled = stones;
@@ -870,7 +872,7 @@ mod tests {
                 };
                 let (dead, captured) = (back(found.dead), found.captured.map(back));
                 found_cells += dead.len() + captured[0].len() + captured[1].len();
-                for to_move in Player::BOTH {
+                for to_move in Color::BOTH {
                     let expected = winner(&small, stones, to_move, &mut memo);
                     for dead_to in 0..2 {
                         let mut filled = stones;
@@ -936,7 +938,7 @@ mod tests {
                     ),
                 ] {
                     let empty = geometry.all & !base[0] & !base[1];
-                    for to_move in Player::BOTH {
+                    for to_move in Color::BOTH {
                         let (pruned, used) =
                             vulnerable(&geometry, base, to_move.opponent(), killers, killers);
                         assert!(((pruned | used) & !killers).is_empty());
@@ -982,7 +984,7 @@ mod tests {
                 filled[1] |= inferior.captured[1];
                 for base in [stones, filled] {
                     let moves = geometry.all & !base[0] & !base[1] & !inferior.dead;
-                    for to_move in Player::BOTH {
+                    for to_move in Color::BOTH {
                         let (pruned, support) = dominated(&geometry, base, to_move, moves);
                         assert!((pruned & !moves).is_empty());
                         assert!(
@@ -1093,7 +1095,7 @@ mod tests {
                 for at in (geometry.all & !base[0] & !base[1]).iter() {
                     assert_eq!(dead_here(&geometry, base, at), None, "{at} in {stones:?}");
                 }
-                for player in Player::BOTH {
+                for player in Color::BOTH {
                     let filter = PairFilter::new(&geometry, base, player);
                     for at in filter.empty.iter() {
                         for taken in (geometry.neighbours[at.index()] & filter.empty).iter() {
@@ -1113,15 +1115,15 @@ mod tests {
         // Rarer: cells that die once the player takes a neighbour only because they are then
         // of no use to the other player (found by a wider sweep of the same kind).
         for (size, stones, player, at, taken) in [
-            (6, [0x422c8, 0xce2909002], Player::X, 16, 11),
-            (6, [0xc2710a066, 0x58611001], Player::O, 3, 4),
+            (6, [0x422c8, 0xce2909002], Color::White, 16, 11),
+            (6, [0xc2710a066, 0x58611001], Color::Black, 3, 4),
             (
                 11,
                 [
                     0x100e3482200802024808800600f84e0,
                     0x82141004c020978039002605804000,
                 ],
-                Player::O,
+                Color::Black,
                 56,
                 67,
             ),
@@ -1275,8 +1277,8 @@ mod tests {
         ]);
         let pair = at(&geometry, 1, 3) | at(&geometry, 2, 3);
         assert!((dead(&geometry, stones)).is_empty());
-        assert_eq!(captured(&geometry, stones, Player::X), pair);
-        assert!((captured(&geometry, stones, Player::O)).is_empty());
+        assert_eq!(captured(&geometry, stones, Color::White), pair);
+        assert!((captured(&geometry, stones, Color::Black)).is_empty());
         // The same with the left half filled, small enough for minimax.
         let (geometry, stones) = position(&[
             "O X . X", //
@@ -1284,9 +1286,9 @@ mod tests {
             "O X . .", //
             "X O . X",
         ]);
-        assert_eq!(captured(&geometry, stones, Player::X) & pair, pair);
+        assert_eq!(captured(&geometry, stones, Color::White) & pair, pair);
         let mut memo = HashMap::new();
-        for to_move in Player::BOTH {
+        for to_move in Color::BOTH {
             let mut given = stones;
             given[0] |= pair;
             assert_eq!(
@@ -1297,7 +1299,7 @@ mod tests {
         // Once O has played d3, the pair is gone: d2 alone is not captured.
         let mut intruded = stones;
         intruded[1] |= at(&geometry, 2, 3);
-        assert!((captured(&geometry, intruded, Player::X) & pair).is_empty());
+        assert!((captured(&geometry, intruded, Color::White) & pair).is_empty());
     }
 
     #[test]
@@ -1332,7 +1334,7 @@ mod tests {
                 );
                 found[0] += dead.len();
                 let mut memo = HashMap::new();
-                for player in Player::BOTH {
+                for player in Color::BOTH {
                     let cells = captured(&geometry, stones, player);
                     assert!((cells & !empty).is_empty());
                     assert!((cells & dead).is_empty());
@@ -1348,7 +1350,7 @@ mod tests {
                     found[3] += usize::from(paired > cells.len());
                     // All of them, and each alone, given to the player.
                     for given in std::iter::once(cells).chain(cells.iter().map(Cells::single)) {
-                        for to_move in Player::BOTH {
+                        for to_move in Color::BOTH {
                             let expected = winner(&geometry, stones, to_move, &mut memo);
                             let mut next = stones;
                             next[slot(player)] |= given;

@@ -12,13 +12,13 @@
 //! ```
 //! use hex::knowledge::{Decision, Expert};
 //! use hex::position::Position;
-//! use hex::{Board, Cell, Player};
+//! use hex::{Board, Cell, Color};
 //!
 //! // 3x3 with X on the centre: X's two bridges to its sides win whoever moves.
 //! let mut board = Board::empty(3).unwrap();
-//! board.set(Cell { row: 1, col: 1 }, Player::X);
+//! board.set(Cell { row: 1, col: 1 }, Color::White);
 //! let expert = Expert::new(3);
-//! let position = Position::of_board(&board, Player::O);
+//! let position = Position::of_board(&board, Color::Black);
 //! assert!(matches!(expert.decide(&position), Decision::Lost { .. }));
 //! ```
 
@@ -34,7 +34,7 @@ pub use inferior::{
 };
 pub use resistance::Resistance;
 
-use crate::board::Player;
+use crate::board::Color;
 use crate::cells::{Cells, Spot};
 use crate::geometry::{Geometry, slot};
 use crate::position::Position;
@@ -107,7 +107,7 @@ impl Default for Knowledge {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Groups {
     /// Whose groups.
-    pub player: Player,
+    pub player: Color,
     /// The groups' stones, the two sides' first.
     pub nodes: Vec<Cells>,
     /// Whether the stones already join the two sides (nodes 0 and 1 then share stones).
@@ -116,7 +116,7 @@ pub struct Groups {
 
 impl Groups {
     /// The groups of `player`, whose stones are `own`.
-    pub fn of(geometry: &Geometry, player: Player, own: Cells) -> Groups {
+    pub fn of(geometry: &Geometry, player: Color, own: Cells) -> Groups {
         let [first, last] = geometry.sides[slot(player)];
         let start = geometry.flood(own & first, own);
         let end = geometry.flood(own & last, own);
@@ -290,7 +290,7 @@ impl Expert {
     pub fn connections_between(
         &self,
         position: &Position,
-        player: Player,
+        player: Color,
         ends: [Endpoint; 2],
     ) -> Between {
         let geometry = &self.geometry;
@@ -478,8 +478,8 @@ impl Expert {
             }
             if let (Some(out), Some(mine), Some(theirs)) = (links, my_links, their_links) {
                 *out = Some(match me {
-                    Player::X => [mine, theirs],
-                    Player::O => [theirs, mine],
+                    Color::White => [mine, theirs],
+                    Color::Black => [theirs, mine],
                 });
             }
         }
@@ -523,7 +523,7 @@ mod tests {
             connected in any::<bool>(),
         ) {
             let (_, stones) = hsearch::tests::position(size, fill, &draws);
-            let to_move = if x { Player::X } else { Player::O };
+            let to_move = if x { Color::White } else { Color::Black };
             let position = Position { stones, to_move };
             let knowledge = Knowledge { connected_circuit: connected, ..Knowledge::default() };
             let expert = Expert::with_knowledge(size, knowledge);

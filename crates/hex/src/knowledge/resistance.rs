@@ -8,7 +8,7 @@
 //! Two cells (or a group and a cell) that share two empty neighbours, a bridge, are linked
 //! as well, less than neighbours are: a bridge joins them almost as surely as adjacency does.
 
-use crate::board::Player;
+use crate::board::Color;
 use crate::cells::{Cells, Spot};
 use crate::geometry::{Geometry, slot};
 use crate::knowledge::Groups;
@@ -37,7 +37,7 @@ impl Resistance {
     /// The circuits of the position with these stones (`[X, O]`).
     pub fn of(geometry: &Geometry, stones: [Cells; 2]) -> Resistance {
         let mut scores = vec![0.0; geometry.cell_count()];
-        let resistance = [Player::X, Player::O].map(|player| {
+        let resistance = [Color::White, Color::Black].map(|player| {
             let own = stones[slot(player)];
             let empty = geometry.all & !stones[0] & !stones[1];
             Circuit::of(geometry, player, own, empty).solve(&mut scores)
@@ -57,7 +57,7 @@ impl Resistance {
 
     /// How much better `player`'s circuit is than the opponent's: the log of the ratio of
     /// their resistances, positive when `player` is closer to joining its sides.
-    pub fn evaluation(&self, player: Player) -> f64 {
+    pub fn evaluation(&self, player: Color) -> f64 {
         let [mine, theirs] = [player, player.opponent()].map(|p| self.resistance[slot(p)]);
         (theirs / mine).ln()
     }
@@ -78,7 +78,7 @@ struct Circuit {
 }
 
 impl Circuit {
-    fn of(geometry: &Geometry, player: Player, own: Cells, empty: Cells) -> Circuit {
+    fn of(geometry: &Geometry, player: Color, own: Cells, empty: Cells) -> Circuit {
         let groups = Groups::of(geometry, player, own);
         let [first, last] = geometry.sides[slot(player)];
         let cells: Vec<Spot> = empty.iter().collect();
@@ -308,7 +308,7 @@ mod tests {
         for cols in 1..=6 {
             let geometry = Geometry::rectangle(1, cols);
             let expert = crate::knowledge::Expert::rectangle(1, cols, Default::default());
-            let links = [Player::X, Player::O].map(|player| {
+            let links = [Color::White, Color::Black].map(|player| {
                 let groups = Groups::of(&geometry, player, Cells::EMPTY);
                 let templates = expert.templates.of(player);
                 let found = side_connections_of(&geometry, &groups, geometry.all, templates, true);
@@ -332,7 +332,7 @@ mod tests {
             // The players' sides are each other's mirror images: their resistances agree.
             let [x, o] = resistance.resistance;
             assert!(close(x, o), "{size}: {x} {o}");
-            assert!(close(resistance.evaluation(Player::X), 0.0));
+            assert!(close(resistance.evaluation(Color::White), 0.0));
             let scores = &resistance.scores;
             for cell in 0..geometry.cell_count() {
                 let (row, col) = (cell / usize::from(size), cell % usize::from(size));
@@ -367,8 +367,11 @@ mod tests {
         let one = Resistance::of(&geometry, stones);
         assert!(one.resistance[0] < empty.resistance[0]);
         assert!(one.resistance[1] > empty.resistance[1]);
-        assert!(one.evaluation(Player::X) > 0.0);
-        assert!(close(one.evaluation(Player::O), -one.evaluation(Player::X)));
+        assert!(one.evaluation(Color::White) > 0.0);
+        assert!(close(
+            one.evaluation(Color::Black),
+            -one.evaluation(Color::White)
+        ));
         // A stone carries no score of its own.
         assert_eq!(one.scores[at(&geometry, "C3")], 0.0);
     }
@@ -395,7 +398,7 @@ mod tests {
         let (geometry, stones) = position(5, &["A3", "B3", "C3", "E3"], &["B2"]);
         let position = Position {
             stones,
-            to_move: Player::O,
+            to_move: Color::Black,
         };
         let moves = geometry.all & !stones[0] & !stones[1];
         // The circuits of neighbours and bridges (X's bridge C3-E3 has already won: the

@@ -113,7 +113,7 @@ pub(super) const STONE_TEMPLATES: &[Shape] = &[
 #[cfg(test)]
 mod tests {
     use super::{STONE_TEMPLATES, mirror};
-    use crate::board::Player;
+    use crate::board::Color;
     use crate::cells::{Cells, Spot};
     use crate::geometry::{Geometry, slot};
     use crate::knowledge::{Endpoint, Expert};
@@ -174,11 +174,11 @@ mod tests {
             free.insert(at(cell)?);
         }
         let mut board = [Cells::EMPTY; 2];
-        board[slot(Player::O)] = own;
-        board[slot(Player::X)] = geometry.all - own - free;
+        board[slot(Color::Black)] = own;
+        board[slot(Color::White)] = geometry.all - own - free;
         let position = Position {
             stones: board,
-            to_move: Player::X,
+            to_move: Color::White,
         };
         Some((rows as u8, position, free, first))
     }
@@ -194,7 +194,7 @@ mod tests {
         .with_knowledge(without_them());
         solver.count_proofs(false);
         match solver.solve_position(rows, COLS as u8, position) {
-            Ok(Outcome::Proven(proof)) => Some(proof.winner == Player::O),
+            Ok(Outcome::Proven(proof)) => Some(proof.winner == Color::Black),
             _ => None,
         }
     }
@@ -203,10 +203,10 @@ mod tests {
     fn derived(row: i16, carrier: &[(i16, i16)], stones: &[(i16, i16)]) -> bool {
         let (rows, mut position, free, first) = position(row, carrier, stones).unwrap();
         // The stone without the cell below it, so that it is an endpoint of its own.
-        position.stones[slot(Player::O)].remove(Spot::new(first.index() + COLS as usize));
+        position.stones[slot(Color::Black)].remove(Spot::new(first.index() + COLS as usize));
         let expert = Expert::rectangle(rows, COLS as u8, without_them());
         let ends = [Endpoint::Cell(first), Endpoint::Side(0)];
-        let found = expert.connections_between(&position, Player::O, ends);
+        let found = expert.connections_between(&position, Color::Black, ends);
         found.full.iter().any(|&c| c.is_subset(free))
     }
 

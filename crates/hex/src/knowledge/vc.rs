@@ -9,7 +9,7 @@
 //! fourth. Groups that touch merge, as do stones on a side with that side. The templates are
 //! H-search's starting connections too.
 
-use crate::board::Player;
+use crate::board::Color;
 
 use super::Groups;
 use super::stone_templates::{Offset, STONE_TEMPLATES, Shape, mirror};
@@ -126,14 +126,14 @@ impl Templates {
             .collect();
         // The cells of `shape` for `player` whose stone is `along` its first side on `row`, if
         // they fit.
-        let place = |player: Player, along: i16, row: i16, shape: &[(i16, i16)]| {
+        let place = |player: Color, along: i16, row: i16, shape: &[(i16, i16)]| {
             let (length, depth) = match player {
-                Player::O => (cols, rows),
-                Player::X => (rows, cols),
+                Color::Black => (cols, rows),
+                Color::White => (rows, cols),
             };
             let cell = |down: i16, at: i16| match player {
-                Player::O => index(down, at),
-                Player::X => index(at, down),
+                Color::Black => index(down, at),
+                Color::White => index(at, down),
             };
             let mut carrier = Cells::EMPTY;
             for &(dr, dc) in shape {
@@ -147,7 +147,7 @@ impl Templates {
         };
         for along in 0..rows.max(cols) {
             for &(row, shape, stones) in &shapes {
-                for player in [Player::O, Player::X] {
+                for player in [Color::Black, Color::White] {
                     let (Some((stone, carrier)), Some((_, stones))) = (
                         place(player, along, row, shape),
                         place(player, along, row, stones),
@@ -179,7 +179,7 @@ impl Templates {
     }
 
     /// The templates of `player`.
-    pub fn of(&self, player: Player) -> &[Template] {
+    pub fn of(&self, player: Color) -> &[Template] {
         &self.by_player[slot(player)]
     }
 }
@@ -188,7 +188,7 @@ impl Templates {
 pub struct Links<'a> {
     geometry: &'a Geometry,
     templates: &'a [Template],
-    player: Player,
+    player: Color,
     empty: Cells,
     /// Node 0 the first side, 1 the last, then the groups: their stones (the groups', not
     /// copied).
@@ -408,13 +408,7 @@ mod tests {
 
     /// Whether `player` joins the stone to its side with the opponent moving first, both
     /// playing only inside `carrier`: plain minimax, memoised.
-    fn holds(
-        geometry: &Geometry,
-        player: Player,
-        side: usize,
-        stone: Spot,
-        carrier: Cells,
-    ) -> bool {
+    fn holds(geometry: &Geometry, player: Color, side: usize, stone: Spot, carrier: Cells) -> bool {
         let goal = geometry.sides[slot(player)][side];
         let joined = |own: Cells| geometry.flood(Cells::single(stone), own).intersects(goal);
         fn search(
@@ -474,14 +468,14 @@ mod tests {
         for (rows, cols) in squares.chain(rectangles) {
             let geometry = Geometry::rectangle(rows, cols);
             let templates = Templates::new(&geometry, true, false);
-            for player in Player::BOTH {
+            for player in Color::BOTH {
                 let list = templates.of(player);
                 // From each side, both mirror images of a ziggurat on each cell of the third
                 // row but the two at its ends, and of IV-1a on each cell of the fourth row with
                 // room for its seven cells along the side.
                 let (along, depth) = match player {
-                    Player::O => (cols, rows),
-                    Player::X => (rows, cols),
+                    Color::Black => (cols, rows),
+                    Color::White => (rows, cols),
                 };
                 let ziggurats = if depth < 3 {
                     0
@@ -548,10 +542,10 @@ mod tests {
             stone_templates: false,
             ..Knowledge::default()
         };
-        let winner = |player: Player, side: usize, stone: Spot, carrier: Cells| {
+        let winner = |player: Color, side: usize, stone: Spot, carrier: Cells| {
             let depth = |at: Spot| {
                 let (row, col) = (at.index() / 7, at.index() % 7);
-                let across = if player == Player::O { row } else { col };
+                let across = if player == Color::Black { row } else { col };
                 if side == 0 { across } else { 6 - across }
             };
             let behind: Cells = (0..49)
@@ -578,7 +572,7 @@ mod tests {
             }
         };
         let mut checked = 0;
-        for player in Player::BOTH {
+        for player in Color::BOTH {
             for &Template {
                 side,
                 stone,
@@ -620,7 +614,7 @@ mod tests {
         let (geometry, [x, o]) = position(5, &[], &["C2", "B4"]);
         let templates = Templates::new(&geometry, true, true);
         let empty = geometry.all - x - o;
-        let groups = Groups::of(&geometry, Player::O, o);
+        let groups = Groups::of(&geometry, Color::Black, o);
         let links = Links::of(&geometry, &templates, &groups, empty);
         let carrier = links
             .connection()
@@ -629,7 +623,7 @@ mod tests {
         // X in one of the bridge's two cells: O has a semi-connection only.
         let (geometry, [x, o]) = position(5, &["B3"], &["C2", "B4"]);
         let empty = geometry.all - x - o;
-        let groups = Groups::of(&geometry, Player::O, o);
+        let groups = Groups::of(&geometry, Color::Black, o);
         let links = Links::of(&geometry, &templates, &groups, empty);
         assert_eq!(links.connection(), None);
         let c3 = geometry.spot(Cell::parse("C3", 5).unwrap());

@@ -452,8 +452,8 @@ fn adjudicate(game: &Game, limit: Option<Duration>) -> Option<Color> {
         nodes: None,
         memory: ADJUDICATION_MEMORY,
     });
-    match solver.solve(&game.board(), game.to_move().player()) {
-        Ok(solver::Outcome::Proven(proof)) => Some(Color::of_player(proof.winner)),
+    match solver.solve(&game.board(), game.to_move()) {
+        Ok(solver::Outcome::Proven(proof)) => Some(proof.winner),
         _ => None,
     }
 }

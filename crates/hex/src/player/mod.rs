@@ -237,7 +237,7 @@ impl Player {
                 winner,
                 best: Some(cell),
                 ..
-            })) if winner == color.player() => Some(Move::Play(cell)),
+            })) if winner == color => Some(Move::Play(cell)),
             _ => None,
         }
     }
@@ -307,7 +307,7 @@ impl Player {
 /// `game`'s shape and position for the solver, `color` to move.
 fn solver_position(game: &Game, color: Color) -> (u8, u8, Position) {
     let position = Position {
-        to_move: color.player(),
+        to_move: color,
         ..Position::of_game(game)
     };
     (game.rows(), game.cols(), position)

@@ -15,7 +15,7 @@ use text::{ParseError, Tokens};
 
 use super::Proof;
 use super::dfpn::Dfpn;
-use crate::board::{Cell, Player};
+use crate::board::{Cell, Color};
 use crate::cells::{Cells, Spot};
 use crate::geometry::Geometry;
 
@@ -81,15 +81,17 @@ impl ProofBook {
     }
 
     /// The recorded result of an opening, the other side to move.
-    pub fn opening(&self, size: u8, first: Player, cell: Cell) -> Option<Proof> {
-        self.openings.get(&(size, first.letter(), cell)).copied()
+    pub fn opening(&self, size: u8, first: Color, cell: Cell) -> Option<Proof> {
+        self.openings
+            .get(&(size, first.contest_letter(), cell))
+            .copied()
     }
 
     /// Records an opening's result. A result already there is kept: a job that ran twice
     /// counts once.
-    pub fn add_opening(&mut self, size: u8, first: Player, cell: Cell, proof: Proof) {
+    pub fn add_opening(&mut self, size: u8, first: Color, cell: Cell, proof: Proof) {
         self.openings
-            .entry((size, first.letter(), cell))
+            .entry((size, first.contest_letter(), cell))
             .or_insert(proof);
     }
 
@@ -154,7 +156,7 @@ impl fmt::Display for ProofBook {
             writeln!(
                 f,
                 "{size} opening {first} {cell} {} {reply} {} {} {:.3}",
-                proof.winner,
+                proof.winner.contest_letter(),
                 proof.size,
                 proof.nodes,
                 proof.time.as_secs_f64()
@@ -165,13 +167,10 @@ impl fmt::Display for ProofBook {
 }
 
 /// The rest of an opening's record, after `SIZE opening`.
-fn opening(tokens: &mut Tokens, size: u8) -> Result<(Player, Cell, Proof), BookError> {
-    fn player(tokens: &mut Tokens, expected: &str) -> Result<Player, BookError> {
+fn opening(tokens: &mut Tokens, size: u8) -> Result<(Color, Cell, Proof), BookError> {
+    fn player(tokens: &mut Tokens, expected: &str) -> Result<Color, BookError> {
         let token = tokens.expect(expected)?;
-        token
-            .text
-            .parse::<Player>()
-            .map_err(|_| token.error(expected))
+        Color::of_contest_letter(token.text).map_err(|_| token.error(expected))
     }
     let first = player(tokens, "the first player, X or O")?;
     let expected = "the opening's cell, like C3";
@@ -216,13 +215,15 @@ mod tests {
         let text = "5 opening O A1 X B2 3 7 1.000\n5 opening X C3 X - 12 40 0.250\n";
         let book = ProofBook::parse(text).unwrap();
         assert_eq!(book.to_string(), text);
-        let c3 = book.opening(5, Player::X, Cell { row: 2, col: 2 }).unwrap();
+        let c3 = book
+            .opening(5, Color::White, Cell { row: 2, col: 2 })
+            .unwrap();
         assert_eq!(
             (c3.winner, c3.best, c3.size, c3.nodes),
-            (Player::X, None, 12, 40)
+            (Color::White, None, 12, 40)
         );
         assert_eq!(c3.time, Duration::from_millis(250));
-        assert_eq!(book.opening(5, Player::O, Cell { row: 2, col: 2 }), None);
+        assert_eq!(book.opening(5, Color::Black, Cell { row: 2, col: 2 }), None);
         // A second record of an opening (a job that ran twice) counts once: the first.
         let mut merged = book.clone();
         merged.merge(ProofBook::parse("5 opening X C3 X - 99 99 9.000\n").unwrap());

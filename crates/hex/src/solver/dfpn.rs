@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use crate::board::Player;
+use crate::board::Color;
 
 use super::Limits;
 use super::tt::{Entry, INFINITE, TranspositionTable};
@@ -237,7 +237,7 @@ impl Dfpn {
             solo_nodes: SOLO_NODES,
             position: Position {
                 stones: [Cells::EMPTY; 2],
-                to_move: Player::X,
+                to_move: Color::White,
             },
             hash: [zobrist(shape, 3, 0); 2],
             empty_key: zobrist(shape, 3, 0),
@@ -292,22 +292,22 @@ impl Dfpn {
     }
 
     /// Sets up a position.
-    pub fn set(&mut self, stones: [Cells; 2], to_move: Player) {
+    pub fn set(&mut self, stones: [Cells; 2], to_move: Color) {
         self.position.stones = [Cells::EMPTY; 2];
         self.hash = [self.empty_key; 2];
-        if to_move == Player::O {
+        if to_move == Color::Black {
             self.hash[0] ^= self.o_to_move;
             self.hash[1] ^= self.o_to_move;
         }
         self.position.to_move = to_move;
-        for player in Player::BOTH {
+        for player in Color::BOTH {
             for at in stones[slot(player)] {
                 self.place(player, at);
             }
         }
     }
 
-    fn place(&mut self, player: Player, at: Spot) {
+    fn place(&mut self, player: Color, at: Spot) {
         let p = slot(player);
         self.position.stones[p] ^= Cells::single(at);
         self.hash[0] ^= self.keys[p][at.index()];

@@ -11,14 +11,14 @@
 //! read.
 //!
 //! ```
-//! use hex::{Board, Cell, Player};
+//! use hex::{Board, Cell, Color};
 //! use hex::solver::{Limits, Outcome, Solver};
 //!
 //! // 3x3, X to move: the centre wins.
 //! let board = Board::empty(3).unwrap();
-//! let Outcome::Proven(proof) = Solver::new(Limits::default()).solve(&board, Player::X).unwrap()
+//! let Outcome::Proven(proof) = Solver::new(Limits::default()).solve(&board, Color::White).unwrap()
 //! else { panic!("3x3 is small") };
-//! assert_eq!(proof.winner, Player::X);
+//! assert_eq!(proof.winner, Color::White);
 //! assert_eq!(proof.best, Some(Cell { row: 1, col: 1 }));
 //! ```
 
@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::board::{Board, Cell, Player};
+use crate::board::{Board, Cell, Color};
 use crate::cells::Cells;
 use crate::geometry::slot;
 use crate::knowledge::Decision;
@@ -79,7 +79,7 @@ impl Default for Limits {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Proof {
     /// Who wins.
-    pub winner: Player,
+    pub winner: Color,
     /// A winning move, when the winner is to move (none only if no cell is empty).
     pub best: Option<Cell>,
     /// Positions in the proof tree: one winning move at the winner's turns, every
@@ -302,7 +302,7 @@ impl Solver {
     }
 
     /// Who wins `board` with `to_move` to move, and how.
-    pub fn solve(&mut self, board: &Board, to_move: Player) -> Result<Outcome, SolverError> {
+    pub fn solve(&mut self, board: &Board, to_move: Color) -> Result<Outcome, SolverError> {
         let size = board.size();
         if size > MAX_SOLVER_SIZE {
             return Err(SolverError::TooLarge {

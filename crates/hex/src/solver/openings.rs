@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::dfpn::lock;
 use super::{Knowledge, Limits, Outcome, Proof, ProofBook, Solver, SolverError};
-use crate::board::{Board, Cell, Player};
+use crate::board::{Board, Cell, Color};
 
 /// Positions whose proof took fewer expansions are quicker to prove again than to read, so
 /// a proof file keeps only the others.
@@ -126,7 +126,7 @@ pub struct Openings {
     /// The board's size.
     pub size: u8,
     /// Who opens.
-    pub first: Player,
+    pub first: Color,
     /// The openings in reading order (row by row): all of them, or the ones asked for and
     /// their half turns.
     pub openings: Vec<Opening>,
@@ -174,7 +174,7 @@ fn outcome_work(outcome: &Outcome) -> (u64, Duration) {
 pub fn solve_openings(
     setup: &Setup,
     size: u8,
-    first: Player,
+    first: Color,
     only: Option<&[Cell]>,
     jobs: usize,
     report: impl Fn(Report) + Send + Sync + 'static,
@@ -386,7 +386,7 @@ mod tests {
             },
             ..Setup::default()
         };
-        let found = solve_openings(&setup, 4, Player::X, None, 2, report).unwrap();
+        let found = solve_openings(&setup, 4, Color::White, None, 2, report).unwrap();
         let seen = lock(&seen);
         assert!(seen.len() > 1, "{} reports", seen.len());
         assert!(
@@ -409,14 +409,14 @@ mod tests {
                 counted.fetch_add(n, Ordering::Relaxed);
             }
         };
-        let found = solve_openings(&Setup::default(), 3, Player::X, None, 2, report).unwrap();
+        let found = solve_openings(&Setup::default(), 3, Color::White, None, 2, report).unwrap();
         assert_eq!(done.load(Ordering::Relaxed), 9);
         assert_eq!(found.threads, 2);
         let winners: String = found
             .openings
             .iter()
             .map(|opening| match opening.outcome {
-                Outcome::Proven(proof) if proof.winner == Player::X => 'W',
+                Outcome::Proven(proof) if proof.winner == Color::White => 'W',
                 Outcome::Proven(_) => 'L',
                 Outcome::Unknown { .. } => '?',
             })
@@ -439,19 +439,19 @@ mod tests {
 
     #[test]
     fn openings_solved_in_parts_make_the_whole_table_without_searching_again() {
-        let winners = |found: &Openings| -> Vec<(Cell, Option<Player>)> {
+        let winners = |found: &Openings| -> Vec<(Cell, Option<Color>)> {
             let winner = |o: &Opening| match o.outcome {
                 Outcome::Proven(proof) => Some(proof.winner),
                 Outcome::Unknown { .. } => None,
             };
             found.openings.iter().map(|o| (o.cell, winner(o))).collect()
         };
-        let whole = solve_openings(&Setup::default(), 4, Player::O, None, 1, |_| {}).unwrap();
+        let whole = solve_openings(&Setup::default(), 4, Color::Black, None, 1, |_| {}).unwrap();
         let cell = |name| Cell::parse(name, 4).unwrap();
         let mut book = ProofBook::default();
         for part in [["A1", "B1", "C1", "D1"], ["A2", "B2", "C2", "A3"]] {
             let only = part.map(cell);
-            let found = solve_openings(&Setup::default(), 4, Player::O, Some(&only), 1, |_| {});
+            let found = solve_openings(&Setup::default(), 4, Color::Black, Some(&only), 1, |_| {});
             let found = found.unwrap();
             // Each part has its openings and their half turns (A3 is D2 turned), not the others.
             assert_eq!(found.openings.len(), 8);
@@ -461,12 +461,12 @@ mod tests {
             book: Some(book.clone()),
             ..Setup::default()
         };
-        let again = solve_openings(&setup, 4, Player::O, None, 2, |_| {}).unwrap();
+        let again = solve_openings(&setup, 4, Color::Black, None, 2, |_| {}).unwrap();
         assert_eq!(winners(&again), winners(&whole));
         // Every searched opening is the one recorded, its count and time included.
         for opening in again.openings.iter().filter(|o| o.searched) {
             let recorded = book
-                .opening(4, Player::O, opening.cell)
+                .opening(4, Color::Black, opening.cell)
                 .map(Outcome::Proven);
             assert_eq!(recorded, Some(opening.outcome), "{}", opening.cell);
         }
@@ -478,7 +478,7 @@ mod tests {
     #[test]
     fn openings_outside_a_losing_openings_proof_lose_by_its_reply() {
         for size in [5, 6] {
-            let found = solve_openings(&Setup::default(), size, Player::X, None, 1, |_| {});
+            let found = solve_openings(&Setup::default(), size, Color::White, None, 1, |_| {});
             let found = found.unwrap();
             let settled: Vec<&Opening> = found.openings.iter().filter(|o| o.by.is_some()).collect();
             // On these boards the edge openings beside a losing corner are settled so.
@@ -491,28 +491,28 @@ mod tests {
                 let Outcome::Proven(proof) = opening.outcome else {
                     panic!("{} settled but unknown", opening.cell);
                 };
-                assert_eq!(proof.winner, Player::O, "{}", opening.cell);
+                assert_eq!(proof.winner, Color::Black, "{}", opening.cell);
                 let by = opening.by.unwrap();
                 let losing = found.openings.iter().find(|o| o.cell == by).unwrap();
                 assert!(
-                    matches!(losing.outcome, Outcome::Proven(p) if p.winner == Player::O),
+                    matches!(losing.outcome, Outcome::Proven(p) if p.winner == Color::Black),
                     "{by} settles {} but does not lose",
                     opening.cell
                 );
                 let mut board = Board::empty(size).unwrap();
-                board.set(opening.cell, Player::X);
+                board.set(opening.cell, Color::White);
                 let mut solver = Solver::new(Limits::default());
-                let Ok(Outcome::Proven(own)) = solver.solve(&board, Player::O) else {
+                let Ok(Outcome::Proven(own)) = solver.solve(&board, Color::Black) else {
                     panic!("small boards are solved");
                 };
-                assert_eq!(own.winner, Player::O, "{}", opening.cell);
-                board.set(proof.best.unwrap(), Player::O);
-                let Ok(Outcome::Proven(after)) = solver.solve(&board, Player::X) else {
+                assert_eq!(own.winner, Color::Black, "{}", opening.cell);
+                board.set(proof.best.unwrap(), Color::Black);
+                let Ok(Outcome::Proven(after)) = solver.solve(&board, Color::White) else {
                     panic!("small boards are solved");
                 };
                 assert_eq!(
                     after.winner,
-                    Player::O,
+                    Color::Black,
                     "{} answered by the reply",
                     opening.cell
                 );
@@ -522,7 +522,7 @@ mod tests {
 
     #[test]
     fn a_board_too_large_is_an_error() {
-        let err = solve_openings(&Setup::default(), 20, Player::X, None, 1, |_| {}).unwrap_err();
+        let err = solve_openings(&Setup::default(), 20, Color::White, None, 1, |_| {}).unwrap_err();
         assert!(matches!(err, SolverError::TooLarge { rows: 20, .. }));
     }
 

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Openings, Outcome};
-use crate::board::{Board, Player};
+use crate::board::{Board, Color};
 
 /// A solved position as `hex solve` shows it: the position, then the winner, a winning move
 /// when the winner is to move, and the proof's size and time (or `unknown within the
@@ -15,7 +15,7 @@ pub struct Solved<'a> {
     /// The position.
     pub board: &'a Board,
     /// Who was to move.
-    pub to_move: Player,
+    pub to_move: Color,
     /// What the solver found.
     pub outcome: Outcome,
 }
@@ -28,14 +28,18 @@ impl fmt::Display for Solved<'_> {
             to_move,
             outcome,
         } = self;
-        write!(f, "Data set {number}, {to_move} to move:\n{board}")?;
+        write!(
+            f,
+            "Data set {number}, {} to move:\n{board}",
+            to_move.contest_letter()
+        )?;
         match outcome {
             Outcome::Proven(proof) => {
                 match proof.best {
                     Some(best) if proof.winner == *to_move => {
-                        writeln!(f, "{} wins, playing {best}", proof.winner)?
+                        writeln!(f, "{} wins, playing {best}", proof.winner.contest_letter())?
                     }
-                    _ => writeln!(f, "{} wins", proof.winner)?,
+                    _ => writeln!(f, "{} wins", proof.winner.contest_letter())?,
                 }
                 writeln!(
                     f,
@@ -65,10 +69,11 @@ impl fmt::Display for Openings {
             threads,
             ..
         } = *self;
-        let second = first.opponent();
+        let second = first.opponent().contest_letter();
+        let first_letter = first.contest_letter();
         writeln!(
             f,
-            "Openings of {size}x{size}, {first} first, {second} to move after the opening:"
+            "Openings of {size}x{size}, {first_letter} first, {second} to move after the opening:"
         )?;
         writeln!(f, "opening  winner  reply  proof  searched  seconds")?;
         let mut marks = vec!["."; usize::from(size) * usize::from(size)];
@@ -79,7 +84,7 @@ impl fmt::Display for Openings {
             match opening.outcome {
                 Outcome::Proven(proof) => {
                     let reply = proof.best.map_or("-".to_string(), |c| c.to_string());
-                    let winner = proof.winner.to_string();
+                    let winner = proof.winner.contest_letter().to_string();
                     let seconds = proof.time.as_secs_f64();
                     match opening.by {
                         Some(by) => writeln!(
@@ -133,7 +138,7 @@ impl fmt::Display for Openings {
         };
         writeln!(
             f,
-            "W: {first} wins after that opening, L: {second} wins, ?: unknown{part}"
+            "W: {first_letter} wins after that opening, L: {second} wins, ?: unknown{part}"
         )?;
         for (row, line) in marks.chunks(usize::from(size)).enumerate() {
             writeln!(f, "{}{}", " ".repeat(2 * row), line.join("   "))?;
@@ -151,12 +156,12 @@ mod tests {
     fn a_solved_position_names_the_winning_move() {
         let board = Board::empty(2).unwrap();
         let outcome = Solver::new(Limits::default())
-            .solve(&board, Player::X)
+            .solve(&board, Color::White)
             .unwrap();
         let text = Solved {
             number: 1,
             board: &board,
-            to_move: Player::X,
+            to_move: Color::White,
             outcome,
         }
         .to_string();
@@ -171,7 +176,7 @@ mod tests {
 
     #[test]
     fn the_openings_table_marks_the_board() {
-        let found = solve_openings(&Setup::default(), 2, Player::O, None, 1, |_| {}).unwrap();
+        let found = solve_openings(&Setup::default(), 2, Color::Black, None, 1, |_| {}).unwrap();
         let text = found.to_string();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(

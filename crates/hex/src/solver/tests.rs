@@ -8,7 +8,7 @@ use std::collections::HashSet;
 fn minimax(
     geometry: &crate::geometry::Geometry,
     stones: [Cells; 2],
-    to_move: Player,
+    to_move: Color,
     memo: &mut std::collections::HashMap<u64, bool>,
 ) -> bool {
     let me = crate::geometry::slot(to_move);
@@ -33,20 +33,20 @@ fn minimax(
 /// Minimax's key of a position of at most 31 cells: each side's cells as bits, and the side
 /// to move. (Keyed by the stones themselves, 97 bytes, the memo of the 4x4 board took 3.9 GB,
 /// the peak of the whole test suite; this key takes 8.)
-fn memo_key(stones: [Cells; 2], to_move: Player) -> u64 {
+fn memo_key(stones: [Cells; 2], to_move: Color) -> u64 {
     let bits = |cells: Cells| {
         cells.iter().fold(0u64, |bits, at| {
             assert!(at.index() < 31, "minimax is for boards of at most 31 cells");
             bits | 1 << at.index()
         })
     };
-    bits(stones[0]) | bits(stones[1]) << 31 | u64::from(to_move == Player::X) << 62
+    bits(stones[0]) | bits(stones[1]) << 31 | u64::from(to_move == Color::White) << 62
 }
 
 fn board_of(size: u8, stones: [Cells; 2]) -> Board {
     let geometry = crate::geometry::Geometry::<crate::cells::Cells>::new(size);
     let mut board = Board::empty(size).unwrap();
-    for player in Player::BOTH {
+    for player in Color::BOTH {
         for at in stones[crate::geometry::slot(player)].iter() {
             board.set(geometry.cell(at.index()), player);
         }
@@ -56,12 +56,7 @@ fn board_of(size: u8, stones: [Cells; 2]) -> Board {
 
 /// Every position reachable in `depth` moves from `start`, X and O alternating from `first`,
 /// with no winner yet.
-fn positions(
-    size: u8,
-    start: [Cells; 2],
-    depth: usize,
-    first: Player,
-) -> Vec<([Cells; 2], Player)> {
+fn positions(size: u8, start: [Cells; 2], depth: usize, first: Color) -> Vec<([Cells; 2], Color)> {
     positions_on(&crate::geometry::Geometry::new(size), start, depth, first)
 }
 
@@ -70,8 +65,8 @@ fn positions_on(
     geometry: &crate::geometry::Geometry,
     start: [Cells; 2],
     depth: usize,
-    first: Player,
-) -> Vec<([Cells; 2], Player)> {
+    first: Color,
+) -> Vec<([Cells; 2], Color)> {
     let mut layer = vec![start];
     let mut to_move = first;
     let mut all = vec![(start, first)];
@@ -108,7 +103,7 @@ fn check_against_minimax(size: u8, start: [Cells; 2], depth: usize, knowledge: K
 fn check_solver_against_minimax(mut solver: Solver, size: u8, start: [Cells; 2], depth: usize) {
     let geometry = crate::geometry::Geometry::<crate::cells::Cells>::new(size);
     let mut memo = std::collections::HashMap::new();
-    for first in Player::BOTH {
+    for first in Color::BOTH {
         for (stones, to_move) in positions(size, start, depth, first) {
             let board = board_of(size, stones);
             let expected = minimax(&geometry, stones, to_move, &mut memo);
@@ -147,7 +142,7 @@ fn check_rectangle(rows: u8, cols: u8, depth: usize) {
         memory: 1 << 20,
         ..Limits::default()
     });
-    for first in Player::BOTH {
+    for first in Color::BOTH {
         for (stones, to_move) in positions_on(&geometry, [Cells::EMPTY; 2], depth, first) {
             let expected = minimax(&geometry, stones, to_move, &mut memo);
             let position = Position { stones, to_move };
@@ -203,7 +198,11 @@ fn on_a_rectangle_the_shorter_crossing_wins_even_moving_second() {
         (6, 5),
     ] {
         let geometry = crate::geometry::Geometry::rectangle(rows, cols);
-        let shorter = if rows < cols { Player::O } else { Player::X };
+        let shorter = if rows < cols {
+            Color::Black
+        } else {
+            Color::White
+        };
         let second = shorter.opponent();
         if rows * cols <= 12 {
             let wins = minimax(
@@ -273,7 +272,7 @@ fn positions_set_in_13x13_and_19x19_boards_agree_with_minimax() {
         stones(5, &["A1", "C2", "B4", "E5"], &["B2", "D3", "C4", "A5"]),
         stones(5, &["E1", "B3", "D4", "A2"], &["C3", "B1", "E4", "A4"]),
     ] {
-        for (stones, to_move) in positions(5, start, 1, Player::X) {
+        for (stones, to_move) in positions(5, start, 1, Color::White) {
             let expected = minimax(&small, stones, to_move, &mut memo);
             for big in [13, 19] {
                 let filled = crate::geometry::embedded(5, stones, big);
@@ -315,7 +314,7 @@ fn check_proof_cells(size: u8, start: [Cells; 2], depth: usize) {
         ..Limits::default()
     });
     let mut narrowed = 0;
-    for first in Player::BOTH {
+    for first in Color::BOTH {
         for (stones, to_move) in positions(size, start, depth, first) {
             let board = board_of(size, stones);
             let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
@@ -382,7 +381,7 @@ fn without_knowledge_the_search_agrees_too() {
 fn boards_over_19_are_refused() {
     let board = Board::empty(20).unwrap();
     assert_eq!(
-        Solver::new(Limits::default()).solve(&board, Player::X),
+        Solver::new(Limits::default()).solve(&board, Color::White),
         Err(SolverError::TooLarge {
             rows: 20,
             cols: 20,
@@ -400,7 +399,7 @@ fn a_limit_gives_unknown() {
         ..Limits::default()
     });
     assert!(matches!(
-        solver.solve(&board, Player::X),
+        solver.solve(&board, Color::White),
         Ok(Outcome::Unknown { .. })
     ));
 }
@@ -416,15 +415,15 @@ fn the_limits_still_hold_after_a_proof() {
     });
     let mut won = Board::empty(8).unwrap();
     for row in 0..8 {
-        won.set(Cell { row, col: 3 }, Player::O);
+        won.set(Cell { row, col: 3 }, Color::Black);
     }
     assert!(matches!(
-        solver.solve(&won, Player::X),
+        solver.solve(&won, Color::White),
         Ok(Outcome::Proven(_))
     ));
     let large = Board::empty(8).unwrap();
     assert!(matches!(
-        solver.solve(&large, Player::X),
+        solver.solve(&large, Color::White),
         Ok(Outcome::Unknown { .. })
     ));
 }
@@ -463,18 +462,18 @@ fn two_threads_find_the_5x5_openings_one_does_on_a_small_table() {
     let mut two = threaded(2, limits);
     for cell in Board::empty(5).unwrap().cells() {
         let mut board = Board::empty(5).unwrap();
-        board.set(cell, Player::X);
+        board.set(cell, Color::White);
         let proven = |outcome| match outcome {
             Ok(Outcome::Proven(proof)) => proof,
             other => panic!("{cell}: {other:?}"),
         };
-        let alone = proven(one.solve(&board, Player::O));
-        let together = proven(two.solve(&board, Player::O));
+        let alone = proven(one.solve(&board, Color::Black));
+        let together = proven(two.solve(&board, Color::Black));
         assert_eq!(alone.winner, together.winner, "{cell}");
         if let Some(reply) = together.best {
-            board.set(reply, Player::O);
-            let after = proven(one.solve(&board, Player::X));
-            assert_eq!(after.winner, Player::O, "{cell}, then {reply}");
+            board.set(reply, Color::Black);
+            let after = proven(one.solve(&board, Color::White));
+            assert_eq!(after.winner, Color::Black, "{cell}, then {reply}");
         }
     }
 }
@@ -489,7 +488,7 @@ fn two_threads_stop_at_the_limits() {
         },
     );
     let board = Board::empty(8).unwrap();
-    let Ok(Outcome::Unknown { nodes, .. }) = solver.solve(&board, Player::X) else {
+    let Ok(Outcome::Unknown { nodes, .. }) = solver.solve(&board, Color::White) else {
         panic!("8x8 is not solved in 3000 positions");
     };
     // Each thread looks at the count every 1024 of its own positions.
@@ -510,7 +509,7 @@ fn a_time_limit_is_looked_at_every_position() {
             },
         );
         let board = Board::empty(9).unwrap();
-        let Ok(Outcome::Unknown { nodes, .. }) = solver.solve(&board, Player::X) else {
+        let Ok(Outcome::Unknown { nodes, .. }) = solver.solve(&board, Color::White) else {
             panic!("9x9 is not solved in no time");
         };
         assert!(
@@ -531,9 +530,9 @@ fn a_tiny_table_still_proves_every_5x5_opening() {
     });
     for cell in Board::empty(5).unwrap().cells() {
         let mut board = Board::empty(5).unwrap();
-        board.set(cell, Player::X);
+        board.set(cell, Color::White);
         assert!(
-            matches!(solver.solve(&board, Player::O), Ok(Outcome::Proven(_))),
+            matches!(solver.solve(&board, Color::Black), Ok(Outcome::Proven(_))),
             "{cell}"
         );
     }
@@ -543,19 +542,20 @@ fn a_tiny_table_still_proves_every_5x5_opening() {
 fn a_finished_game_has_its_winner() {
     let mut board = Board::empty(3).unwrap();
     for row in 0..3 {
-        board.set(Cell { row, col: 1 }, Player::O);
+        board.set(Cell { row, col: 1 }, Color::Black);
     }
-    let Ok(Outcome::Proven(proof)) = Solver::new(Limits::default()).solve(&board, Player::X) else {
+    let Ok(Outcome::Proven(proof)) = Solver::new(Limits::default()).solve(&board, Color::White)
+    else {
         panic!("solved");
     };
-    assert_eq!((proof.winner, proof.best), (Player::O, None));
+    assert_eq!((proof.winner, proof.best), (Color::Black, None));
 }
 
 #[test]
 fn the_book_round_trips_and_answers_at_once() {
     let board = Board::empty(4).unwrap();
     let mut solver = Solver::new(Limits::default());
-    let Ok(Outcome::Proven(first)) = solver.solve(&board, Player::O) else {
+    let Ok(Outcome::Proven(first)) = solver.solve(&board, Color::Black) else {
         panic!("4x4 is solved")
     };
     let book = solver.book(1);
@@ -564,7 +564,7 @@ fn the_book_round_trips_and_answers_at_once() {
     let read = ProofBook::parse(&text).unwrap();
     assert_eq!(read, book);
     let mut again = Solver::new(Limits::default()).with_book(read);
-    let Ok(Outcome::Proven(second)) = again.solve(&board, Player::O) else {
+    let Ok(Outcome::Proven(second)) = again.solve(&board, Color::Black) else {
         panic!("in the book")
     };
     assert_eq!((second.winner, second.best), (first.winner, first.best));
@@ -599,7 +599,7 @@ mod winning_moves {
             let size = 5;
             let geometry = crate::geometry::Geometry::<crate::cells::Cells>::new(size);
             let mut stones = [Cells::EMPTY; 2];
-            let mut to_move = if o_first { Player::O } else { Player::X };
+            let mut to_move = if o_first { Color::Black } else { Color::White };
             for at in cells.into_iter().map(|at| Spot::new(at.into())) {
                 if (stones[0] | stones[1]).contains(at) {
                     continue;
@@ -647,7 +647,7 @@ fn check_proof_tree(size: u8, start: [Cells; 2], depth: usize, minimax_too: bool
         ..Limits::default()
     });
     let (mut walked, mut deepest) = (0, 0);
-    for first in Player::BOTH {
+    for first in Color::BOTH {
         for (stones, to_move) in positions(size, start, depth, first) {
             let board = board_of(size, stones);
             let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
@@ -661,7 +661,7 @@ fn check_proof_tree(size: u8, start: [Cells; 2], depth: usize, minimax_too: bool
             let own = tree.iter().filter(|step| !step.transposition).count();
             assert_eq!(own as u64, proof.size, "on\n{board}");
             // The positions from the root to the current step, each with its side to move.
-            let mut line: Vec<([Cells; 2], Player)> = Vec::new();
+            let mut line: Vec<([Cells; 2], Color)> = Vec::new();
             for (i, step) in tree.iter().enumerate() {
                 line.truncate(step.depth as usize);
                 let position = match (step.at, line.last()) {

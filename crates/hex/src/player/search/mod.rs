@@ -835,7 +835,7 @@ mod tests {
         for (g, color) in [(wide, Color::Black), (tall, Color::White)] {
             let (rows, cols) = (g.rows(), g.cols());
             let position = Position {
-                to_move: color.player(),
+                to_move: color,
                 ..Position::of_game(&g)
             };
             let winning = solver.winning_moves(rows, cols, position).unwrap().unwrap();

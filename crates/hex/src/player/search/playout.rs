@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::super::patterns::{self, Frame};
 use super::super::policy;
-use crate::board::Player;
+
 use crate::cells::{Cells, Spot};
 use crate::game::{Cell, Color, Game, Move};
 use crate::geometry::slot;
@@ -22,8 +22,12 @@ pub(super) const fn opponent(code: u8) -> u8 {
 }
 
 /// The knowledge's player of a colour code (Black is the contest's O).
-pub(super) fn player(code: u8) -> Player {
-    if code == BLACK { Player::O } else { Player::X }
+pub(super) fn player(code: u8) -> Color {
+    if code == BLACK {
+        Color::Black
+    } else {
+        Color::White
+    }
 }
 
 pub(super) fn code(color: Color) -> u8 {
