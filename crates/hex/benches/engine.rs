@@ -46,14 +46,6 @@ fn search(c: &mut Criterion) {
                     ..Settings::default()
                 },
             ),
-            (
-                "no rave",
-                Settings {
-                    rave: None,
-                    exploration: 0.4,
-                    ..Settings::default()
-                },
-            ),
         ] {
             group.bench_function(format!("{size}x{size} {name}"), |b| {
                 b.iter(|| analyse(black_box(&game), Color::Black, limits, settings))
@@ -68,11 +60,7 @@ fn threads(c: &mut Criterion) {
     group.sample_size(10);
     for size in [9, 11] {
         let game = Game::new(size).expect("a board size");
-        for (name, threads, shared_tree) in [
-            ("1 thread", 1, true),
-            ("2 threads, one tree", 2, true),
-            ("2 threads, a tree each", 2, false),
-        ] {
+        for (name, threads) in [("1 thread", 1), ("2 threads", 2)] {
             let limits = Budget {
                 time: None,
                 playouts: Some(20_000),
@@ -82,7 +70,6 @@ fn threads(c: &mut Criterion) {
             };
             // Without the pattern bias, as the threads were first measured.
             let settings = Settings {
-                shared_tree,
                 patterns: None,
                 ..Settings::default()
             };

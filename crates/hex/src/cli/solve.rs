@@ -112,43 +112,43 @@ Example (O on A4 of 4x4, X to move: the proof tree as SGF, which HexGui opens):
 pub struct KnowledgeArgs {
     /// Tuning: no virtual connections (only a chain of stones ends the search; implies the
     /// next two).
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_connections: bool,
     /// Tuning: no H-search (bridges and edge templates only).
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_h_search: bool,
     /// Tuning: every empty cell is searched, not only the must-play region.
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_must_play: bool,
     /// Tuning: a position and its half turn are kept apart.
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_symmetry: bool,
     /// Tuning: dead and captured cells are searched like any other.
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_inferior: bool,
     /// Tuning: moves the opponent can kill with one reply are searched like any other.
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_vulnerable: bool,
     /// Tuning: moves another move dominates (leaves dead or captured) are searched too.
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_dominated: bool,
     /// Tuning: no edge template IV-1a (from the fourth row) among the connections.
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_fourth_row: bool,
     /// Tuning: no edge templates that need a second stone (fourth and fifth rows).
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_stone_templates: bool,
     /// Tuning: a losing move's proof does not rule out its siblings.
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_proof_sets: bool,
     /// Tuning: every move not yet lost takes part at each position (no widening).
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_widening: bool,
     /// Tuning: moves are tried from the centre outwards, not by the current through them.
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_resistance: bool,
     /// Tuning: the circuits link only neighbours and bridges, not H-search's connections.
-    #[arg(long, help_heading = "Tuning")]
+    #[arg(long, hide = true)]
     no_connected_circuit: bool,
 }
 

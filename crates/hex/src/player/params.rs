@@ -362,19 +362,6 @@ pub static PARAMS: &[Param] = &[
         },
     },
     Param {
-        name: "exploration",
-        flag: "exploration",
-        value_name: "C",
-        kind: Kind::Text,
-        help: "The UCT exploration constant",
-        tuning: true,
-        get: |c| c.settings.exploration.to_string(),
-        set: |c, v| {
-            c.settings.exploration = weight(v)?.unwrap_or(0.0);
-            Ok(())
-        },
-    },
-    Param {
         name: "bridges",
         flag: "no-bridges",
         value_name: "",
@@ -465,20 +452,6 @@ pub static PARAMS: &[Param] = &[
         get: |c| show_flag(c.reuse == Reuse::On),
         set: |c, v| {
             c.reuse = if flag(v)? { Reuse::On } else { Reuse::Off };
-            Ok(())
-        },
-    },
-    Param {
-        name: "shared_tree",
-        flag: "shared-tree",
-        value_name: "",
-        kind: Kind::Bool,
-        help: "The threads grow one search tree together (by default each grows its own, their \
-               statistics summed at the root)",
-        tuning: true,
-        get: |c| show_flag(c.settings.shared_tree),
-        set: |c, v| {
-            c.settings.shared_tree = flag(v)?;
             Ok(())
         },
     },

@@ -294,16 +294,13 @@ pub(super) struct Work {
     pub(super) empties: Vec<u16>,
     pub(super) seen: Vec<bool>,
     pub(super) stack: Vec<usize>,
-    /// The AMAF visits and wins this thread owes the root's children, added to the tree
-    /// every [`Work::flush_every`] simulations: every simulation updates them, and threads
-    /// writing them at once would pass their memory to and fro.
+    /// The AMAF visits and wins of the root's children from the last simulation, added to
+    /// the tree after it.
     pub(super) root_amaf: Vec<(u32, u32)>,
-    /// Simulations between the additions (1 when one thread searches).
-    pub(super) flush_every: u64,
 }
 
 impl Work {
-    pub(super) fn new(root: &Padded, flush_every: u64) -> Work {
+    pub(super) fn new(root: &Padded) -> Work {
         Work {
             board: root.clone(),
             path: Vec::new(),
@@ -311,7 +308,6 @@ impl Work {
             seen: Vec::new(),
             stack: Vec::new(),
             root_amaf: Vec::new(),
-            flush_every,
         }
     }
 }

@@ -197,10 +197,8 @@ impl Tree {
     }
 
     /// The child to walk into: a proven win, else the highest mix of win rate and AMAF rate
-    /// (plus exploration), proven losses last; pruned moves never.
+    /// (plus the patterns' bias), proven losses last; pruned moves never.
     pub(super) fn select(&self, node: usize, rng: &mut Rng) -> usize {
-        let parent = self.nodes[node].get();
-        let log_n = f64::from(parent.visits.max(1)).ln();
         let children = self.nodes[node].children();
         let first = children.start;
         let mut best = first;
@@ -251,9 +249,6 @@ impl Tree {
                 _ if c.visits == 0 => 1.0,
                 _ => q,
             };
-            if self.settings.exploration > 0.0 {
-                value += self.settings.exploration * (log_n / (n + 1.0)).sqrt();
-            }
             if let Some(k) = self.settings.patterns {
                 value += k * f64::from(c.bias) / root;
             }
