@@ -46,7 +46,8 @@ pub fn run(args: Args) -> Result<()> {
         None => io::print(&io::read(&args.input)?.parse(contest::run)?),
         Some(Verb::Solve(args)) => solve::run(args),
         Some(Verb::Gtp(gtp)) => {
-            let player = Player::new(gtp.player.config).map_err(anyhow::Error::msg)?;
+            let mut player = Player::new(gtp.player.config)?;
+            *player.dfpn_mut() = gtp.solver.settings;
             if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
                 // A person at a terminal, not a GUI: say what this waits for. (Over a pipe,
                 // as HexGui and the arena run it, nothing is said.)
@@ -87,7 +88,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     let game = (args.to_match(&me)).map_err(|e| io::usage(&["hex", "arena"], e))?;
     let numbers = args.numbers()?;
     // Read once here, so that a bad book is named before any game.
-    Player::new(args.player.config.clone()).map_err(anyhow::Error::msg)?;
+    Player::new(args.player.config.clone())?;
     let names = game.engines.each_ref().map(|engine| engine.name.as_str());
     records::check_new_run(dir, *numbers.start(), args.size, names).map_err(anyhow::Error::msg)?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;

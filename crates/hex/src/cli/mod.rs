@@ -18,7 +18,7 @@ use crate::player::params::number;
 
 pub use arena::ArenaArgs;
 pub use book::OpeningBookArgs;
-pub use player::PlayerArgs;
+pub use player::{PlayerArgs, SolverArgs};
 pub use selfplay::SelfplayArgs;
 pub use solve::{KnowledgeArgs, SolveArgs};
 
@@ -30,6 +30,9 @@ pub struct GtpArgs {
     /// The player's settings.
     #[command(flatten)]
     pub player: PlayerArgs,
+    /// The solver's settings (`param_dfpn`).
+    #[command(flatten, next_help_heading = "Solver")]
+    pub solver: SolverArgs,
 }
 
 /// Training data for the pattern priors, from folders of game records.

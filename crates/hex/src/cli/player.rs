@@ -1,9 +1,11 @@
-//! The player's parameters as command-line flags (clap), made from the one table of
-//! [`crate::player::params`]: a bad value is a usage error that says what is allowed.
+//! The player's parameters and the solver's as command-line flags (clap), made from their
+//! tables in [`crate::player::params`]: a bad value is a usage error that says what is
+//! allowed.
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
-use crate::player::params::{Config, Kind, PARAMS, Param};
+use crate::player::params::{Config, Kind, PARAMS, Param, Table};
+use crate::player::{DFPN_PARAMS, DfpnSettings};
 
 /// The player's flags, flattened into a command (`#[command(flatten)]`); the parsed
 /// [`Config`] is in `config`.
@@ -25,7 +27,7 @@ impl PlayerArgs {
 }
 
 /// The flag of one parameter.
-fn arg(param: &'static Param) -> Arg {
+fn arg<C: Default>(param: &'static Param<C>) -> Arg {
     let arg = Arg::new(param.name).long(param.flag);
     let arg = if param.tuning {
         arg.help_heading("Tuning")
@@ -49,11 +51,46 @@ fn arg(param: &'static Param) -> Arg {
     }
 }
 
+/// The parameters of `table` that have a flag, as flags of `command`.
+fn with_flags<C: Default>(command: Command, table: &'static [Param<C>]) -> Command {
+    (table.iter())
+        .filter(|param| !param.flag.is_empty())
+        .fold(command, |command, param| command.arg(arg(param)))
+}
+
+/// The parameters of `table` whose flags `matches` holds, each set in `c` (a value the
+/// table refuses is a usage error); the names and values given.
+fn from_flags<C: Default>(
+    table: &'static [Param<C>],
+    c: &mut C,
+    matches: &ArgMatches,
+) -> Result<Vec<(&'static str, String)>, clap::Error> {
+    let mut given = Vec::new();
+    for param in table.iter().filter(|param| !param.flag.is_empty()) {
+        let value = match param.kind {
+            Kind::Bool if matches.get_flag(param.name) => Some(
+                if param.flag.starts_with("no-") {
+                    "0"
+                } else {
+                    "1"
+                }
+                .to_string(),
+            ),
+            Kind::Bool => None,
+            Kind::Text => matches.get_one::<String>(param.name).cloned(),
+        };
+        if let Some(value) = value {
+            (Table(table).set(c, param.name, &value))
+                .map_err(|e| clap::Error::raw(clap::error::ErrorKind::ValueValidation, e))?;
+            given.push((param.name, value));
+        }
+    }
+    Ok(given)
+}
+
 impl Args for PlayerArgs {
     fn augment_args(command: Command) -> Command {
-        PARAMS
-            .iter()
-            .fold(command, |command, param| command.arg(arg(param)))
+        with_flags(command, PARAMS)
     }
 
     fn augment_args_for_update(command: Command) -> Command {
@@ -69,26 +106,39 @@ impl FromArgMatches for PlayerArgs {
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        for param in PARAMS {
-            let value = match param.kind {
-                Kind::Bool if matches.get_flag(param.name) => Some(
-                    if param.flag.starts_with("no-") {
-                        "0"
-                    } else {
-                        "1"
-                    }
-                    .to_string(),
-                ),
-                Kind::Bool => None,
-                Kind::Text => matches.get_one::<String>(param.name).cloned(),
-            };
-            if let Some(value) = value {
-                (self.config.set(param.name, &value))
-                    .map_err(|e| clap::Error::raw(clap::error::ErrorKind::ValueValidation, e))?;
-                self.given.push((param.name, value));
-            }
-        }
+        let given = from_flags(PARAMS, &mut self.config, matches)?;
+        self.given.extend(given);
         Ok(())
+    }
+}
+
+/// The solver's settings as flags (`--solver-time`, ...: what GTP's `param_dfpn` sets),
+/// flattened into `hex gtp`; the parsed settings are in `settings`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SolverArgs {
+    /// The settings given, the others at their defaults.
+    pub settings: DfpnSettings,
+}
+
+impl Args for SolverArgs {
+    fn augment_args(command: Command) -> Command {
+        with_flags(command, DFPN_PARAMS)
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        SolverArgs::augment_args(command)
+    }
+}
+
+impl FromArgMatches for SolverArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<SolverArgs, clap::Error> {
+        let mut args = SolverArgs::default();
+        args.update_from_arg_matches(matches)?;
+        Ok(args)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        from_flags(DFPN_PARAMS, &mut self.settings, matches).map(drop)
     }
 }
 
@@ -163,6 +213,43 @@ mod tests {
         assert_eq!(listed.len(), list.lines().count());
         assert_eq!(listed.len(), PARAMS.len());
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[derive(clap::Parser, Debug)]
+    struct SolverTest {
+        #[command(flatten)]
+        solver: SolverArgs,
+    }
+
+    #[test]
+    fn the_solvers_flags_set_what_param_dfpn_sets() {
+        use clap::Parser;
+        let parse = |args: &[&str]| {
+            SolverTest::try_parse_from(std::iter::once("test").chain(args.iter().copied()))
+                .map(|t| t.solver.settings)
+        };
+        assert_eq!(parse(&[]).unwrap(), DfpnSettings::default());
+        for param in DFPN_PARAMS.iter().filter(|p| !p.flag.is_empty()) {
+            let (flags, value) = match param.kind {
+                Kind::Bool => (vec![format!("--{}", param.flag)], "0"),
+                Kind::Text => (vec![format!("--{}", param.flag), "7".into()], "7"),
+            };
+            let flagged = parse(&flags.iter().map(String::as_str).collect::<Vec<_>>()).unwrap();
+            assert_ne!(
+                flagged,
+                DfpnSettings::default(),
+                "{flags:?} changes nothing"
+            );
+            let mut gtp = Engine::new(Player::default());
+            let set = Command::ParamDfpn(Some((param.name.into(), value.into())));
+            gtp.execute(set).unwrap();
+            assert_eq!(gtp.player().dfpn(), &flagged, "{flags:?}");
+        }
+        let error = parse(&["--solver-memory", "0"]).unwrap_err().to_string();
+        assert!(
+            error.contains("invalid value \"0\" for memory (allowed: MiB 1 to 65536)"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -281,7 +281,7 @@ impl Engine {
             },
             Command::ParamPlayer(None) => Ok(self.player.config().list()),
             Command::ParamPlayer(Some((name, value))) => {
-                self.player.set(&name, &value)?;
+                self.player.set(&name, &value).map_err(|e| e.to_string())?;
                 Ok(String::new())
             }
             Command::AnalyzeCommands => Ok(ANALYZE_COMMANDS.into()),
@@ -349,7 +349,7 @@ impl Engine {
             }
             Command::ParamDfpn(None) => Ok(self.player.dfpn().list()),
             Command::ParamDfpn(Some((name, value))) => {
-                self.player.dfpn_mut().set(&name, &value)?;
+                (self.player.dfpn_mut().set(&name, &value)).map_err(|e| e.to_string())?;
                 Ok(String::new())
             }
         }

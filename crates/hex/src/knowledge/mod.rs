@@ -24,6 +24,7 @@
 
 mod hsearch;
 mod inferior;
+pub mod prover;
 mod resistance;
 mod stone_templates;
 mod vc;

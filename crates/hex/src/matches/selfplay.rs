@@ -50,7 +50,7 @@ impl SelfPlay {
             game.setup(color, empty[opening.below(empty.len())])
                 .map_err(|e| e.to_string())?;
         }
-        let mut player = Player::new(config)?;
+        let mut player = Player::new(config).map_err(|e| e.to_string())?;
         let mut searched = Vec::new();
         let winner = loop {
             if let Some(winner) = game.winner() {

@@ -56,7 +56,7 @@ impl OpeningBook {
             opening_book: false,
             ..config.clone()
         };
-        let mut player = Player::new(config).map_err(BuildError)?;
+        let mut player = Player::new(config).map_err(|e| BuildError(e.to_string()))?;
         let mut added = 0;
         for ply in 0..plan.plies {
             // Each position with the moves the records played there (none without records).

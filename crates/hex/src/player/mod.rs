@@ -36,11 +36,11 @@ use crate::solver::{Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Sol
 use book::OpeningBook;
 
 pub use clock::{Clock, Plan};
-pub use params::{Config, PARAMS, Param};
+pub use params::{Config, PARAMS, Param, ParamError};
 pub use search::{
     Budget, Evaluation, Halt, KNOWLEDGE_AFTER, Reuse, Search, Settings, analyse, never, priors,
 };
-pub use solving::{DfpnSettings, ENDGAME_EMPTY, ENDGAME_MILLIS};
+pub use solving::{DFPN_PARAMS, DfpnSettings, ENDGAME_EMPTY, ENDGAME_MILLIS};
 
 /// Why the player cannot search a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -88,9 +88,20 @@ impl Default for Player {
     }
 }
 
+/// Why a player could not take its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    /// A parameter's name or value.
+    #[error(transparent)]
+    Param(#[from] ParamError),
+    /// The opening book it names cannot be read (the file, the line and column, and why).
+    #[error("{0}")]
+    Book(String),
+}
+
 impl Player {
     /// A player with `config`: its opening book is read here when it names a file.
-    pub fn new(config: Config) -> Result<Player, String> {
+    pub fn new(config: Config) -> Result<Player, PlayerError> {
         let mut player = Player::default();
         player.configure(config)?;
         Ok(player)
@@ -102,11 +113,11 @@ impl Player {
     }
 
     /// Takes `config`, reading its opening book when it names another file.
-    pub fn configure(&mut self, config: Config) -> Result<(), String> {
+    pub fn configure(&mut self, config: Config) -> Result<(), PlayerError> {
         if config.book_file != self.config.book_file {
             self.book = match &config.book_file {
                 None => Cow::Borrowed(OpeningBook::built_in()),
-                Some(path) => Cow::Owned(book::read(path)?),
+                Some(path) => Cow::Owned(book::read(path).map_err(PlayerError::Book)?),
             };
         }
         self.search.reuse = config.reuse;
@@ -115,7 +126,7 @@ impl Player {
     }
 
     /// Sets one parameter (as `param_player NAME VALUE` does).
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), PlayerError> {
         let mut config = self.config.clone();
         config.set(name, value)?;
         self.configure(config)

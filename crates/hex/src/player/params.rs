@@ -1,6 +1,8 @@
-//! The player's parameters, each declared once: its name, type, range, default and help. The
-//! command line's flags (the `cli` module), GTP's `param_player` and the web page all
-//! read this one table, so that every door sets the same player the same way.
+//! The player's parameters and the solver's, each declared once: its name, type, range,
+//! default and help, in one kind of table ([`Table`]: the player's [`PARAMS`], the solver's
+//! [`super::DFPN_PARAMS`]). The command line's flags (the `cli` module), GTP's
+//! `param_player` and `param_dfpn` and the web page all read these tables, so that every
+//! door sets the same player the same way.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -83,35 +85,95 @@ impl Config {
 
     /// The value of the parameter `name` as `param_player` shows it.
     pub fn get(&self, name: &str) -> Option<String> {
-        Some((param(name)?.get)(self))
+        Table(PARAMS).get(self, name)
     }
 
     /// Sets the parameter `name` from its text; on a bad value, what is allowed.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let param = param(name).ok_or_else(|| {
-            let names: Vec<&str> = PARAMS.iter().map(|p| p.name).collect();
-            format!("unknown parameter {name:?} ({})", names.join(", "))
-        })?;
-        (param.set)(self, value)
-            .map_err(|allowed| format!("invalid value {value:?} for {name} (allowed: {allowed})"))
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        Table(PARAMS).set(self, name, value)
     }
 
     /// Every parameter with its value, a line each, in HexGui's form: `[bool] NAME 0|1` or
     /// `[string] NAME VALUE`.
     pub fn list(&self) -> String {
-        let lines: Vec<String> = (PARAMS.iter())
-            .map(|p| format!("[{}] {} {}", p.kind.hexgui(), p.name, (p.get)(self)))
-            .collect();
-        lines.join("\n")
+        Table(PARAMS).list(self)
     }
 
     /// The parameters whose values differ from the defaults, with their values: what a
     /// `param_player` line each gives another engine this config.
     pub fn changes(&self) -> Vec<(&'static str, String)> {
-        let default = Config::default();
-        (PARAMS.iter())
-            .filter(|p| (p.get)(self) != (p.get)(&default))
-            .map(|p| (p.name, (p.get)(self)))
+        Table(PARAMS).changes(self)
+    }
+}
+
+/// Why a parameter was not set: its name or its value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamError {
+    /// No parameter has that name.
+    #[error("unknown parameter {name:?} ({})", names.join(", "))]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The names there are.
+        names: Vec<&'static str>,
+    },
+    /// The value is not one the parameter takes.
+    #[error("invalid value {value:?} for {name} (allowed: {allowed})")]
+    Invalid {
+        /// The parameter.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// What it takes.
+        allowed: String,
+    },
+}
+
+/// A table of parameters of `C` (the player's [`Config`], the solver's settings), in the
+/// order GTP lists them.
+#[derive(Debug)]
+pub struct Table<C: 'static>(pub &'static [Param<C>]);
+
+impl<C: Default> Table<C> {
+    /// The parameter of that name.
+    pub fn find(&self, name: &str) -> Option<&'static Param<C>> {
+        self.0.iter().find(|p| p.name == name)
+    }
+
+    /// The value of the parameter `name` of `c`, as GTP shows it.
+    pub fn get(&self, c: &C, name: &str) -> Option<String> {
+        Some((self.find(name)?.get)(c))
+    }
+
+    /// Sets the parameter `name` of `c` from its text; on an unknown name, the names; on a
+    /// bad value, what is allowed (and `c` is left as it was).
+    pub fn set(&self, c: &mut C, name: &str, value: &str) -> Result<(), ParamError> {
+        let param = self.find(name).ok_or_else(|| ParamError::Unknown {
+            name: name.into(),
+            names: self.0.iter().map(|p| p.name).collect(),
+        })?;
+        (param.set)(c, value).map_err(|allowed| ParamError::Invalid {
+            name: param.name,
+            value: value.into(),
+            allowed,
+        })
+    }
+
+    /// Every parameter of `c` with its value, a line each, in HexGui's form: `[bool] NAME
+    /// 0|1` or `[string] NAME VALUE`.
+    pub fn list(&self, c: &C) -> String {
+        let lines: Vec<String> = (self.0.iter())
+            .map(|p| format!("[{}] {} {}", p.kind.hexgui(), p.name, (p.get)(c)))
+            .collect();
+        lines.join("\n")
+    }
+
+    /// The parameters of `c` whose values differ from the defaults, with their values.
+    pub fn changes(&self, c: &C) -> Vec<(&'static str, String)> {
+        let default = C::default();
+        (self.0.iter())
+            .filter(|p| (p.get)(c) != (p.get)(&default))
+            .map(|p| (p.name, (p.get)(c)))
             .collect()
     }
 }
@@ -135,8 +197,8 @@ impl Kind {
     }
 }
 
-/// One parameter of the player.
-pub struct Param {
+/// One parameter of the player (`C` its [`Config`]) or of the solver.
+pub struct Param<C: 'static = Config> {
     /// Its name in GTP (`param_player NAME VALUE`) and on the web page.
     pub name: &'static str,
     /// Its long flag on the command line: for a [`Kind::Bool`], a switch that turns it off
@@ -151,31 +213,31 @@ pub struct Param {
     pub help: &'static str,
     /// Whether it is an option for weighing ideas in matches rather than for everyday use.
     pub tuning: bool,
-    get: fn(&Config) -> String,
-    set: fn(&mut Config, &str) -> Result<(), String>,
+    pub(crate) get: fn(&C) -> String,
+    pub(crate) set: fn(&mut C, &str) -> Result<(), String>,
 }
 
-impl Param {
+impl<C: Default> Param<C> {
     /// Checks a value without keeping it: on a bad one, what is allowed.
     pub fn check(&self, value: &str) -> Result<(), String> {
-        (self.set)(&mut Config::default(), value)
+        (self.set)(&mut C::default(), value)
     }
 
     /// The value the parameter has by default.
     pub fn default_value(&self) -> String {
-        (self.get)(&Config::default())
+        (self.get)(&C::default())
     }
 }
 
-impl std::fmt::Debug for Param {
+impl<C> std::fmt::Debug for Param<C> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Param").field("name", &self.name).finish()
     }
 }
 
-/// The parameter of that name.
+/// The player's parameter of that name.
 pub fn param(name: &str) -> Option<&'static Param> {
-    PARAMS.iter().find(|p| p.name == name)
+    Table(PARAMS).find(name)
 }
 
 /// The longest time a move may be given, in seconds (a day).
@@ -222,7 +284,7 @@ pub fn flag(value: &str) -> Result<bool, String> {
     }
 }
 
-fn show_flag(on: bool) -> String {
+pub(crate) fn show_flag(on: bool) -> String {
     u8::from(on).to_string()
 }
 
@@ -490,7 +552,7 @@ mod tests {
             ("opening_book", "yes"),
             ("knowledge", "1.5"),
         ] {
-            let e = c.set(name, value).unwrap_err();
+            let e = c.set(name, value).unwrap_err().to_string();
             assert!(
                 e.starts_with(&format!("invalid value {value:?} for {name} (allowed: ")),
                 "{e}"
@@ -500,6 +562,7 @@ mod tests {
         assert!(
             c.set("nope", "1")
                 .unwrap_err()
+                .to_string()
                 .contains("max_time, playouts")
         );
     }

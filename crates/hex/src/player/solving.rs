@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use super::params::{MAX_SECONDS, MAX_THREADS, flag, invalid, number};
+use super::params::{
+    Kind, MAX_SECONDS, MAX_THREADS, Param, ParamError, Table, flag, number, show_flag,
+};
 use crate::solver::{ENTRY_BYTES, Limits as SolverLimits};
 
 /// The solver's settings (`param_dfpn`).
@@ -51,64 +53,14 @@ pub const ENDGAME_MILLIS: u64 = 500;
 impl DfpnSettings {
     /// Every setting with its value, in HexGui's form, a line each.
     pub fn list(&self) -> String {
-        format!(
-            "[string] time {}\n[string] memory {}\n[string] tt_size {}\n[string] threads {}\n[bool] endgame {}\n[string] endgame_empty {}\n[string] endgame_time {}\n[bool] use_guifx {}",
-            self.time.map_or(0.0, |t| t.as_secs_f64()),
-            self.table_bytes >> 20,
-            self.table_bytes / ENTRY_BYTES,
-            self.threads,
-            u8::from(self.endgame),
-            self.endgame_empty,
-            self.endgame_time.as_secs_f64(),
-            u8::from(self.use_guifx)
-        )
+        Table(DFPN_PARAMS).list(self)
     }
 
-    /// Sets one setting from its text; on a bad value, what is allowed.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let bad = |allowed: &str| invalid(name, value, allowed);
-        let seconds =
-            |allowed: &str| number(value, 0.0..=MAX_SECONDS, allowed).map_err(|a| bad(&a));
-        let switch = || flag(value).map_err(|allowed| bad(&allowed));
-        match name {
-            "time" | "timelimit" => {
-                let s = seconds("seconds 0 to 86400, 0 for no limit")?;
-                self.time = (s > 0.0).then(|| Duration::from_secs_f64(s));
-            }
-            "memory" => {
-                let mib = number(value, 1..=MAX_MIB, "MiB 1 to 65536").map_err(|a| bad(&a))?;
-                self.table_bytes = mib << 20;
-            }
-            "tt_size" => {
-                let most = (MAX_MIB << 20) / ENTRY_BYTES;
-                let allowed = format!("positions 1..{most}");
-                let entries = number(value, 1..=most, &allowed).map_err(|a| bad(&a))?;
-                self.table_bytes = entries * ENTRY_BYTES;
-            }
-            "threads" => {
-                self.threads = number(value, 1..=MAX_THREADS, "1 to 64").map_err(|a| bad(&a))?;
-            }
-            "endgame" => self.endgame = switch()?,
-            "endgame_empty" => {
-                let allowed = "a number of empty cells, 0 or more";
-                self.endgame_empty = number(value, 0..=usize::MAX, allowed).map_err(|a| bad(&a))?;
-            }
-            "endgame_time" => {
-                let allowed = "seconds above 0, at most 86400";
-                let s = seconds(allowed)?;
-                if s == 0.0 {
-                    return Err(bad(allowed));
-                }
-                self.endgame_time = Duration::from_secs_f64(s);
-            }
-            "use_guifx" => self.use_guifx = switch()?,
-            _ => {
-                return Err(format!(
-                    "unknown parameter {name:?} (time, timelimit, memory, tt_size, threads, endgame, endgame_empty, endgame_time, use_guifx)"
-                ));
-            }
-        }
-        Ok(())
+    /// Sets one setting from its text (`timelimit` is `time`'s other name, MoHex's); on a bad
+    /// value, what is allowed.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        let name = if name == "timelimit" { "time" } else { name };
+        Table(DFPN_PARAMS).set(self, name, value)
     }
 
     /// The solver's limits with `time`.
@@ -120,3 +72,123 @@ impl DfpnSettings {
         }
     }
 }
+
+/// Seconds 0 to a day, as the solver's limits take them.
+fn seconds(value: &str, allowed: &str) -> Result<f64, String> {
+    number(value, 0.0..=MAX_SECONDS, allowed)
+}
+
+/// The solver's settings, in the order `param_dfpn` lists them.
+pub static DFPN_PARAMS: &[Param<DfpnSettings>] = &[
+    Param {
+        name: "time",
+        flag: "solver-time",
+        value_name: "SECONDS",
+        kind: Kind::Text,
+        help: "dfpn-solve-state's time limit (0 for none)",
+        tuning: false,
+        get: |c| c.time.map_or(0.0, |t| t.as_secs_f64()).to_string(),
+        set: |c, v| {
+            let s = seconds(v, "seconds 0 to 86400, 0 for no limit")?;
+            c.time = (s > 0.0).then(|| Duration::from_secs_f64(s));
+            Ok(())
+        },
+    },
+    Param {
+        name: "memory",
+        flag: "solver-memory",
+        value_name: "MIB",
+        kind: Kind::Text,
+        help: "The solver's transposition table in MiB",
+        tuning: false,
+        get: |c| (c.table_bytes >> 20).to_string(),
+        set: |c, v| {
+            c.table_bytes = number(v, 1..=MAX_MIB, "MiB 1 to 65536")? << 20;
+            Ok(())
+        },
+    },
+    Param {
+        name: "tt_size",
+        flag: "solver-tt-size",
+        value_name: "POSITIONS",
+        kind: Kind::Text,
+        help: "The solver's transposition table in positions (another way to set its memory)",
+        tuning: false,
+        get: |c| (c.table_bytes / ENTRY_BYTES).to_string(),
+        set: |c, v| {
+            let most = (MAX_MIB << 20) / ENTRY_BYTES;
+            c.table_bytes = number(v, 1..=most, &format!("positions 1..{most}"))? * ENTRY_BYTES;
+            Ok(())
+        },
+    },
+    Param {
+        name: "threads",
+        flag: "solver-threads",
+        value_name: "T",
+        kind: Kind::Text,
+        help: "Threads searching one proof",
+        tuning: false,
+        get: |c| c.threads.to_string(),
+        set: |c, v| {
+            c.threads = number(v, 1..=MAX_THREADS, "1 to 64")?;
+            Ok(())
+        },
+    },
+    Param {
+        name: "endgame",
+        flag: "no-solver-endgame",
+        value_name: "",
+        kind: Kind::Bool,
+        help: "genmove does not ask the solver first when few cells are empty",
+        tuning: false,
+        get: |c| show_flag(c.endgame),
+        set: |c, v| {
+            c.endgame = flag(v)?;
+            Ok(())
+        },
+    },
+    Param {
+        name: "endgame_empty",
+        flag: "solver-endgame-empty",
+        value_name: "CELLS",
+        kind: Kind::Text,
+        help: "genmove asks the solver first when at most this many cells are empty",
+        tuning: false,
+        get: |c| c.endgame_empty.to_string(),
+        set: |c, v| {
+            c.endgame_empty = number(v, 0..=usize::MAX, "a number of empty cells, 0 or more")?;
+            Ok(())
+        },
+    },
+    Param {
+        name: "endgame_time",
+        flag: "solver-endgame-time",
+        value_name: "SECONDS",
+        kind: Kind::Text,
+        help: "genmove's time for the solver",
+        tuning: false,
+        get: |c| c.endgame_time.as_secs_f64().to_string(),
+        set: |c, v| {
+            let allowed = "seconds above 0, at most 86400";
+            let s = seconds(v, allowed)?;
+            if s == 0.0 {
+                return Err(allowed.into());
+            }
+            c.endgame_time = Duration::from_secs_f64(s);
+            Ok(())
+        },
+    },
+    Param {
+        name: "use_guifx",
+        flag: "",
+        value_name: "",
+        kind: Kind::Bool,
+        help: "HexGui's use_guifx (MoHex draws the solver's progress): accepted, no effect",
+        tuning: false,
+        get: |c| show_flag(c.use_guifx),
+        set: |c, v| {
+            c.use_guifx = flag(v)?;
+            Ok(())
+        },
+    },
+];
