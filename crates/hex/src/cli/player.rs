@@ -28,7 +28,7 @@ impl PlayerArgs {
 
 /// The flag of one parameter.
 fn arg<C: Default>(param: &'static Param<C>) -> Arg {
-    let arg = Arg::new(param.name).long(param.flag);
+    let arg = Arg::new(param.flag).long(param.flag);
     let arg = if param.tuning {
         arg.help_heading("Tuning")
     } else {
@@ -68,7 +68,7 @@ fn from_flags<C: Default>(
     let mut given = Vec::new();
     for param in table.iter().filter(|param| !param.flag.is_empty()) {
         let value = match param.kind {
-            Kind::Bool if matches.get_flag(param.name) => Some(
+            Kind::Bool if matches.get_flag(param.flag) => Some(
                 if param.flag.starts_with("no-") {
                     "0"
                 } else {
@@ -77,7 +77,7 @@ fn from_flags<C: Default>(
                 .to_string(),
             ),
             Kind::Bool => None,
-            Kind::Text => matches.get_one::<String>(param.name).cloned(),
+            Kind::Text => matches.get_one::<String>(param.flag).cloned(),
         };
         if let Some(value) = value {
             (Table(table).set(c, param.name, &value))
@@ -247,7 +247,7 @@ mod tests {
         }
         let error = parse(&["--solver-memory", "0"]).unwrap_err().to_string();
         assert!(
-            error.contains("invalid value \"0\" for memory (allowed: MiB 1 to 65536)"),
+            error.contains("invalid value '0' for '--solver-memory <MIB>': MiB 1 to 65536"),
             "{error}"
         );
     }
