@@ -489,7 +489,6 @@ impl Search {
                     break;
                 }
                 tree.simulate(&root, &mut work, &mut rng, expert);
-                tree.flush(&mut work);
                 done += 1;
             }
             done

@@ -294,9 +294,6 @@ pub(super) struct Work {
     pub(super) empties: Vec<u16>,
     pub(super) seen: Vec<bool>,
     pub(super) stack: Vec<usize>,
-    /// The AMAF visits and wins of the root's children from the last simulation, added to
-    /// the tree after it.
-    pub(super) root_amaf: Vec<(u32, u32)>,
 }
 
 impl Work {
@@ -307,7 +304,6 @@ impl Work {
             empties: Vec::with_capacity(root.cells.len()),
             seen: Vec::new(),
             stack: Vec::new(),
-            root_amaf: Vec::new(),
         }
     }
 }

@@ -369,26 +369,16 @@ impl Tree {
                 add(&self.nodes[id].wins, 1);
             }
             // AMAF: the children of this node whose cell ended up the colour of the side to
-            // move here (the root's counted in `work` first).
+            // move here.
             if self.settings.rave.is_none() {
                 continue;
             }
             let won = u32::from(winner == to_move);
             let children = self.nodes.run(self.nodes[id].children());
             let played = |c: &Node| board.cells[usize::from(c.cell.load(Relaxed))] == to_move;
-            if depth == 0 {
-                work.root_amaf.resize(children.len(), (0, 0));
-                for (c, owed) in children.iter().zip(&mut work.root_amaf) {
-                    if played(c) {
-                        owed.0 += 1;
-                        owed.1 += won;
-                    }
-                }
-            } else {
-                for c in children.iter().filter(|c| played(c)) {
-                    add(&c.amaf_visits, 1);
-                    add(&c.amaf_wins, won);
-                }
+            for c in children.iter().filter(|c| played(c)) {
+                add(&c.amaf_visits, 1);
+                add(&c.amaf_wins, won);
             }
         }
         // A move to a position won for its mover makes the position before it lost for the
@@ -404,16 +394,6 @@ impl Tree {
                 _ => break,
             };
             self.nodes[parent].set_proof(proof);
-        }
-    }
-
-    /// Adds the AMAF statistics `work` owes the root's children.
-    pub(super) fn flush(&self, work: &mut Work) {
-        let children = self.nodes.run(self.nodes[0].children());
-        for (c, owed) in children.iter().zip(&mut work.root_amaf) {
-            add(&c.amaf_visits, owed.0);
-            add(&c.amaf_wins, owed.1);
-            *owed = (0, 0);
         }
     }
 
