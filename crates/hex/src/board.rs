@@ -70,6 +70,9 @@ impl Color {
     /// Both sides, Black first.
     pub const BOTH: [Color; 2] = [Color::Black, Color::White];
 
+    /// Both sides in the contest's order: X (White) first, as it lists the stones and moves.
+    pub const CONTEST_ORDER: [Color; 2] = [Color::White, Color::Black];
+
     /// The other side.
     pub fn opponent(self) -> Color {
         match self {

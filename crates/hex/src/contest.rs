@@ -20,9 +20,6 @@ use text::{ParseError, Pos, Token, Tokens};
 use crate::board::{Board, Cell, Color, MAX_CELLS, MAX_SIZE};
 use crate::completion::{Completion, shortest_completion};
 
-/// The contest lists X's (White's) stones before O's (Black's), and X moves first.
-const CONTEST_ORDER: [Color; 2] = [Color::White, Color::Black];
-
 /// What the contest program does, reads and prints, as its help tells it; the first paragraph
 /// sums it up.
 pub const ABOUT: &str = "\
@@ -104,7 +101,7 @@ fn parse_data_set(tokens: &mut Tokens<'_>, number: u32) -> Result<Board, ParseEr
         .ok_or_else(|| token.error(&expected))?;
     let cells = board.cells_count();
     let mut counts = [0; 2];
-    for (player, count) in CONTEST_ORDER.into_iter().zip(&mut counts) {
+    for (player, count) in Color::CONTEST_ORDER.into_iter().zip(&mut counts) {
         let player = player.contest_letter();
         let expected = format!(
             "the number of cells {player} holds in data set {number} (a whole number 0 to {cells})"
@@ -117,7 +114,7 @@ fn parse_data_set(tokens: &mut Tokens<'_>, number: u32) -> Result<Board, ParseEr
             .ok_or_else(|| token.error(&expected))?;
     }
     let mut claimed_at = [Pos::START; MAX_CELLS];
-    for (player, count) in CONTEST_ORDER.into_iter().zip(counts) {
+    for (player, count) in Color::CONTEST_ORDER.into_iter().zip(counts) {
         for nth in 1..=count {
             // Written only for an error: a data set may list hundreds of cells.
             let expected = || {

@@ -169,20 +169,21 @@ impl Game {
         self.points().filter(|&p| self.get(p).is_none())
     }
 
-    /// Whose turn it is: the side that did not make the last move. Before any move, Black,
-    /// unless Black has more stones set up than White: stones set up as moves are made,
-    /// Black's first, leave White to move after an odd number (an SGF record's `AB`/`AW`).
+    /// Whose turn it is: the side that did not make the last move; before any move,
+    /// [`Game::first_to_move`].
     pub fn to_move(&self) -> Color {
-        match self.history.last() {
-            Some(&(color, _)) => color.opponent(),
-            None => {
-                let count = |side| self.setup.iter().filter(|&&(c, _)| c == side).count();
-                if count(Color::Black) > count(Color::White) {
-                    Color::White
-                } else {
-                    Color::Black
-                }
-            }
+        (self.history.last()).map_or_else(|| self.first_to_move(), |&(color, _)| color.opponent())
+    }
+
+    /// Who moves first after the set-up stones: Black, unless Black has more of them than
+    /// White (stones set up as moves are made, Black's first, leave White to move after an
+    /// odd number: an SGF record's `AB`/`AW`).
+    pub fn first_to_move(&self) -> Color {
+        let count = |side| self.setup.iter().filter(|&&(c, _)| c == side).count();
+        if count(Color::Black) > count(Color::White) {
+            Color::White
+        } else {
+            Color::Black
         }
     }
 

@@ -117,7 +117,7 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
         }
         // One dot in the middle, or, on a cell that both players' hints share, one for each
         // side by side.
-        let hints: Vec<Color> = [Color::White, Color::Black]
+        let hints: Vec<Color> = Color::CONTEST_ORDER
             .into_iter()
             .filter(|&player| marks.hints.contains(&(cell, player)))
             .collect();

@@ -257,6 +257,11 @@ pub(crate) fn number<T: std::str::FromStr + PartialOrd>(
         .ok_or_else(|| allowed.to_string())
 }
 
+/// Search threads, 1 to [`MAX_THREADS`]: the player's and the solver's alike.
+pub(crate) fn threads(value: &str) -> Result<usize, String> {
+    number(value, 1..=MAX_THREADS, "1 to 64")
+}
+
 /// A finite number, 0 or more: `None` for 0 (the idea off).
 fn weight(value: &str) -> Result<Option<f64>, String> {
     let allowed = "a number, 0 or more; 0 turns it off";
@@ -345,7 +350,7 @@ pub static PARAMS: &[Param] = &[
         tuning: false,
         get: |c| c.threads.to_string(),
         set: |c, v| {
-            c.threads = number(v, 1..=MAX_THREADS, "1 to 64")?;
+            c.threads = threads(v)?;
             Ok(())
         },
     },

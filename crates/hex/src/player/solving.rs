@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::params::{
-    Kind, MAX_SECONDS, MAX_THREADS, Param, ParamError, Table, flag, number, show_flag,
+    Kind, MAX_SECONDS, Param, ParamError, Table, flag, number, show_flag, threads,
 };
 use crate::solver::{ENTRY_BYTES, Limits as SolverLimits};
 
@@ -130,7 +130,7 @@ pub static DFPN_PARAMS: &[Param<DfpnSettings>] = &[
         tuning: false,
         get: |c| c.threads.to_string(),
         set: |c, v| {
-            c.threads = number(v, 1..=MAX_THREADS, "1 to 64")?;
+            c.threads = threads(v)?;
             Ok(())
         },
     },

@@ -254,11 +254,11 @@ impl Game {
             .with("o", setup(Color::Black))
             .with("moves", moves.join("."));
         // The colours of the moves, only where they do not take turns (a record may not).
-        let mut replay = self.game.clone();
-        while replay.undo() {}
-        let alternate = self.game.history().iter().all(|&(color, played)| {
-            let taking_turns = color == replay.to_move();
-            taking_turns && replay.play(color, played).is_ok()
+        let mut turn = self.game.first_to_move();
+        let alternate = self.game.history().iter().all(|&(color, _)| {
+            let taking_turns = color == turn;
+            turn = color.opponent();
+            taking_turns
         });
         if !alternate {
             let letters: String = (self.game.history().iter())
