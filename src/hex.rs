@@ -90,7 +90,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     // Read once here, so that a bad book is named before any game.
     Player::new(args.player.config.clone())?;
     let names = game.engines.each_ref().map(|engine| engine.name.as_str());
-    records::check_new_run(dir, *numbers.start(), args.size, names).map_err(anyhow::Error::msg)?;
+    records::check_new_run(dir, *numbers.start(), args.size, names)?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let bar = ProgressBar::new(u64::from(args.game_count())).with_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} {msg}")?,
@@ -148,7 +148,7 @@ fn selfplay(args: SelfplayArgs) -> Result<()> {
     let dir = &args.out;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     for number in numbers {
-        let record = run.play(number).map_err(anyhow::Error::msg)?;
+        let record = run.play(number)?;
         let name = records::file_name(number);
         let path = dir.join(&name);
         std::fs::write(&path, record.to_string())

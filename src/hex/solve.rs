@@ -5,9 +5,8 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, anyhow};
 use hex::cli::SolveArgs;
 use hex::contest;
-use hex::position::Position;
 use hex::sgf;
-use hex::solver::{MIN_BOOK_WORK, Outcome, ProofBook, Report, Setup, Solved, Solver};
+use hex::solver::{self, MIN_BOOK_WORK, Outcome, ProofBook, Report, Setup, Solved, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::io;
@@ -85,44 +84,51 @@ fn read_books(paths: &[PathBuf]) -> Result<Option<ProofBook>> {
 /// Solves every data set of the input.
 fn positions(solver: &mut Solver, args: &SolveArgs) -> Result<String> {
     let input = io::read(&args.input)?;
-    // An SGF record: the position after its moves, with the side whose turn it is.
-    let (boards, turn) = if input.text.trim_start().starts_with("(;") {
+    let data_set = |number: usize| format!("{}: data set {number}", input.name);
+    // An SGF record: the position after its moves (a rectangle too), with the side whose
+    // turn it is; or the contest's boards, each with X moving first.
+    let positions = if input.text.trim_start().starts_with("(;") {
         let record = sgf::parse(&input.text).map_err(|e| anyhow!("{}:{e}", input.name))?;
-        let (board, turn) = record
+        let position = record
             .position()
             .map_err(|(i, e)| anyhow!("{}: stone {}: {e}", input.name, i + 1))?;
-        (vec![board], Some(turn))
+        vec![position.with_to_move(args.to_move.unwrap_or(position.to_move))]
     } else {
-        (input.parse(contest::parse)?, None)
+        let boards = input.parse(contest::parse)?;
+        (1..)
+            .zip(boards)
+            .map(|(number, board)| {
+                let to_move = (args.to_move.or(board.side_to_move())).with_context(|| {
+                    format!(
+                        "{}: say which side is to move with --to-move",
+                        data_set(number)
+                    )
+                })?;
+                solver::position_of(&board, to_move).with_context(|| data_set(number))
+            })
+            .collect::<Result<Vec<_>>>()?
     };
     let mut out = String::new();
     let mut trees = String::new();
     // The proof tree's walk counts the proof too: the search need not walk it first.
     solver.count_proofs(args.proof_tree.is_none());
-    for (number, board) in (1..).zip(boards) {
-        let data_set = || format!("{}: data set {number}", input.name);
-        let to_move = (args.to_move.or(turn).or(board.side_to_move()))
-            .with_context(|| format!("{}: say which side is to move with --to-move", data_set()))?;
-        let mut outcome = solver.solve(&board, to_move).with_context(data_set)?;
+    for (number, position) in (1..).zip(&positions) {
+        let data_set = || data_set(number);
+        let mut outcome = solver.solve(position).with_context(data_set)?;
         if args.proof_tree.is_some() {
-            let size = board.size();
             let tree = match &mut outcome {
                 Outcome::Proven(proof) => {
-                    let tree = solver
-                        .proof_tree(size, size, Position::of_board(&board, to_move))
-                        .with_context(data_set)?;
+                    let tree = solver.proof_tree(position).with_context(data_set)?;
                     proof.size = tree.iter().filter(|step| !step.transposition).count() as u64;
                     tree
                 }
                 Outcome::Unknown { .. } => Vec::new(),
             };
-            trees += &sgf::proof_tree(&board, to_move, &outcome, &tree);
+            trees += &sgf::proof_tree(position, &outcome, &tree);
         }
-        let board = &board;
         out += &Solved {
             number,
-            board,
-            to_move,
+            position,
             outcome,
         }
         .to_string();

@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hex::solver::{Knowledge, Limits, Outcome, Solver};
-use hex::{Board, Color};
+use hex::{Color, Position};
 
 fn all_openings(size: u8, knowledge: Knowledge) -> usize {
     let mut solver = Solver::new(Limits {
@@ -14,12 +14,12 @@ fn all_openings(size: u8, knowledge: Knowledge) -> usize {
         ..Limits::default()
     })
     .with_knowledge(knowledge);
-    let empty = Board::empty(size).unwrap();
+    let empty = Position::new(size, size, Color::Black);
     let mut wins = 0;
     for cell in empty.cells() {
-        let mut board = empty.clone();
-        board.set(cell, Color::White);
-        if let Ok(Outcome::Proven(proof)) = solver.solve(&board, Color::Black) {
+        let mut opened = empty;
+        opened.place(Color::White, cell);
+        if let Ok(Outcome::Proven(proof)) = solver.solve(&opened) {
             wins += usize::from(proof.winner == Color::White);
         }
     }

@@ -3,6 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::cells::Wide;
+use crate::position::Position;
+
 /// The largest board: columns are the letters `A..=Z`.
 pub const MAX_SIZE: u8 = 26;
 
@@ -312,25 +315,10 @@ impl Board {
     }
 }
 
-/// The contest's drawing: `X`, `O` or `-` for each cell, three spaces between cells, each
-/// row indented two spaces more than the one above, every row ending in a line break.
+/// The contest's drawing, as [`Position`]'s.
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A row is built whole and written at once: a board is hundreds of cells.
-        let mut line = String::with_capacity(6 * usize::from(self.size));
-        for (row, squares) in self.rows().enumerate() {
-            line.clear();
-            line.extend(std::iter::repeat_n(' ', 2 * row));
-            for (col, square) in squares.iter().enumerate() {
-                if col > 0 {
-                    line.push_str("   ");
-                }
-                line.push(square.map_or('-', Color::contest_letter));
-            }
-            line.push('\n');
-            f.write_str(&line)?;
-        }
-        Ok(())
+        Position::<Wide>::of_board(self, Color::White).fmt(f)
     }
 }
 

@@ -55,3 +55,4 @@ pub use board::{
 };
 pub use completion::{Completion, shortest_completion};
 pub use contest::{Analysis, Output, Verdict};
+pub use position::Position;

@@ -2,52 +2,101 @@
 //! over a board's [`Geometry`]. The contest's board and the
 //! engine's game both become one here, and nowhere else.
 
-use crate::board::{Board, Color};
+use std::fmt;
+
+use crate::board::{Board, Cell, Color};
 use crate::cells::{CellSet, Cells, Spot};
 use crate::game::Game;
 use crate::geometry::{Geometry, slot};
 
-/// Stones and the side to move. `S` is the set type: the solver's [`Cells`] (up to 19x19)
-/// by default.
+/// A Hex position that knows its board: the shape, each player's stones as sets of cells and
+/// the side to move. `S` is the set type: the solver's [`Cells`] (up to 19x19) by default.
+/// Cells are numbered row by row, `row * cols + col`, as in [`Geometry`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position<S = Cells> {
-    /// Each player's stones, `[X, O]`.
+    /// Rows (O joins the first and the last).
+    pub rows: u8,
+    /// Columns (X joins the first and the last).
+    pub cols: u8,
+    /// Each player's stones, `[X, O]` (see [`slot`]).
     pub stones: [S; 2],
     /// Whose turn it is.
     pub to_move: Color,
 }
 
 impl<S: CellSet> Position<S> {
+    /// The empty `rows` x `cols` board, `to_move` to move.
+    ///
+    /// # Panics
+    /// If the board has more cells than `S` holds.
+    pub fn new(rows: u8, cols: u8, to_move: Color) -> Position<S> {
+        assert!(
+            usize::from(rows) * usize::from(cols) <= S::CAPACITY,
+            "{rows}x{cols} does not fit"
+        );
+        Position {
+            rows,
+            cols,
+            stones: [S::default(); 2],
+            to_move,
+        }
+    }
+
     /// The contest board's stones, `to_move` to move.
     ///
     /// # Panics
     /// If the board has more cells than `S` holds.
     pub fn of_board(board: &Board, to_move: Color) -> Position<S> {
-        let geometry = Geometry::<S>::new(board.size());
-        Position {
-            stones: geometry.stones_of(board),
-            to_move,
+        let mut position = Position::new(board.size(), board.size(), to_move);
+        for player in Color::BOTH {
+            for cell in board.stones(player) {
+                position.place(player, cell);
+            }
         }
+        position
     }
 
-    /// The engine game's position (Black is the contest's O, White its X), its side to move
-    /// to move.
+    /// The engine game's position, its side to move to move.
     ///
     /// # Panics
     /// If the board has more cells than `S` holds.
     pub fn of_game(game: &Game) -> Position<S> {
-        let mut stones = [S::default(); 2];
-        let size = usize::from(game.size());
+        let mut position = Position::new(game.rows(), game.cols(), game.to_move());
         for point in game.points() {
             if let Some(color) = game.get(point) {
-                let at = usize::from(point.row) * size + usize::from(point.col);
-                stones[slot(color)] |= S::single(Spot::new(at));
+                position.place(color, point);
             }
         }
-        Position {
-            stones,
-            to_move: game.to_move(),
-        }
+        position
+    }
+
+    /// The same stones, `to_move` to move.
+    pub fn with_to_move(self, to_move: Color) -> Position<S> {
+        Position { to_move, ..self }
+    }
+
+    /// The number of `cell`, `row * cols + col`.
+    pub fn index(&self, cell: Cell) -> usize {
+        usize::from(cell.row) * usize::from(self.cols) + usize::from(cell.col)
+    }
+
+    /// Every cell of the board, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<S> {
+        let cols = self.cols;
+        (0..self.rows).flat_map(move |row| (0..cols).map(move |col| Cell { row, col }))
+    }
+
+    /// Who holds `cell`, if anyone.
+    pub fn get(&self, cell: Cell) -> Option<Color> {
+        let at = Spot::new(self.index(cell));
+        Color::BOTH
+            .into_iter()
+            .find(|&player| self.stones[slot(player)].contains(at))
+    }
+
+    /// Puts `player`'s stone on `cell`, which must be on the board and empty.
+    pub fn place(&mut self, player: Color, cell: Cell) {
+        self.stones[slot(player)] |= S::single(Spot::new(self.index(cell)));
     }
 
     /// The cells nobody holds.
@@ -58,6 +107,30 @@ impl<S: CellSet> Position<S> {
     /// The player whose stones join their sides, if one does.
     pub fn winner(&self, geometry: &Geometry<S>) -> Option<Color> {
         geometry.winner(self.stones)
+    }
+}
+
+/// The contest's drawing: `X`, `O` or `-` for each cell, three spaces between cells, each
+/// row indented two spaces more than the one above, every row ending in a line break.
+impl<S: CellSet> fmt::Display for Position<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A row is built whole and written at once: a board is hundreds of cells.
+        let mut line =
+            String::with_capacity(4 * usize::from(self.cols) + 2 * usize::from(self.rows));
+        for row in 0..self.rows {
+            line.clear();
+            line.extend(std::iter::repeat_n(' ', 2 * usize::from(row)));
+            for col in 0..self.cols {
+                if col > 0 {
+                    line.push_str("   ");
+                }
+                let stone = self.get(Cell { row, col });
+                line.push(stone.map_or('-', Color::contest_letter));
+            }
+            line.push('\n');
+            f.write_str(&line)?;
+        }
+        Ok(())
     }
 }
 

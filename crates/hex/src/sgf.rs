@@ -8,8 +8,8 @@
 
 use std::fmt;
 
-use crate::board::Board;
 use crate::game::{Cell, Color, Game, IllegalMove, MAX_BOARD, Move};
+use crate::position::Position;
 use crate::solver::{Outcome, ProofStep};
 
 /// A game record: the board's shape, the setup stones, the moves, and what the root said.
@@ -430,11 +430,9 @@ impl Record {
         Ok(game)
     }
 
-    /// The contest's position at the end of the record (Black as O, White as X), and the
-    /// side whose turn it is there.
-    pub fn position(&self) -> Result<(Board, Color), (usize, IllegalMove)> {
-        let game = self.game_at(usize::MAX)?;
-        Ok((game.board(), game.to_move()))
+    /// The position at the end of the record, with the side whose turn it is there.
+    pub fn position(&self) -> Result<Position, (usize, IllegalMove)> {
+        Ok(Position::of_game(&self.game_at(usize::MAX)?))
     }
 }
 
@@ -500,19 +498,19 @@ impl fmt::Display for Record {
 /// position set up (Black is O, White X) with a comment on the outcome, then each step a
 /// move, several moves from one position each a variation; a comment marks the positions
 /// the knowledge decides and those reached again by other moves.
-pub fn proof_tree(board: &Board, to_move: Color, outcome: &Outcome, tree: &[ProofStep]) -> String {
-    let size = board.size();
+pub fn proof_tree(position: &Position, outcome: &Outcome, tree: &[ProofStep]) -> String {
+    let to_move = position.to_move;
     let setup = [Color::Black, Color::White]
         .into_iter()
         .flat_map(|player| {
-            (board.cells())
-                .filter(move |&cell| board.get(cell) == Some(player))
+            (position.cells())
+                .filter(move |&cell| position.get(cell) == Some(player))
                 .map(move |cell| (player, cell))
         })
         .collect();
     let record = Record {
-        rows: size,
-        cols: size,
+        rows: position.rows,
+        cols: position.cols,
         setup,
         moves: Vec::new(),
         black: None,
@@ -603,9 +601,12 @@ mod tests {
     #[test]
     fn the_position_at_the_end_of_a_record() {
         let record = parse("(;FF[4]GM[11]SZ[3];B[b2];W[a1])").unwrap();
-        let (board, to_move) = record.position().unwrap();
-        assert_eq!(board.to_string(), "X   -   -\n  -   O   -\n    -   -   -\n");
-        assert_eq!(to_move, Color::Black);
+        let position = record.position().unwrap();
+        assert_eq!(
+            position.to_string(),
+            "X   -   -\n  -   O   -\n    -   -   -\n"
+        );
+        assert_eq!(position.to_move, Color::Black);
     }
 
     #[test]

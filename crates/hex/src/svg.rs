@@ -1,11 +1,12 @@
-//! The board as an SVG picture, for the web page and for files: a rhombus of hexagons, X's
+//! A position as an SVG picture, for the web page and for files: a rhombus of hexagons, X's
 //! sides (left and right) red, O's (top and bottom) blue, every cell tagged `data-click` with
 //! its name (`C3`) so that a page can act on clicks.
 
 use std::fmt::Write as _;
 
+use crate::cells::Cells;
 use crate::geometry::{Geometry, slot};
-use crate::{Board, Cell, Color};
+use crate::{Cell, Color, Position};
 
 /// What a picture marks beside the stones.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,9 +41,9 @@ fn corner(x: f64, y: f64, k: usize) -> (f64, f64) {
     (x + RADIUS * angle.cos(), y + RADIUS * angle.sin())
 }
 
-/// `board` as an SVG document, with `marks`.
-pub fn svg(board: &Board, marks: &Marks) -> String {
-    let size = f64::from(board.size());
+/// `position` as an SVG document, with `marks` (its side to move is not drawn).
+pub fn svg(position: &Position, marks: &Marks) -> String {
+    let (rows, cols) = (f64::from(position.rows), f64::from(position.cols));
     let width = 3f64.sqrt() * RADIUS;
     let (left, top) = (2.0 * RADIUS, 2.0 * RADIUS);
     let centre = |cell: Cell| {
@@ -51,26 +52,26 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
             top + f64::from(cell.row) * 1.5 * RADIUS,
         )
     };
-    let total_width = left + (size - 1.0) * width * 1.5 + width + RADIUS;
-    let total_height = top + (size - 1.0) * 1.5 * RADIUS + 2.0 * RADIUS;
+    let total_width = left + (cols - 1.0) * width + (rows - 1.0) * width / 2.0 + width + RADIUS;
+    let total_height = top + (rows - 1.0) * 1.5 * RADIUS + 2.0 * RADIUS;
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board hex\" viewBox=\"0 0 {total_width:.0} {total_height:.0}\" width=\"{total_width:.0}\" height=\"{total_height:.0}\" font-family=\"sans-serif\">\n"
     );
-    let last = board.size() - 1;
+    let (last_row, last_col) = (position.rows - 1, position.cols - 1);
     // The sides, under the cells: each edge cell's outer edges in its owner's colour.
-    for cell in board.cells() {
+    for cell in position.cells() {
         let (x, y) = centre(cell);
         let mut edges = Vec::new();
         if cell.row == 0 {
             edges.extend([(4, 5, Color::Black), (5, 0, Color::Black)]);
         }
-        if cell.row == last {
+        if cell.row == last_row {
             edges.extend([(1, 2, Color::Black), (2, 3, Color::Black)]);
         }
         if cell.col == 0 {
             edges.extend([(3, 4, Color::White), (2, 3, Color::White)]);
         }
-        if cell.col == last {
+        if cell.col == last_col {
             edges.extend([(0, 1, Color::White), (5, 0, Color::White)]);
         }
         for (a, b, player) in edges {
@@ -83,7 +84,7 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
             );
         }
     }
-    for cell in board.cells() {
+    for cell in position.cells() {
         let (x, y) = centre(cell);
         let points: Vec<String> = (0..6)
             .map(|k| {
@@ -91,7 +92,7 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
                 format!("{px:.1},{py:.1}")
             })
             .collect();
-        let stone = board.get(cell);
+        let stone = position.get(cell);
         let class = match stone {
             Some(Color::White) => "cell x",
             Some(Color::Black) => "cell o",
@@ -154,7 +155,7 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
         out.push_str("</g>\n");
     }
     // Coordinates: letters above the first row, numbers left of each row.
-    for col in 0..board.size() {
+    for col in 0..position.cols {
         let (x, y) = centre(Cell { row: 0, col });
         let _ = writeln!(
             out,
@@ -163,7 +164,7 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
             char::from(b'A' + col)
         );
     }
-    for row in 0..board.size() {
+    for row in 0..position.rows {
         let (x, y) = centre(Cell { row, col: 0 });
         let _ = writeln!(
             out,
@@ -179,19 +180,20 @@ pub fn svg(board: &Board, marks: &Marks) -> String {
 
 /// The stones of `player` on a chain that joins the player's two sides: those connected to
 /// both (empty if the player has not won).
-pub fn winning_chain(board: &Board, player: Color) -> Vec<Cell> {
-    let geometry = Geometry::square(board.size());
-    let stones = geometry.stones_of(board)[slot(player)];
-    let chain = geometry.chain(player, stones);
-    chain.iter().map(|at| geometry.cell(at.index())).collect()
+pub fn winning_chain(position: &Position, player: Color) -> Vec<Cell> {
+    let geometry = Geometry::<Cells>::rectangle(position.rows, position.cols);
+    let chain = geometry.chain(player, position.stones[slot(player)]);
+    chain.iter().map(|at| geometry.cell_at(at)).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Board;
 
-    fn board(size: u8, x: &[&str], o: &[&str]) -> Board {
-        Board::with_stones(size, x, o)
+    /// The contest board's position with `x` and `o`'s stones.
+    fn board(size: u8, x: &[&str], o: &[&str]) -> Position {
+        Position::of_board(&Board::with_stones(size, x, o), Color::White)
     }
 
     #[test]

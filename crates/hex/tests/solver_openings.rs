@@ -1,7 +1,7 @@
 //! The published 6x6 results: after each of the 36 openings, who wins.
 
 use hex::solver::{Limits, Outcome, Solver};
-use hex::{Board, Cell, Color};
+use hex::{Cell, Color, Position};
 
 #[test]
 fn the_6x6_openings_match_the_published_table() {
@@ -18,10 +18,11 @@ fn the_6x6_openings_match_the_published_table() {
         ..Limits::default()
     });
     let mut wrong = Vec::new();
-    for cell in Board::empty(6).unwrap().cells() {
-        let mut board = Board::empty(6).unwrap();
-        board.set(cell, Color::Black);
-        let Ok(Outcome::Proven(proof)) = solver.solve(&board, Color::White) else {
+    let empty = Position::new(6, 6, Color::White);
+    for cell in empty.cells() {
+        let mut opened = empty;
+        opened.place(Color::Black, cell);
+        let Ok(Outcome::Proven(proof)) = solver.solve(&opened) else {
             panic!("no limits, yet no proof for {cell}");
         };
         let black_wins = proof.winner == Color::Black;

@@ -726,10 +726,9 @@ async fn the_page_plays_the_gtp_engines_book_and_endgame_solver() {
         let (_, location, _) =
             get(&format!("/hex?size=5&engine=black&playouts=1&seed={seed}")).await;
         let cell = hex::Cell::parse(first_move(&location), 5).expect("a cell");
-        let mut board = hex::Board::empty(5).unwrap();
-        board.set(cell, hex::Color::Black);
-        let solved = hex::solver::Solver::new(hex::solver::Limits::default())
-            .solve(&board, hex::Color::White);
+        let mut position = hex::Position::new(5, 5, hex::Color::White);
+        position.place(hex::Color::Black, cell);
+        let solved = hex::solver::Solver::new(hex::solver::Limits::default()).solve(&position);
         let Ok(hex::solver::Outcome::Proven(proof)) = solved else {
             panic!("5x5 is small")
         };

@@ -58,19 +58,30 @@ pub fn points(cells: Vec<crate::Cell>) -> String {
         .join(" ")
 }
 
+/// A board the knowledge does not cover (named as GTP's `boardsize` names it, columns
+/// first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the knowledge covers boards of up to {} cells; {cols}x{rows} has {}",
+    Cells::CAPACITY,
+    usize::from(*rows) * usize::from(*cols)
+)]
+pub struct NotCovered {
+    /// The board's rows.
+    pub rows: u8,
+    /// Its columns.
+    pub cols: u8,
+}
+
 /// Whether the knowledge covers `game`'s board (squares and rectangles alike,
-/// [`Expert::covers`]); if not, why not (the board named as GTP's `boardsize` names it,
-/// columns first).
-fn covered(game: &Game) -> Result<(), String> {
+/// [`Expert::covers`]).
+fn covered(game: &Game) -> Result<(), NotCovered> {
     let (rows, cols) = (game.rows(), game.cols());
     if Expert::covers(rows, cols) {
-        return Ok(());
+        Ok(())
+    } else {
+        Err(NotCovered { rows, cols })
     }
-    Err(format!(
-        "the knowledge covers boards of up to {} cells; {cols}x{rows} has {}",
-        Cells::CAPACITY,
-        usize::from(rows) * usize::from(cols)
-    ))
 }
 
 /// What the knowledge says of `game` with `color` to move, in HexGui's `inferior` labels
@@ -82,7 +93,7 @@ fn covered(game: &Game) -> Result<(), String> {
 /// `vc-get-mustplay` (`must_play`) only at the must-play region, and marks each other cell
 /// `x`. Both are the solver's knowledge: the cells neither labels nor the fill-in rule out
 /// are the moves its decision considers (none when it has decided).
-pub fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, String> {
+pub fn knowledge(game: &Game, color: Color, must_play: bool) -> Result<String, NotCovered> {
     covered(game)?;
     let expert = Expert::rectangle(game.rows(), game.cols(), Knowledge::default());
     let geometry = &expert.geometry;
@@ -162,7 +173,7 @@ pub fn connections(
     ends: [VcEnd; 2],
     full: bool,
 ) -> Result<String, String> {
-    covered(game)?;
+    covered(game).map_err(|e| e.to_string())?;
     let expert = Expert::new_rectangle(game.rows(), game.cols());
     let geometry = &expert.geometry;
     let mut endpoints = [Endpoint::Side(0); 2];

@@ -206,8 +206,8 @@ impl Engine {
                 Ok(String::new())
             }
             Command::Interrupt => Ok(String::new()),
-            Command::Inferior(color) => knowledge(game, color, false),
-            Command::MustPlay(color) => knowledge(game, color, true),
+            Command::Inferior(color) => knowledge(game, color, false).map_err(|e| e.to_string()),
+            Command::MustPlay(color) => knowledge(game, color, true).map_err(|e| e.to_string()),
             Command::VcBetween(color, ends, full) => connections(game, color, ends, full),
             Command::Undo => {
                 if game.undo() {
@@ -323,7 +323,9 @@ impl Engine {
                 })
             }
             Command::DfpnSolveState(color) => {
-                match self.player.solve(game, color, self.player.dfpn().time)? {
+                match (self.player.solve(game, color, self.player.dfpn().time))
+                    .map_err(|e| e.to_string())?
+                {
                     Outcome::Proven(proof) => Ok(proof.winner.to_string()),
                     Outcome::Unknown { nodes, time } => {
                         self.notes.push(format!(
@@ -334,15 +336,19 @@ impl Engine {
                     }
                 }
             }
-            Command::DfpnFindWinning(color) => match self.player.winning_moves(game, color)? {
-                None => {
-                    self.notes
-                        .push(format!("dfpn-solver-find-winning: {UNKNOWN}"));
-                    Ok(String::new())
+            Command::DfpnFindWinning(color) => {
+                match (self.player.winning_moves(game, color)).map_err(|e| e.to_string())? {
+                    None => {
+                        self.notes
+                            .push(format!("dfpn-solver-find-winning: {UNKNOWN}"));
+                        Ok(String::new())
+                    }
+                    Some(cells) => Ok(points(cells)),
                 }
-                Some(cells) => Ok(points(cells)),
-            },
-            Command::DfpnGetPv(color) => self.player.variation(game, color).map(points),
+            }
+            Command::DfpnGetPv(color) => (self.player.variation(game, color))
+                .map(points)
+                .map_err(|e| e.to_string()),
             Command::DfpnClearTt => {
                 self.player.clear_solver();
                 Ok(String::new())
@@ -490,6 +496,7 @@ mod tests {
     use crate::game::{Cell, MAX_BOARD};
     use crate::player::book::OpeningBook;
     use crate::player::{Config, DfpnSettings};
+    use crate::position::Position;
     use crate::solver::{ENTRY_BYTES, Limits as SolverLimits, Solver};
     use std::time::Duration;
 
@@ -1024,9 +1031,10 @@ mod tests {
         let mut e = engine();
         reply(&mut e, "boardsize 6");
         reply(&mut e, "play b b3");
-        let board = e.game().board();
+        let position = Position::of_game(e.game());
+        assert_eq!(position.to_move, Color::White);
         // A new solver has to search this position...
-        let fresh = Solver::new(SolverLimits::default()).solve(&board, Color::White);
+        let fresh = Solver::new(SolverLimits::default()).solve(&position);
         let Ok(Outcome::Proven(fresh)) = fresh else {
             panic!("6x6 is small")
         };
@@ -1034,7 +1042,7 @@ mod tests {
         assert_eq!(reply(&mut e, "dfpn-solve-state w"), "= black\n\n");
         // ...the engine's, asked again, finds it proven in the table it kept.
         let kept = e.player_mut().kept_solver().expect("the solver is kept");
-        let Ok(Outcome::Proven(again)) = kept.solve(&board, Color::White) else {
+        let Ok(Outcome::Proven(again)) = kept.solve(&position) else {
             panic!("proven before")
         };
         assert_eq!((again.nodes, again.winner), (1, fresh.winner));

@@ -525,7 +525,7 @@ mod tests {
         ) {
             let (_, stones) = hsearch::tests::position(size, fill, &draws);
             let to_move = if x { Color::White } else { Color::Black };
-            let position = Position { stones, to_move };
+            let position = Position { stones, ..Position::new(size, size, to_move) };
             let knowledge = Knowledge { connected_circuit: connected, ..Knowledge::default() };
             let expert = Expert::with_knowledge(size, knowledge);
             let decision = expert.decide(&position);

@@ -398,7 +398,7 @@ mod tests {
         let (geometry, stones) = position(5, &["A3", "B3", "C3", "E3"], &["B2"]);
         let position = Position {
             stones,
-            to_move: Color::Black,
+            ..Position::new(5, 5, Color::Black)
         };
         let moves = geometry.all & !stones[0] & !stones[1];
         // The circuits of neighbours and bridges (X's bridge C3-E3 has already won: the

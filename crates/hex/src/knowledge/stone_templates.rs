@@ -178,7 +178,7 @@ mod tests {
         board[slot(Color::White)] = geometry.all - own - free;
         let position = Position {
             stones: board,
-            to_move: Color::White,
+            ..Position::new(geometry.rows, geometry.cols, Color::White)
         };
         Some((rows as u8, position, free, first))
     }
@@ -186,14 +186,14 @@ mod tests {
     /// Whether the stone joins the side (see [`position`]), proven by the solver without
     /// these templates; `None` if it cannot tell.
     fn holds(row: i16, carrier: &[(i16, i16)], stones: &[(i16, i16)]) -> Option<bool> {
-        let (rows, position, _, _) = position(row, carrier, stones)?;
+        let (_, position, _, _) = position(row, carrier, stones)?;
         let mut solver = Solver::new(Limits {
             nodes: Some(1_000_000),
             ..Limits::default()
         })
         .with_knowledge(without_them());
         solver.count_proofs(false);
-        match solver.solve_position(rows, COLS as u8, position) {
+        match solver.solve(&position) {
             Ok(Outcome::Proven(proof)) => Some(proof.winner == Color::Black),
             _ => None,
         }

@@ -558,7 +558,7 @@ mod tests {
             stones[slot(player.opponent())] = geometry.all - own - carrier;
             let position = Position {
                 stones,
-                to_move: player.opponent(),
+                ..Position::new(7, 7, player.opponent())
             };
             let mut solver = Solver::new(Limits {
                 nodes: Some(1_000_000),
@@ -566,7 +566,7 @@ mod tests {
             })
             .with_knowledge(knowledge);
             solver.count_proofs(false);
-            match solver.solve_position(7, 7, position) {
+            match solver.solve(&position) {
                 Ok(Outcome::Proven(proof)) => proof.winner,
                 other => panic!("not proven: {other:?}"),
             }

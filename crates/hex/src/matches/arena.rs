@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use line_child::LineChild;
 
 use crate::game::{Cell, Color, Game, Move};
+use crate::position::Position;
 use crate::sgf::Record;
 use crate::solver::{self, MAX_SOLVER_SIZE, Solver};
 
@@ -452,7 +453,7 @@ fn adjudicate(game: &Game, limit: Option<Duration>) -> Option<Color> {
         nodes: None,
         memory: ADJUDICATION_MEMORY,
     });
-    match solver.solve(&game.board(), game.to_move()) {
+    match solver.solve(&Position::of_game(game)) {
         Ok(solver::Outcome::Proven(proof)) => Some(proof.winner),
         _ => None,
     }

@@ -142,38 +142,85 @@ pub fn followed_games(
     Ok(games)
 }
 
+/// Why a new run may not save its records in a folder.
+#[derive(Debug, thiserror::Error)]
+pub enum RunConflict {
+    /// The folder cannot be read.
+    #[error("{}: {source}", dir.display())]
+    Unreadable {
+        /// The folder.
+        dir: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// It holds the records of the same match, but not those just before the run's first
+    /// game.
+    #[error(
+        "{}/ holds the records of another run ({} to {}): give another --sgf-dir, remove \
+         them, or go on with that match with --first-game {next}",
+        dir.display(), file_name(*low), file_name(*high)
+    )]
+    NotNext {
+        /// The folder.
+        dir: PathBuf,
+        /// The first and last games it holds.
+        low: u32,
+        /// The last.
+        high: u32,
+        /// The game a run going on with them would start from.
+        next: u32,
+    },
+    /// It holds the records of another match (other players or another size).
+    #[error(
+        "{}/ holds the records of another run ({} to {}), of another match: give another \
+         --sgf-dir or remove them",
+        dir.display(), file_name(*low), file_name(*high)
+    )]
+    OtherMatch {
+        /// The folder.
+        dir: PathBuf,
+        /// The first game it holds.
+        low: u32,
+        /// The last.
+        high: u32,
+    },
+}
+
 /// Whether a new run of games `first..` between `names` on a `size` board may save its
 /// records in `dir`: yes if it holds none, or if the run goes on with the next games of the
 /// match they are the records of; otherwise why not, in words that name the folder, so that
 /// two runs never mix in one folder.
-pub fn check_new_run(dir: &Path, first: u32, size: u8, names: [&str; 2]) -> Result<(), String> {
+pub fn check_new_run(
+    dir: &Path,
+    first: u32,
+    size: u8,
+    names: [&str; 2],
+) -> Result<(), RunConflict> {
     let saved = match read_dir(dir) {
         Ok(saved) => saved,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(format!("{}: {e}", dir.display())),
+        Err(source) => {
+            let dir = dir.to_path_buf();
+            return Err(RunConflict::Unreadable { dir, source });
+        }
     };
-    let (Some((low, _)), Some((high, _))) = (saved.first(), saved.last()) else {
+    let (Some(&(low, _)), Some(&(high, _))) = (saved.first(), saved.last()) else {
         return Ok(());
     };
-    let held = format!(
-        "{}/ holds the records of another run ({} to {})",
-        dir.display(),
-        file_name(*low),
-        file_name(*high)
-    );
     let same = tally(&saved).is_ok_and(|(_, found)| found == names.map(String::from))
         && saved
             .iter()
             .all(|(_, record)| record.square() == Some(size));
+    let dir = dir.to_path_buf();
     match (same, high.checked_add(1)) {
         (true, Some(next)) if next == first => Ok(()),
-        (true, Some(next)) => Err(format!(
-            "{held}: give another --sgf-dir, remove them, or go on with that match with \
-             --first-game {next}"
-        )),
-        _ => Err(format!(
-            "{held}, of another match: give another --sgf-dir or remove them"
-        )),
+        (true, Some(next)) => Err(RunConflict::NotNext {
+            dir,
+            low,
+            high,
+            next,
+        }),
+        _ => Err(RunConflict::OtherMatch { dir, low, high }),
     }
 }
 
@@ -244,9 +291,9 @@ mod tests {
     fn a_new_run_goes_on_with_its_match_or_keeps_out_of_a_folder_of_records() {
         let dir = std::env::temp_dir().join(format!("hex-records-{}", std::process::id()));
         let names = ["one", "two"];
-        assert_eq!(check_new_run(&dir, 1, 2, names), Ok(()));
+        assert!(check_new_run(&dir, 1, 2, names).is_ok());
         std::fs::create_dir_all(&dir).unwrap();
-        assert_eq!(check_new_run(&dir, 1, 2, names), Ok(()));
+        assert!(check_new_run(&dir, 1, 2, names).is_ok());
         for (number, record) in [
             (1, record("one", "two", Some("B+"))),
             (2, record("two", "one", Some("B+"))),
@@ -254,10 +301,12 @@ mod tests {
             std::fs::write(dir.join(file_name(number)), record.to_string()).unwrap();
         }
         // The next game of the same match is welcome; game 1 again, or another match, not.
-        assert_eq!(check_new_run(&dir, 3, 2, names), Ok(()));
-        let again = check_new_run(&dir, 1, 2, names).unwrap_err();
+        assert!(check_new_run(&dir, 3, 2, names).is_ok());
+        let again = check_new_run(&dir, 1, 2, names).unwrap_err().to_string();
         assert!(again.ends_with("game-001.sgf to game-002.sgf): give another --sgf-dir, remove them, or go on with that match with --first-game 3"), "{again}");
-        let other = check_new_run(&dir, 3, 2, ["one", "three"]).unwrap_err();
+        let other = check_new_run(&dir, 3, 2, ["one", "three"])
+            .unwrap_err()
+            .to_string();
         assert!(
             other.ends_with("of another match: give another --sgf-dir or remove them"),
             "{other}"

@@ -5,13 +5,27 @@
 //! seed plus `number`, so that with a fixed number of playouts and one thread each game is
 //! the same whichever job (or machine) plays it.
 
-use crate::game::{Color, Game, Move};
+use crate::game::{Color, Game, IllegalMove, MAX_BOARD, Move};
 use crate::player::search::Rng;
-use crate::player::{Config, Player};
+use crate::player::{Config, Player, PlayerError};
 use crate::sgf::{Record, Searched};
 
 /// The name the records give both players.
 pub const PLAYER: &str = "boardgames";
+
+/// Why a self-play game cannot be played.
+#[derive(Debug, thiserror::Error)]
+pub enum SelfPlayError {
+    /// The board's size is not 1 to 19.
+    #[error("a board size 1 to {MAX_BOARD}, not {0}")]
+    Size(u8),
+    /// A random stone could not be set up.
+    #[error("setting up the opening: {0}")]
+    Setup(#[from] IllegalMove),
+    /// The player cannot be made (its book, say).
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+}
 
 /// A self-play run's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,9 +43,8 @@ pub struct SelfPlay {
 impl SelfPlay {
     /// Plays game `number` (from 1) to its end: the record, with the winner as its result.
     /// An error when the size is not 1..=19 or the player's book cannot be read.
-    pub fn play(&self, number: u32) -> Result<Record, String> {
-        let mut game = Game::new(self.size)
-            .ok_or_else(|| format!("a board size 1 to 19, not {}", self.size))?;
+    pub fn play(&self, number: u32) -> Result<Record, SelfPlayError> {
+        let mut game = Game::new(self.size).ok_or(SelfPlayError::Size(self.size))?;
         let config = Config {
             seed: self.config.seed.wrapping_add(u64::from(number)),
             ..self.config.clone()
@@ -47,10 +60,9 @@ impl SelfPlay {
             } else {
                 Color::White
             };
-            game.setup(color, empty[opening.below(empty.len())])
-                .map_err(|e| e.to_string())?;
+            game.setup(color, empty[opening.below(empty.len())])?;
         }
-        let mut player = Player::new(config).map_err(|e| e.to_string())?;
+        let mut player = Player::new(config)?;
         let mut searched = Vec::new();
         let winner = loop {
             if let Some(winner) = game.winner() {
@@ -126,8 +138,8 @@ mod tests {
             );
         }
         // Game 3 of seed 7 is game 2 of seed 8: the number only moves the seed.
-        assert_eq!(run(8).play(2), Ok(record.clone()));
-        assert_eq!(run(7).play(3), Ok(record));
+        assert_eq!(run(8).play(2).unwrap(), record);
+        assert_eq!(run(7).play(3).unwrap(), record);
     }
 
     #[test]

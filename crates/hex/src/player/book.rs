@@ -186,10 +186,20 @@ static BUILT_IN_BOOK: LazyLock<OpeningBook> = LazyLock::new(|| {
     book
 });
 
+/// Why a book file cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum BookError {
+    /// The file cannot be opened or read (its name, and why).
+    #[error(transparent)]
+    Read(#[from] input::ReadError),
+    /// It is not a book (its name, the line and column, and what was expected).
+    #[error(transparent)]
+    Parse(#[from] text::InputError),
+}
+
 /// Reads a book from a file; an error names the file, and the line and column.
-pub fn read(path: &std::path::Path) -> Result<OpeningBook, String> {
-    let input = input::open(path).map_err(|e| e.to_string())?;
-    input.parse(OpeningBook::parse).map_err(|e| e.to_string())
+pub fn read(path: &std::path::Path) -> Result<OpeningBook, BookError> {
+    Ok(input::open(path)?.parse(OpeningBook::parse)?)
 }
 
 impl OpeningBook {

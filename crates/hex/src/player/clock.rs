@@ -166,25 +166,44 @@ fn side(color: Color) -> usize {
     }
 }
 
+/// A clock's value that cannot be taken, with the text given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClockValueError {
+    /// Seconds below 0.
+    #[error("{0} seconds is negative")]
+    Negative(String),
+    /// Seconds above [`MAX_CLOCK_SECONDS`].
+    #[error("{0} seconds is more than a week ({MAX_CLOCK_SECONDS})")]
+    TooLong(String),
+    /// Not a (finite) number.
+    #[error("{0:?} is not a number of seconds")]
+    NotSeconds(String),
+    /// Stones above [`MAX_STONES`].
+    #[error("{0} stones is more than {MAX_STONES}")]
+    TooManyStones(String),
+    /// Not a whole number.
+    #[error("{0:?} is not a whole number of stones")]
+    NotStones(String),
+}
+
 /// Seconds as a duration, when they are a number from 0 up to [`MAX_CLOCK_SECONDS`]: else
 /// why not.
-pub fn clock_seconds(text: &str) -> Result<Duration, String> {
+pub fn clock_seconds(text: &str) -> Result<Duration, ClockValueError> {
+    let given = || text.to_string();
     match text.parse::<f64>() {
         Ok(s) if (0.0..=MAX_CLOCK_SECONDS).contains(&s) => Ok(Duration::from_secs_f64(s)),
-        Ok(s) if s < 0.0 => Err(format!("{text} seconds is negative")),
-        Ok(s) if s.is_finite() => Err(format!(
-            "{text} seconds is more than a week ({MAX_CLOCK_SECONDS})"
-        )),
-        _ => Err(format!("{text:?} is not a number of seconds")),
+        Ok(s) if s < 0.0 => Err(ClockValueError::Negative(given())),
+        Ok(s) if s.is_finite() => Err(ClockValueError::TooLong(given())),
+        _ => Err(ClockValueError::NotSeconds(given())),
     }
 }
 
 /// A count of stones or periods, 0 up to [`MAX_STONES`]: else why not.
-pub fn clock_stones(text: &str) -> Result<u32, String> {
+pub fn clock_stones(text: &str) -> Result<u32, ClockValueError> {
     match text.parse::<u32>() {
         Ok(n) if n <= MAX_STONES => Ok(n),
-        Ok(_) => Err(format!("{text} stones is more than {MAX_STONES}")),
-        Err(_) => Err(format!("{text:?} is not a whole number of stones")),
+        Ok(_) => Err(ClockValueError::TooManyStones(text.into())),
+        Err(_) => Err(ClockValueError::NotStones(text.into())),
     }
 }
 
@@ -452,20 +471,12 @@ mod tests {
 
     #[test]
     fn values_out_of_range_say_why() {
+        let why = |text| clock_seconds(text).unwrap_err().to_string();
         assert_eq!(clock_seconds("1.5"), Ok(secs(1.5)));
-        assert_eq!(clock_seconds("-1"), Err("-1 seconds is negative".into()));
-        assert_eq!(
-            clock_seconds("1e9"),
-            Err("1e9 seconds is more than a week (604800)".into())
-        );
-        assert_eq!(
-            clock_seconds("NaN"),
-            Err("\"NaN\" is not a number of seconds".into())
-        );
-        assert_eq!(
-            clock_seconds("inf"),
-            Err("\"inf\" is not a number of seconds".into())
-        );
+        assert_eq!(why("-1"), "-1 seconds is negative");
+        assert_eq!(why("1e9"), "1e9 seconds is more than a week (604800)");
+        assert_eq!(why("NaN"), "\"NaN\" is not a number of seconds");
+        assert_eq!(why("inf"), "\"inf\" is not a number of seconds");
         assert_eq!(clock_stones("3"), Ok(3));
         assert!(clock_stones("-3").is_err() && clock_stones("10001").is_err());
     }

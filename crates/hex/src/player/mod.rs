@@ -32,7 +32,7 @@ use std::time::Duration;
 
 use crate::game::{Cell, Color, Game, Move};
 use crate::position::Position;
-use crate::solver::{Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver};
+use crate::solver::{Limits as SolverLimits, MAX_SOLVER_SIZE, Outcome, Proof, Solver, SolverError};
 use book::OpeningBook;
 
 pub use clock::{Clock, Plan};
@@ -89,14 +89,14 @@ impl Default for Player {
 }
 
 /// Why a player could not take its parameters.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum PlayerError {
     /// A parameter's name or value.
     #[error(transparent)]
     Param(#[from] ParamError),
-    /// The opening book it names cannot be read (the file, the line and column, and why).
-    #[error("{0}")]
-    Book(String),
+    /// The opening book it names cannot be read (the file, or the line and column, and why).
+    #[error(transparent)]
+    Book(#[from] book::BookError),
 }
 
 impl Player {
@@ -117,7 +117,7 @@ impl Player {
         if config.book_file != self.config.book_file {
             self.book = match &config.book_file {
                 None => Cow::Borrowed(OpeningBook::built_in()),
-                Some(path) => Cow::Owned(book::read(path).map_err(PlayerError::Book)?),
+                Some(path) => Cow::Owned(book::read(path)?),
             };
         }
         self.search.reuse = config.reuse;
@@ -289,10 +289,10 @@ impl Player {
         game: &Game,
         color: Color,
         time: Option<Duration>,
-    ) -> Result<Outcome, String> {
+    ) -> Result<Outcome, SolverError> {
         let limits = self.dfpn.limits(time);
-        let (rows, cols, position) = solver_position(game, color);
-        (self.solver(limits).solve_position(rows, cols, position)).map_err(|e| e.to_string())
+        let position = Position::of_game(game).with_to_move(color);
+        self.solver(limits).solve(&position)
     }
 
     /// Every winning move of `color` in `game`, each proven within `param_dfpn`'s limits by
@@ -301,25 +301,16 @@ impl Player {
         &mut self,
         game: &Game,
         color: Color,
-    ) -> Result<Option<Vec<Cell>>, String> {
+    ) -> Result<Option<Vec<Cell>>, SolverError> {
         let limits = self.dfpn.limits(self.dfpn.time);
-        let (rows, cols, position) = solver_position(game, color);
-        (self.solver(limits).winning_moves(rows, cols, position)).map_err(|e| e.to_string())
+        let position = Position::of_game(game).with_to_move(color);
+        self.solver(limits).winning_moves(&position)
     }
 
     /// The principal variation the kept solver's table holds for `game`, `color` to move.
-    pub fn variation(&mut self, game: &Game, color: Color) -> Result<Vec<Cell>, String> {
+    pub fn variation(&mut self, game: &Game, color: Color) -> Result<Vec<Cell>, SolverError> {
         let limits = self.dfpn.limits(self.dfpn.time);
-        let (rows, cols, position) = solver_position(game, color);
-        (self.solver(limits).variation(rows, cols, position)).map_err(|e| e.to_string())
+        let position = Position::of_game(game).with_to_move(color);
+        self.solver(limits).variation(&position)
     }
-}
-
-/// `game`'s shape and position for the solver, `color` to move.
-fn solver_position(game: &Game, color: Color) -> (u8, u8, Position) {
-    let position = Position {
-        to_move: color,
-        ..Position::of_game(game)
-    };
-    (game.rows(), game.cols(), position)
 }

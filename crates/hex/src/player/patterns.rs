@@ -256,19 +256,36 @@ impl fmt::Display for Pattern {
     }
 }
 
+/// Why a text is not a pattern, or a line not a table's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PatternError {
+    /// A character that is not one of the pattern's letters.
+    #[error("a pattern is written with {LETTERS:?}, not {0:?}")]
+    Letters(String),
+    /// Too few or too many cells.
+    #[error("a pattern has {CELLS} cells, not {0}")]
+    Cells(usize),
+    /// A table's line that is not two words.
+    #[error("expected a pattern and its gamma")]
+    Line,
+    /// A gamma that is not a positive number.
+    #[error("invalid gamma {0:?} (a positive number)")]
+    Gamma(String),
+}
+
 impl FromStr for Pattern {
-    type Err = String;
+    type Err = PatternError;
 
     /// The pattern of a text in [`Pattern`]'s `Display` form, or of its half turn.
-    fn from_str(text: &str) -> Result<Pattern, String> {
+    fn from_str(text: &str) -> Result<Pattern, PatternError> {
         let codes: Vec<u8> = text
             .chars()
             .map(|ch| LETTERS.iter().position(|&l| l == ch).map(|c| c as u8))
             .collect::<Option<_>>()
-            .ok_or_else(|| format!("a pattern is written with {LETTERS:?}, not {text:?}"))?;
+            .ok_or_else(|| PatternError::Letters(text.into()))?;
         let codes: [u8; CELLS] = codes
             .try_into()
-            .map_err(|c: Vec<u8>| format!("a pattern has {CELLS} cells, not {}", c.len()))?;
+            .map_err(|c: Vec<u8>| PatternError::Cells(c.len()))?;
         Ok(Pattern::of_codes(codes))
     }
 }
@@ -288,7 +305,7 @@ impl Table {
     /// Reads a table: `#` comment lines, then a line a pattern (or a local factor, `@n`,
     /// `@b`, `@N` or `@B`, passed over), its text and its gamma. On a bad line, its number (from 1) and
     /// why.
-    pub fn parse(text: &str) -> Result<Table, (usize, String)> {
+    pub fn parse(text: &str) -> Result<Table, (usize, PatternError)> {
         let mut table = Table::default();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -298,18 +315,13 @@ impl Table {
             let mut words = line.split_whitespace();
             let (Some(pattern), Some(gamma), None) = (words.next(), words.next(), words.next())
             else {
-                return Err((n + 1, "expected a pattern and its gamma".into()));
+                return Err((n + 1, PatternError::Line));
             };
             let gamma: f32 = gamma
                 .parse()
                 .ok()
                 .filter(|g: &f32| g.is_finite() && *g > 0.0)
-                .ok_or_else(|| {
-                    (
-                        n + 1,
-                        format!("invalid gamma {gamma:?} (a positive number)"),
-                    )
-                })?;
+                .ok_or_else(|| (n + 1, PatternError::Gamma(gamma.into())))?;
             if LOCAL.contains(&pattern) {
                 continue;
             }

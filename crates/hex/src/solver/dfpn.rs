@@ -235,10 +235,7 @@ impl Dfpn {
             }),
             threads: 1,
             solo_nodes: SOLO_NODES,
-            position: Position {
-                stones: [Cells::EMPTY; 2],
-                to_move: Color::White,
-            },
+            position: Position::new(rows, cols, Color::White),
             hash: [zobrist(shape, 3, 0); 2],
             empty_key: zobrist(shape, 3, 0),
             knowledge,

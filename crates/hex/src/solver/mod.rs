@@ -11,12 +11,12 @@
 //! read.
 //!
 //! ```
-//! use hex::{Board, Cell, Color};
+//! use hex::{Cell, Color, Position};
 //! use hex::solver::{Limits, Outcome, Solver};
 //!
-//! // 3x3, X to move: the centre wins.
-//! let board = Board::empty(3).unwrap();
-//! let Outcome::Proven(proof) = Solver::new(Limits::default()).solve(&board, Color::White).unwrap()
+//! // The empty 3x3 board, X to move: the centre wins.
+//! let empty = Position::new(3, 3, Color::White);
+//! let Outcome::Proven(proof) = Solver::new(Limits::default()).solve(&empty).unwrap()
 //! else { panic!("3x3 is small") };
 //! assert_eq!(proof.winner, Color::White);
 //! assert_eq!(proof.best, Some(Cell { row: 1, col: 1 }));
@@ -170,6 +170,20 @@ impl std::fmt::Debug for Solver {
     }
 }
 
+/// The contest's `board` as the position the solver takes, `to_move` to move: refused when
+/// it is larger than [`MAX_SOLVER_SIZE`] a side.
+pub fn position_of(board: &Board, to_move: Color) -> Result<Position, SolverError> {
+    let size = board.size();
+    if size > MAX_SOLVER_SIZE {
+        return Err(SolverError::TooLarge {
+            rows: size,
+            cols: size,
+            max: MAX_SOLVER_SIZE,
+        });
+    }
+    Ok(Position::of_board(board, to_move))
+}
+
 impl Solver {
     /// A solver within these limits, with all its knowledge.
     pub fn new(limits: Limits) -> Solver {
@@ -261,14 +275,9 @@ impl Solver {
         self.search = None;
     }
 
-    /// The search, set up on a `rows` x `cols` board with `position` (a new one for a new
-    /// shape).
-    fn prepare(
-        &mut self,
-        rows: u8,
-        cols: u8,
-        position: Position,
-    ) -> Result<&mut Dfpn, SolverError> {
+    /// The search, set up with `position` (a new one for a new shape).
+    fn prepare(&mut self, position: &Position) -> Result<&mut Dfpn, SolverError> {
+        let (rows, cols) = (position.rows, position.cols);
         if rows.max(cols) > MAX_SOLVER_SIZE || rows == 0 || cols == 0 {
             return Err(SolverError::TooLarge {
                 rows,
@@ -301,30 +310,12 @@ impl Solver {
         Ok(search)
     }
 
-    /// Who wins `board` with `to_move` to move, and how.
-    pub fn solve(&mut self, board: &Board, to_move: Color) -> Result<Outcome, SolverError> {
-        let size = board.size();
-        if size > MAX_SOLVER_SIZE {
-            return Err(SolverError::TooLarge {
-                rows: size,
-                cols: size,
-                max: MAX_SOLVER_SIZE,
-            });
-        }
-        self.solve_position(size, size, Position::of_board(board, to_move))
-    }
-
-    /// Who wins `position` on a `rows` x `cols` board (X joins the first and last columns, O
-    /// the first and last rows), and how.
-    pub fn solve_position(
-        &mut self,
-        rows: u8,
-        cols: u8,
-        position: Position,
-    ) -> Result<Outcome, SolverError> {
+    /// Who wins `position` (X joins the first and last columns, O the first and last rows),
+    /// and how.
+    pub fn solve(&mut self, position: &Position) -> Result<Outcome, SolverError> {
         let to_move = position.to_move;
         let count_proofs = self.count_proofs;
-        let search = self.prepare(rows, cols, position)?;
+        let search = self.prepare(position)?;
         let started = Instant::now();
         let result = search.solve();
         let time = started.elapsed();
@@ -372,14 +363,9 @@ impl Solver {
     /// of its own within the limits; `None` when one of them could not be decided. As in
     /// Benzene, the moves tried are those the knowledge leaves to consider (every empty cell
     /// when it has decided the position already): a dead or captured cell is not offered.
-    pub fn winning_moves(
-        &mut self,
-        rows: u8,
-        cols: u8,
-        position: Position,
-    ) -> Result<Option<Vec<Cell>>, SolverError> {
+    pub fn winning_moves(&mut self, position: &Position) -> Result<Option<Vec<Cell>>, SolverError> {
         let to_move = position.to_move;
-        let search = self.prepare(rows, cols, position)?;
+        let search = self.prepare(position)?;
         let root = search.position;
         let consider = match search.decide() {
             Decision::Consider { moves, .. } => moves,
@@ -404,13 +390,8 @@ impl Solver {
     /// move the proof had to refute; a position reached again by other moves is listed
     /// again as a transposition, without its tree. Positions that could not be proven again
     /// within the limits (the table may have lost them) are leaves, not decided.
-    pub fn proof_tree(
-        &mut self,
-        rows: u8,
-        cols: u8,
-        position: Position,
-    ) -> Result<Vec<ProofStep>, SolverError> {
-        let search = self.prepare(rows, cols, position)?;
+    pub fn proof_tree(&mut self, position: &Position) -> Result<Vec<ProofStep>, SolverError> {
+        let search = self.prepare(position)?;
         let steps = search.proof_tree();
         let geometry = search.geometry();
         Ok(steps
@@ -427,13 +408,8 @@ impl Solver {
     /// The principal variation the table holds from `position` (`dfpn-get-pv`): at each
     /// position its best move, or at a lost one the reply that took the most work to refute;
     /// it stops where the table knows no more.
-    pub fn variation(
-        &mut self,
-        rows: u8,
-        cols: u8,
-        position: Position,
-    ) -> Result<Vec<Cell>, SolverError> {
-        let search = self.prepare(rows, cols, position)?;
+    pub fn variation(&mut self, position: &Position) -> Result<Vec<Cell>, SolverError> {
+        let search = self.prepare(position)?;
         let mut line = Vec::new();
         while let Some(at) = search.principal_move() {
             line.push(search.geometry().cell_at(at));

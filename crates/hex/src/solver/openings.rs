@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use super::dfpn::lock;
 use super::{Knowledge, Limits, Outcome, Proof, ProofBook, Solver, SolverError};
 use crate::board::{Board, Cell, Color};
+use crate::position::Position;
 
 /// Positions whose proof took fewer expansions are quicker to prove again than to read, so
 /// a proof file keeps only the others.
@@ -280,7 +281,8 @@ pub fn solve_openings(
                         (None, None) => {
                             let mut board = empty.clone();
                             board.set(cell, first);
-                            let outcome = solver.solve(&board, first.opponent());
+                            let outcome =
+                                solver.solve(&Position::of_board(&board, first.opponent()));
                             if let Ok(Outcome::Proven(proof)) = &outcome
                                 && proof.winner != first
                                 && let (Some(reply), Some(needed)) =
@@ -502,12 +504,16 @@ mod tests {
                 let mut board = Board::empty(size).unwrap();
                 board.set(opening.cell, Color::White);
                 let mut solver = Solver::new(Limits::default());
-                let Ok(Outcome::Proven(own)) = solver.solve(&board, Color::Black) else {
+                let Ok(Outcome::Proven(own)) =
+                    solver.solve(&Position::of_board(&board, Color::Black))
+                else {
                     panic!("small boards are solved");
                 };
                 assert_eq!(own.winner, Color::Black, "{}", opening.cell);
                 board.set(proof.best.unwrap(), Color::Black);
-                let Ok(Outcome::Proven(after)) = solver.solve(&board, Color::White) else {
+                let Ok(Outcome::Proven(after)) =
+                    solver.solve(&Position::of_board(&board, Color::White))
+                else {
                     panic!("small boards are solved");
                 };
                 assert_eq!(

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Openings, Outcome};
-use crate::board::{Board, Color};
+use crate::position::Position;
 
 /// A solved position as `hex solve` shows it: the position, then the winner, a winning move
 /// when the winner is to move, and the proof's size and time (or `unknown within the
@@ -12,10 +12,8 @@ use crate::board::{Board, Color};
 pub struct Solved<'a> {
     /// The data set's number, from 1.
     pub number: usize,
-    /// The position.
-    pub board: &'a Board,
-    /// Who was to move.
-    pub to_move: Color,
+    /// The position, with who was to move.
+    pub position: &'a Position,
     /// What the solver found.
     pub outcome: Outcome,
 }
@@ -24,13 +22,13 @@ impl fmt::Display for Solved<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Solved {
             number,
-            board,
-            to_move,
+            position,
             outcome,
         } = self;
+        let to_move = &position.to_move;
         write!(
             f,
-            "Data set {number}, {} to move:\n{board}",
+            "Data set {number}, {} to move:\n{position}",
             to_move.contest_letter()
         )?;
         match outcome {
@@ -150,18 +148,16 @@ impl fmt::Display for Openings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Color;
     use crate::solver::{Limits, Setup, Solver, solve_openings};
 
     #[test]
     fn a_solved_position_names_the_winning_move() {
-        let board = Board::empty(2).unwrap();
-        let outcome = Solver::new(Limits::default())
-            .solve(&board, Color::White)
-            .unwrap();
+        let empty = Position::new(2, 2, Color::White);
+        let outcome = Solver::new(Limits::default()).solve(&empty).unwrap();
         let text = Solved {
             number: 1,
-            board: &board,
-            to_move: Color::White,
+            position: &empty,
             outcome,
         }
         .to_string();

@@ -1,6 +1,7 @@
 //! The solver against plain minimax on small boards, and its winning moves played out.
 
 use super::*;
+use crate::board::Board;
 use crate::cells::{Cells, Spot};
 use std::collections::HashSet;
 
@@ -107,7 +108,8 @@ fn check_solver_against_minimax(mut solver: Solver, size: u8, start: [Cells; 2],
         for (stones, to_move) in positions(size, start, depth, first) {
             let board = board_of(size, stones);
             let expected = minimax(&geometry, stones, to_move, &mut memo);
-            let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
+            let Ok(Outcome::Proven(proof)) = solver.solve(&Position::of_board(&board, to_move))
+            else {
                 panic!("no limits, yet no proof:\n{board}");
             };
             let winner = if expected {
@@ -145,8 +147,11 @@ fn check_rectangle(rows: u8, cols: u8, depth: usize) {
     for first in Color::BOTH {
         for (stones, to_move) in positions_on(&geometry, [Cells::EMPTY; 2], depth, first) {
             let expected = minimax(&geometry, stones, to_move, &mut memo);
-            let position = Position { stones, to_move };
-            let Ok(Outcome::Proven(proof)) = solver.solve_position(rows, cols, position) else {
+            let position = Position {
+                stones,
+                ..Position::new(rows, cols, to_move)
+            };
+            let Ok(Outcome::Proven(proof)) = solver.solve(&position) else {
                 panic!("no limits, yet no proof: {rows}x{cols} {stones:?}");
             };
             let winner = if expected {
@@ -213,13 +218,8 @@ fn on_a_rectangle_the_shorter_crossing_wins_even_moving_second() {
             );
             assert!(!wins, "{rows}x{cols}: minimax");
         }
-        let position = Position {
-            stones: [Cells::EMPTY; 2],
-            to_move: second,
-        };
-        let Ok(Outcome::Proven(proof)) =
-            Solver::new(Limits::default()).solve_position(rows, cols, position)
-        else {
+        let empty = Position::new(rows, cols, second);
+        let Ok(Outcome::Proven(proof)) = Solver::new(Limits::default()).solve(&empty) else {
             panic!("{rows}x{cols}")
         };
         assert_eq!(proof.winner, shorter, "{rows}x{cols}");
@@ -277,7 +277,8 @@ fn positions_set_in_13x13_and_19x19_boards_agree_with_minimax() {
             for big in [13, 19] {
                 let filled = crate::geometry::embedded(5, stones, big);
                 let board = board_of(big, filled);
-                let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
+                let Ok(Outcome::Proven(proof)) = solver.solve(&Position::of_board(&board, to_move))
+                else {
                     panic!("no limits, yet no proof:\n{board}");
                 };
                 let winner = if expected {
@@ -317,7 +318,8 @@ fn check_proof_cells(size: u8, start: [Cells; 2], depth: usize) {
     for first in Color::BOTH {
         for (stones, to_move) in positions(size, start, depth, first) {
             let board = board_of(size, stones);
-            let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
+            let Ok(Outcome::Proven(proof)) = solver.solve(&Position::of_board(&board, to_move))
+            else {
                 panic!("no limits, yet no proof:\n{board}");
             };
             let search = solver.search.as_ref().expect("searched");
@@ -381,7 +383,7 @@ fn without_knowledge_the_search_agrees_too() {
 fn boards_over_19_are_refused() {
     let board = Board::empty(20).unwrap();
     assert_eq!(
-        Solver::new(Limits::default()).solve(&board, Color::White),
+        position_of(&board, Color::White),
         Err(SolverError::TooLarge {
             rows: 20,
             cols: 20,
@@ -399,7 +401,7 @@ fn a_limit_gives_unknown() {
         ..Limits::default()
     });
     assert!(matches!(
-        solver.solve(&board, Color::White),
+        solver.solve(&Position::of_board(&board, Color::White)),
         Ok(Outcome::Unknown { .. })
     ));
 }
@@ -418,12 +420,12 @@ fn the_limits_still_hold_after_a_proof() {
         won.set(Cell { row, col: 3 }, Color::Black);
     }
     assert!(matches!(
-        solver.solve(&won, Color::White),
+        solver.solve(&Position::of_board(&won, Color::White)),
         Ok(Outcome::Proven(_))
     ));
     let large = Board::empty(8).unwrap();
     assert!(matches!(
-        solver.solve(&large, Color::White),
+        solver.solve(&Position::of_board(&large, Color::White)),
         Ok(Outcome::Unknown { .. })
     ));
 }
@@ -467,12 +469,12 @@ fn two_threads_find_the_5x5_openings_one_does_on_a_small_table() {
             Ok(Outcome::Proven(proof)) => proof,
             other => panic!("{cell}: {other:?}"),
         };
-        let alone = proven(one.solve(&board, Color::Black));
-        let together = proven(two.solve(&board, Color::Black));
+        let alone = proven(one.solve(&Position::of_board(&board, Color::Black)));
+        let together = proven(two.solve(&Position::of_board(&board, Color::Black)));
         assert_eq!(alone.winner, together.winner, "{cell}");
         if let Some(reply) = together.best {
             board.set(reply, Color::Black);
-            let after = proven(one.solve(&board, Color::White));
+            let after = proven(one.solve(&Position::of_board(&board, Color::White)));
             assert_eq!(after.winner, Color::Black, "{cell}, then {reply}");
         }
     }
@@ -488,7 +490,9 @@ fn two_threads_stop_at_the_limits() {
         },
     );
     let board = Board::empty(8).unwrap();
-    let Ok(Outcome::Unknown { nodes, .. }) = solver.solve(&board, Color::White) else {
+    let Ok(Outcome::Unknown { nodes, .. }) =
+        solver.solve(&Position::of_board(&board, Color::White))
+    else {
         panic!("8x8 is not solved in 3000 positions");
     };
     // Each thread looks at the count every 1024 of its own positions.
@@ -509,7 +513,9 @@ fn a_time_limit_is_looked_at_every_position() {
             },
         );
         let board = Board::empty(9).unwrap();
-        let Ok(Outcome::Unknown { nodes, .. }) = solver.solve(&board, Color::White) else {
+        let Ok(Outcome::Unknown { nodes, .. }) =
+            solver.solve(&Position::of_board(&board, Color::White))
+        else {
             panic!("9x9 is not solved in no time");
         };
         assert!(
@@ -532,7 +538,10 @@ fn a_tiny_table_still_proves_every_5x5_opening() {
         let mut board = Board::empty(5).unwrap();
         board.set(cell, Color::White);
         assert!(
-            matches!(solver.solve(&board, Color::Black), Ok(Outcome::Proven(_))),
+            matches!(
+                solver.solve(&Position::of_board(&board, Color::Black)),
+                Ok(Outcome::Proven(_))
+            ),
             "{cell}"
         );
     }
@@ -544,7 +553,8 @@ fn a_finished_game_has_its_winner() {
     for row in 0..3 {
         board.set(Cell { row, col: 1 }, Color::Black);
     }
-    let Ok(Outcome::Proven(proof)) = Solver::new(Limits::default()).solve(&board, Color::White)
+    let Ok(Outcome::Proven(proof)) =
+        Solver::new(Limits::default()).solve(&Position::of_board(&board, Color::White))
     else {
         panic!("solved");
     };
@@ -555,7 +565,7 @@ fn a_finished_game_has_its_winner() {
 fn the_book_round_trips_and_answers_at_once() {
     let board = Board::empty(4).unwrap();
     let mut solver = Solver::new(Limits::default());
-    let Ok(Outcome::Proven(first)) = solver.solve(&board, Color::Black) else {
+    let Ok(Outcome::Proven(first)) = solver.solve(&Position::of_board(&board, Color::Black)) else {
         panic!("4x4 is solved")
     };
     let book = solver.book(1);
@@ -564,7 +574,7 @@ fn the_book_round_trips_and_answers_at_once() {
     let read = ProofBook::parse(&text).unwrap();
     assert_eq!(read, book);
     let mut again = Solver::new(Limits::default()).with_book(read);
-    let Ok(Outcome::Proven(second)) = again.solve(&board, Color::Black) else {
+    let Ok(Outcome::Proven(second)) = again.solve(&Position::of_board(&board, Color::Black)) else {
         panic!("in the book")
     };
     assert_eq!((second.winner, second.best), (first.winner, first.best));
@@ -612,7 +622,7 @@ mod winning_moves {
             prop_assume!((stones[0] | stones[1]).len() >= 12);
             let board = board_of(size, stones);
             let mut solver = Solver::new(Limits { memory: 1 << 20, ..Limits::default() });
-            let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
+            let Ok(Outcome::Proven(proof)) = solver.solve(&Position::of_board(&board, to_move)) else {
                 panic!("5x5 is small");
             };
             let mut memo = std::collections::HashMap::new();
@@ -624,7 +634,7 @@ mod winning_moves {
                 prop_assert!(after.get(best).is_none());
                 after.set(best, to_move);
                 let Ok(Outcome::Proven(next)) = Solver::new(Limits { memory: 1 << 20, ..Limits::default() })
-                    .solve(&after, to_move.opponent()) else {
+                    .solve(&Position::of_board(&after, to_move.opponent())) else {
                     panic!("5x5 is small");
                 };
                 prop_assert_eq!(next.winner, to_move);
@@ -650,11 +660,15 @@ fn check_proof_tree(size: u8, start: [Cells; 2], depth: usize, minimax_too: bool
     for first in Color::BOTH {
         for (stones, to_move) in positions(size, start, depth, first) {
             let board = board_of(size, stones);
-            let Ok(Outcome::Proven(proof)) = solver.solve(&board, to_move) else {
+            let Ok(Outcome::Proven(proof)) = solver.solve(&Position::of_board(&board, to_move))
+            else {
                 panic!("no limits, yet no proof:\n{board}");
             };
             let tree = solver
-                .proof_tree(size, size, Position { stones, to_move })
+                .proof_tree(&Position {
+                    stones,
+                    ..Position::new(size, size, to_move)
+                })
                 .unwrap();
             assert_eq!(tree[0].depth, 0);
             assert_eq!(tree[0].at, None);
@@ -683,7 +697,7 @@ fn check_proof_tree(size: u8, start: [Cells; 2], depth: usize, minimax_too: bool
                 if step.decided {
                     let decided = expert.decide(&Position {
                         stones: here,
-                        to_move: mover,
+                        ..Position::new(size, size, mover)
                     });
                     let won = match decided {
                         Decision::Won { .. } => true,

@@ -4,10 +4,10 @@
 use std::time::Duration;
 
 use hex::game::{Cell, Color, IllegalMove, MAX_BOARD, Move};
-use hex::player::{self as engine_player, Config};
+use hex::player::{Config, Player};
 use hex::sgf;
 use hex::svg::{Marks, svg, winning_chain};
-use hex::{Analysis, Verdict};
+use hex::{Analysis, Position, Verdict};
 
 use super::Params;
 use crate::page::Url;
@@ -327,8 +327,7 @@ impl Game {
     /// player: its opening book, its endgame solver, the search; the swap when the first
     /// stone looks better than any answer, resigning when it sees no chance).
     fn engine_move(&self) -> Move {
-        let mut player =
-            engine_player::Player::new(self.config()).expect("the built-in book is not read");
+        let mut player = Player::new(self.config()).expect("the built-in book is not read");
         (player.choose(&self.game, self.to_move())).unwrap_or(Move::Resign)
     }
 
@@ -340,7 +339,7 @@ impl Game {
             playouts: Some(self.opponent.playouts.max(VALUE_PLAYOUTS)),
             ..self.config()
         };
-        let mut player = engine_player::Player::new(config).expect("the built-in book is not read");
+        let mut player = Player::new(config).expect("the built-in book is not read");
         let Ok(analysis) = player.analyse(&self.game, color) else {
             return Vec::new();
         };
@@ -353,7 +352,6 @@ impl Game {
     }
 
     pub(super) fn marks(&self) -> Marks {
-        let board = self.game.board();
         let mut marks = Marks {
             last: match self.game.history().last() {
                 Some(&(_, Move::Play(point))) => Some(point),
@@ -362,9 +360,9 @@ impl Game {
             ..Marks::default()
         };
         if let Some(winner) = self.game.winner() {
-            marks.chain = winning_chain(&board, winner);
+            marks.chain = winning_chain(&Position::of_game(&self.game), winner);
         } else if self.show
-            && let Verdict::Open { x, o } = Analysis::of(board).verdict
+            && let Verdict::Open { x, o } = Analysis::of(self.game.board()).verdict
         {
             for completion in [x, o] {
                 for &cell in &completion.added {
@@ -376,7 +374,7 @@ impl Game {
     }
 
     pub(super) fn picture(&self, marks: &Marks) -> String {
-        svg(&self.game.board(), marks)
+        svg(&Position::of_game(&self.game), marks)
     }
 }
 

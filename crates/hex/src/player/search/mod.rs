@@ -818,11 +818,8 @@ mod tests {
         let tall = rectangle(5, 4, &["b3"], &[]);
         for (g, color) in [(wide, Color::Black), (tall, Color::White)] {
             let (rows, cols) = (g.rows(), g.cols());
-            let position = Position {
-                to_move: color,
-                ..Position::of_game(&g)
-            };
-            let winning = solver.winning_moves(rows, cols, position).unwrap().unwrap();
+            let position = Position::of_game(&g).with_to_move(color);
+            let winning = solver.winning_moves(&position).unwrap().unwrap();
             assert_eq!(winning.len(), 5, "{rows}x{cols}");
             for settings in [
                 Settings::default(),

@@ -176,6 +176,8 @@ impl Padded {
             }
         }
         Position {
+            rows: self.rows as u8,
+            cols: self.cols as u8,
             stones,
             to_move: player(to_move),
         }
