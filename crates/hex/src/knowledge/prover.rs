@@ -11,7 +11,7 @@
 //! positions it has seen, cut off as soon as the player is joined or cannot be joined even
 //! with every cell still empty in the carrier (extra stones never hurt a side in Hex).
 
-use std::collections::HashMap;
+use hashbrown::HashMap;
 
 use crate::board::Color;
 use crate::cells::{CellSet, Spot};
@@ -82,16 +82,31 @@ pub struct Question<'a, S> {
     pub first: First,
 }
 
-/// The search's state: the carrier's cells in order, the table of positions seen.
-struct Search<'a, S> {
-    geometry: &'a Geometry<S>,
-    /// The cells that count as the player's from the start.
-    own: S,
-    /// The cells touching each end.
-    touch: [S; 2],
+/// The search's state: the carrier's cells in order (bit `i` of a mask is `cells[i]`), the
+/// board seen from them, and the table of positions seen.
+///
+/// The search never looks at the board: the player's groups outside the carrier are
+/// contracted into the carrier's graph once, so that who is joined is a flood fill over at
+/// most 32 bits. Two carrier cells are linked when they touch, or when they touch one group
+/// of the player's; a cell starts the fill when it lies on the first end or touches a group
+/// that does, and finishes it likewise.
+struct Search<S> {
     cells: Vec<Spot>,
+    /// Each cell's carrier neighbours, and those through the player's groups it touches.
+    links: Vec<u32>,
+    /// Each cell's carrier neighbours alone (for the move order).
+    next_to: Vec<u32>,
+    /// The cells on the first end.
+    on_start: u32,
+    /// The cells touching a group of the player's on the first end.
+    by_start: u32,
+    /// The cells on the last end or touching a group of the player's on it.
+    finish: u32,
+    /// Whether a group of the player's already lies on both ends.
+    joined: bool,
     first: First,
     seen: HashMap<(u32, u32), Found>,
+    set: std::marker::PhantomData<S>,
 }
 
 impl<S: CellSet> Question<'_, S> {
@@ -142,13 +157,8 @@ impl<S: CellSet> Question<'_, S> {
         Ok(Some(carrier))
     }
 
-    fn search(&self) -> Result<Search<'_, S>, ProverError> {
+    fn search(&self) -> Result<Search<S>, ProverError> {
         let me = slot(self.player);
-        let taken = self.stones[0] | self.stones[1];
-        let cells: Vec<Spot> = (self.carrier - taken).into_iter().collect();
-        if cells.len() > MAX_CARRIER {
-            return Err(ProverError::TooLarge(cells.len()));
-        }
         let mut own = self.stones[me];
         let mut touch = [S::EMPTY; 2];
         for (end, touching) in self.ends.iter().zip(&mut touch) {
@@ -162,13 +172,52 @@ impl<S: CellSet> Question<'_, S> {
                     .ok_or(ProverError::NoSuchSide(side))?,
             };
         }
+        let own = own - self.stones[1 - me];
+        let taken = self.stones[0] | self.stones[1] | own;
+        let cells: Vec<Spot> = (self.carrier - taken).into_iter().collect();
+        if cells.len() > MAX_CARRIER {
+            return Err(ProverError::TooLarge(cells.len()));
+        }
+        let geometry = self.geometry;
+        let mask = |set: S| -> u32 {
+            (cells.iter().enumerate())
+                .filter(|(_, at)| set.contains(**at))
+                .fold(0, |mask, (i, _)| mask | 1 << i)
+        };
+        // The player's groups, each with the carrier cells next to it.
+        let mut groups: Vec<(S, u32)> = Vec::new();
+        let mut rest = own;
+        while let Some(at) = rest.lowest() {
+            let group = geometry.flood(S::single(at), own);
+            rest = rest - group;
+            groups.push((group, mask(geometry.grow(group))));
+        }
+        let next_to: Vec<u32> = (cells.iter())
+            .map(|at| mask(geometry.neighbours[at.index()]))
+            .collect();
+        let links = (cells.iter().zip(&next_to))
+            .map(|(at, &near)| {
+                (groups.iter())
+                    .filter(|(group, _)| geometry.neighbours[at.index()].intersects(*group))
+                    .fold(near, |links, (_, by)| links | by)
+            })
+            .collect();
+        let by = |end: S| -> u32 {
+            (groups.iter())
+                .filter(|(group, _)| group.intersects(end))
+                .fold(0, |cells, (_, by)| cells | by)
+        };
         Ok(Search {
-            geometry: self.geometry,
-            own: own - self.stones[1 - me],
-            touch,
+            links,
+            next_to,
+            on_start: mask(touch[0]),
+            by_start: by(touch[0]),
+            finish: mask(touch[1]) | by(touch[1]),
+            joined: (groups.iter()).any(|(g, _)| g.intersects(touch[0]) && g.intersects(touch[1])),
             cells,
             first: self.first,
             seen: HashMap::new(),
+            set: std::marker::PhantomData,
         })
     }
 }
@@ -181,30 +230,34 @@ struct Found {
     within: u32,
 }
 
-impl<S: CellSet> Search<'_, S> {
+impl<S: CellSet> Search<S> {
     /// The carrier's cells of a mask.
     fn set(&self, mask: u32) -> S {
-        let mut set = S::EMPTY;
-        let mut rest = mask;
-        while rest != 0 {
-            set.insert(self.cells[rest.trailing_zeros() as usize]);
-            rest &= rest - 1;
+        bits(mask)
+            .map(|bit| self.cells[bit.trailing_zeros() as usize])
+            .collect()
+    }
+
+    /// The cells of `mask` linked to each other.
+    fn grow(&self, mask: u32) -> u32 {
+        bits(mask).fold(mask, |out, bit| out | self.links[bit.trailing_zeros() as usize])
+    }
+
+    /// The carrier's cells of `mine` reached from the first end (through the player's
+    /// groups and `mine`).
+    fn reach(&self, mine: u32) -> u32 {
+        let mut reached = (self.on_start | self.by_start) & mine;
+        let mut frontier = reached;
+        while frontier != 0 {
+            frontier = self.grow(frontier) & mine & !reached;
+            reached |= frontier;
         }
-        set
+        reached
     }
 
-    /// The mask of the carrier's cells in `set`.
-    fn mask(&self, set: S) -> u32 {
-        (self.cells.iter().enumerate())
-            .filter(|(_, at)| set.contains(**at))
-            .fold(0, |mask, (i, _)| mask | 1 << i)
-    }
-
-    /// The cells reached from the first end through the player's cells and `extra` of the
-    /// carrier.
-    fn reach(&self, extra: u32) -> S {
-        let mine = self.own | self.set(extra);
-        self.geometry.flood(mine & self.touch[0], mine)
+    /// Whether the cells `reached` join the ends.
+    fn joins(&self, reached: u32) -> bool {
+        self.joined || reached & self.finish != 0
     }
 
     /// All the carrier's cells.
@@ -230,7 +283,7 @@ impl<S: CellSet> Search<'_, S> {
         if bit == 0 {
             return 0;
         }
-        self.mask(self.geometry.neighbours[self.cells[bit.trailing_zeros() as usize].index()])
+        self.next_to[bit.trailing_zeros() as usize]
     }
 
     /// Who wins with `mine` and `theirs` of the carrier taken, `last` the bit of the last
@@ -248,18 +301,18 @@ impl<S: CellSet> Search<'_, S> {
         }
         let empty = self.full() & !mine & !theirs;
         let reached = self.reach(mine);
-        let found = if reached.intersects(self.touch[1]) {
+        let found = if self.joins(reached) {
             Found {
                 joined: true,
-                within: self.mask(reached) & mine,
+                within: reached,
             }
         } else {
             let open = self.reach(mine | empty);
-            if !open.intersects(self.touch[1]) {
+            if !self.joins(open) {
                 // Walled off: the opponent's cells around the player's widest reach.
                 Found {
                     joined: false,
-                    within: self.mask(self.geometry.grow(open)) & theirs,
+                    within: (self.grow(open) | self.by_start) & theirs,
                 }
             } else {
                 let players = self.players_turn(mine, theirs);
@@ -275,7 +328,7 @@ impl<S: CellSet> Search<'_, S> {
     fn moves(&mut self, mine: u32, theirs: u32, empty: u32, last: u32, players: bool) -> Found {
         // The replies next to the last move first: a connection's answers are near.
         let near = self.near(last) & empty;
-        let order: Vec<u32> = bits(near).chain(bits(empty & !near)).collect();
+        let order = bits(near).chain(bits(empty & !near));
         let mut must = empty;
         let mut within = 0;
         for bit in order {
@@ -306,7 +359,7 @@ impl<S: CellSet> Search<'_, S> {
     fn minimax(&self, mine: u32, theirs: u32) -> bool {
         let empty = self.full() & !mine & !theirs;
         if empty == 0 {
-            return self.reach(mine).intersects(self.touch[1]);
+            return self.joins(self.reach(mine));
         }
         if self.players_turn(mine, theirs) {
             bits(empty).any(|bit| self.minimax(mine | bit, theirs))
@@ -552,3 +605,4 @@ mod tests {
         );
     }
 }
+
