@@ -1,9 +1,10 @@
 //! How fast the engine's search runs: 10,000 simulations from the empty 9x9, 11x11 and
 //! 13x13 boards on one thread, with the default settings, with the bridge replies in
 //! playouts, RAVE or the pattern priors turned off, and with MoHex's expansion threshold or
-//! weighted playouts turned on; and 20,000 on 9x9 and 11x11 by one
-//! thread, by two growing one tree, and by two growing a tree each (without the patterns);
-//! and one forward pass of the shipped policy network on a middle-game 11x11 position.
+//! weighted playouts turned on; and 20,000 on 9x9 and 11x11 by one thread and by two, each
+//! growing a tree of its own (without the patterns);
+//! and one forward pass of the shipped policy network, and of the policy+value network, on a
+//! middle-game 11x11 position.
 
 use std::hint::black_box;
 
@@ -96,6 +97,12 @@ fn policy(c: &mut Criterion) {
         b.iter(|| {
             let planes = Policy::planes(11, color, last, |p| game.get(p));
             LEARNED.logits(11, black_box(&planes))
+        })
+    });
+    c.bench_function("policy+value 11x11 forward", |b| {
+        b.iter(|| {
+            let planes = Policy::planes(11, color, last, |p| game.get(p));
+            hex::player::network::LEARNED.evaluate(11, black_box(&planes))
         })
     });
 }

@@ -189,7 +189,7 @@ impl<S: CellSet> Question<'_, S> {
         let mut rest = own;
         while let Some(at) = rest.lowest() {
             let group = geometry.flood(S::single(at), own);
-            rest = rest - group;
+            rest -= group;
             groups.push((group, mask(geometry.grow(group))));
         }
         let next_to: Vec<u32> = (cells.iter())
@@ -240,7 +240,9 @@ impl<S: CellSet> Search<S> {
 
     /// The cells of `mask` linked to each other.
     fn grow(&self, mask: u32) -> u32 {
-        bits(mask).fold(mask, |out, bit| out | self.links[bit.trailing_zeros() as usize])
+        bits(mask).fold(mask, |out, bit| {
+            out | self.links[bit.trailing_zeros() as usize]
+        })
     }
 
     /// The carrier's cells of `mine` reached from the first end (through the player's
@@ -605,4 +607,3 @@ mod tests {
         );
     }
 }
-

@@ -21,6 +21,7 @@
 pub mod book;
 pub mod building;
 pub mod clock;
+pub mod network;
 pub mod params;
 pub mod patterns;
 pub mod policy;

@@ -23,12 +23,12 @@ const MAGIC: &[u8] = b"boardgames hex policy 1\n";
 
 /// One convolution: `out` x `inp` kernels of `side` x `side`, and a bias for each output.
 #[derive(Clone, Debug)]
-struct Layer {
-    out: usize,
-    inp: usize,
-    side: usize,
-    weights: Vec<f32>,
-    bias: Vec<f32>,
+pub(super) struct Layer {
+    pub(super) out: usize,
+    pub(super) inp: usize,
+    pub(super) side: usize,
+    pub(super) weights: Vec<f32>,
+    pub(super) bias: Vec<f32>,
 }
 
 /// A policy network's weights.
@@ -156,26 +156,12 @@ impl Policy {
     fn forward(&self, size: usize, planes: &[f32], convolve: Convolve) -> Vec<f32> {
         let margin = self.layers.iter().map(|l| l.side / 2).max().unwrap_or(0);
         let g = Grid::new(size + 2, margin);
-        let mut h = vec![0.0f32; PLANES * g.stride];
-        for p in 0..PLANES {
-            for r in 0..g.n {
-                let from = (p * g.n + r) * g.n;
-                let to = p * g.stride + g.row(r);
-                h[to..to + g.n].copy_from_slice(&planes[from..from + g.n]);
-            }
-        }
+        let mut h = g.load(planes, PLANES);
         let last = self.layers.len() - 1;
         for (l, layer) in self.layers.iter().enumerate() {
-            let mut out = vec![0.0f32; layer.out * g.stride];
-            convolve(layer, &g, &h, &mut out, l < last);
-            h = out;
+            h = g.apply(layer, &h, l < last, convolve);
         }
-        let mut logits = Vec::with_capacity(size * size);
-        for r in 1..=size {
-            let row = g.row(r);
-            logits.extend_from_slice(&h[row + 1..row + 1 + size]);
-        }
-        logits
+        g.board(&h, 0, size)
     }
 }
 
@@ -189,7 +175,7 @@ const PORTABLE_TILE: usize = 16;
 /// margin of zeros wide enough for every kernel, so that a kernel's tap is one shift; its
 /// cells, from the first to the last, are computed as one run of whole tiles (the margin
 /// columns between rows and the tail past the last cell are computed too, then cleared).
-struct Grid {
+pub(super) struct Grid {
     /// The framed board's side.
     n: usize,
     margin: usize,
@@ -205,7 +191,7 @@ struct Grid {
 }
 
 impl Grid {
-    fn new(n: usize, margin: usize) -> Grid {
+    pub(super) fn new(n: usize, margin: usize) -> Grid {
         let w = n + 2 * margin;
         let start = margin * w + margin;
         let run = (n - 1) * w + n;
@@ -227,14 +213,50 @@ impl Grid {
     fn row(&self, r: usize) -> usize {
         (r + self.margin) * self.w + self.margin
     }
+
+    /// `count` planes of the framed board, each `n`² row by row, in the grid's layout.
+    pub(super) fn load(&self, planes: &[f32], count: usize) -> Vec<f32> {
+        let mut h = vec![0.0f32; count * self.stride];
+        for p in 0..count {
+            for r in 0..self.n {
+                let from = (p * self.n + r) * self.n;
+                let to = p * self.stride + self.row(r);
+                h[to..to + self.n].copy_from_slice(&planes[from..from + self.n]);
+            }
+        }
+        h
+    }
+
+    /// `layer` applied to `h` (ReLU after it if `relu`), by `convolve`.
+    pub(super) fn apply(
+        &self,
+        layer: &Layer,
+        h: &[f32],
+        relu: bool,
+        convolve: Convolve,
+    ) -> Vec<f32> {
+        let mut out = vec![0.0f32; layer.out * self.stride];
+        convolve(layer, self, h, &mut out, relu);
+        out
+    }
+
+    /// Plane `plane` of `h` on the board inside the frame, `size`² row by row.
+    pub(super) fn board(&self, h: &[f32], plane: usize, size: usize) -> Vec<f32> {
+        let mut cells = Vec::with_capacity(size * size);
+        for r in 1..=size {
+            let row = plane * self.stride + self.row(r);
+            cells.extend_from_slice(&h[row + 1..row + 1 + size]);
+        }
+        cells
+    }
 }
 
 /// Applies one layer: `out` gets `layer` applied to `h`, ReLU after it if the flag is set.
-type Convolve = fn(&Layer, &Grid, &[f32], &mut [f32], bool);
+pub(super) type Convolve = fn(&Layer, &Grid, &[f32], &mut [f32], bool);
 
 /// One layer: `out` gets `layer` applied to `h` (ReLU after it if `relu`), with AVX2 and FMA
 /// where the processor has them.
-fn convolve(layer: &Layer, g: &Grid, h: &[f32], out: &mut [f32], relu: bool) {
+pub(super) fn convolve(layer: &Layer, g: &Grid, h: &[f32], out: &mut [f32], relu: bool) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
         // SAFETY: the processor has AVX2 and FMA, as just checked.
@@ -245,7 +267,7 @@ fn convolve(layer: &Layer, g: &Grid, h: &[f32], out: &mut [f32], relu: bool) {
 }
 
 /// [`convolve`] on any processor.
-fn convolve_portable(layer: &Layer, g: &Grid, h: &[f32], out: &mut [f32], relu: bool) {
+pub(super) fn convolve_portable(layer: &Layer, g: &Grid, h: &[f32], out: &mut [f32], relu: bool) {
     convolve_with::<false, PORTABLE_TILE>(layer, g, h, out, relu);
 }
 
