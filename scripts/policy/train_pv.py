@@ -102,8 +102,7 @@ def read_game(name, text, sizes):
 
 def encode(board, size, mover, last):
     """The input planes (PLANES, N+2, N+2) of `board` (N x N: 0 empty, 1 Black, 2 White) seen by
-    `mover` ('B' or 'W'), `last` the last move (row, col) or None; and the frame's map from
-    the board's (row, col) to the mover's."""
+    `mover` ('B' or 'W'), `last` the last move (row, col) or None."""
     white = mover == "W"
     mine, theirs = (2, 1) if white else (1, 2)
     b = board.T if white else board
@@ -115,12 +114,13 @@ def encode(board, size, mover, last):
     x[0, 0, 1:-1] = x[0, -1, 1:-1] = 1
     x[1, 1:-1, 0] = x[1, 1:-1, -1] = 1
     if last is not None:
-        r, c = (last[1], last[0]) if white else last
+        r, c = frame(last, mover)
         x[3, r + 1, c + 1] = 1
     return x
 
 
 def frame(at, mover):
+    """The board's (row, col) in `mover`'s frame (transposed for White)."""
     return (at[1], at[0]) if mover == "W" else at
 
 

@@ -170,17 +170,22 @@ impl std::fmt::Debug for Solver {
     }
 }
 
-/// The contest's `board` as the position the solver takes, `to_move` to move: refused when
-/// it is larger than [`MAX_SOLVER_SIZE`] a side.
-pub fn position_of(board: &Board, to_move: Color) -> Result<Position, SolverError> {
-    let size = board.size();
-    if size > MAX_SOLVER_SIZE {
+/// Whether the solver takes a `rows` x `cols` board: 1 to [`MAX_SOLVER_SIZE`] a side.
+fn check_shape(rows: u8, cols: u8) -> Result<(), SolverError> {
+    if rows.max(cols) > MAX_SOLVER_SIZE || rows == 0 || cols == 0 {
         return Err(SolverError::TooLarge {
-            rows: size,
-            cols: size,
+            rows,
+            cols,
             max: MAX_SOLVER_SIZE,
         });
     }
+    Ok(())
+}
+
+/// The contest's `board` as the position the solver takes, `to_move` to move: refused when
+/// it is larger than [`MAX_SOLVER_SIZE`] a side.
+pub fn position_of(board: &Board, to_move: Color) -> Result<Position, SolverError> {
+    check_shape(board.size(), board.size())?;
     Ok(Position::of_board(board, to_move))
 }
 
@@ -278,13 +283,7 @@ impl Solver {
     /// The search, set up with `position` (a new one for a new shape).
     fn prepare(&mut self, position: &Position) -> Result<&mut Dfpn, SolverError> {
         let (rows, cols) = (position.rows, position.cols);
-        if rows.max(cols) > MAX_SOLVER_SIZE || rows == 0 || cols == 0 {
-            return Err(SolverError::TooLarge {
-                rows,
-                cols,
-                max: MAX_SOLVER_SIZE,
-            });
-        }
+        check_shape(rows, cols)?;
         if self
             .search
             .as_ref()

@@ -180,14 +180,8 @@ pub fn solve_openings(
     jobs: usize,
     report: impl Fn(Report) + Send + Sync + 'static,
 ) -> Result<Openings, SolverError> {
-    let too_large = SolverError::TooLarge {
-        rows: size,
-        cols: size,
-        max: super::MAX_SOLVER_SIZE,
-    };
-    let empty = Board::empty(size)
-        .filter(|_| size <= super::MAX_SOLVER_SIZE)
-        .ok_or(too_large)?;
+    super::check_shape(size, size)?;
+    let empty = Board::empty(size).expect("a side of 1 to 19 is a contest size");
     let cells: Vec<Cell> = empty.cells().collect();
     let turn = |cell: Cell| Cell {
         row: size - 1 - cell.row,
