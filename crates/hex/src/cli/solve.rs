@@ -138,10 +138,6 @@ pub struct KnowledgeArgs {
     /// Tuning: no edge templates that need a second stone (fourth and fifth rows).
     #[arg(long, hide = true)]
     no_stone_templates: bool,
-    /// Tuning: ladder links (two cells near a side joined through it) among H-search's
-    /// connections.
-    #[arg(long, hide = true)]
-    ladder_links: bool,
     /// Tuning: a losing move's proof does not rule out its siblings.
     #[arg(long, hide = true)]
     no_proof_sets: bool,
@@ -169,7 +165,6 @@ impl KnowledgeArgs {
             dominated: !self.no_dominated,
             fourth_row: !self.no_fourth_row,
             stone_templates: !self.no_stone_templates,
-            ladder_links: self.ladder_links,
             proof_sets: !self.no_proof_sets,
             widening: !self.no_widening,
             resistance: !self.no_resistance,

@@ -502,23 +502,17 @@ impl<S: Set> HSearch<S> {
             if !template.fits(own, empty | own) {
                 continue;
             }
-            let node = |at: Spot| {
-                if empty.contains(at) {
-                    Some(self.endpoint_of_cell[at.index()])
-                } else {
-                    (stones.iter().position(|&set| set.contains(at))).map(|group| group as End)
-                }
+            let (side, stone, carrier) = (template.side, template.stone, template.carrier);
+            let end = if empty.contains(stone) {
+                self.endpoint_of_cell[stone.index()]
+            } else if let Some(group) = stones.iter().position(|&set| set.contains(stone)) {
+                group as End
+            } else {
+                continue;
             };
-            // A ladder link joins its two cells, an edge template its cell and side.
-            let ends = match template.partner {
-                Some(partner) => node(template.stone).zip(node(partner)),
-                None => node(template.stone).map(|end| (end, template.side as End)),
-            };
-            if let Some((end, other)) = ends
-                && end != other
-            {
-                let carrier = S::of(template.carrier & empty);
-                self.add_full(end, other, pair(end, other), carrier);
+            let side = side as End;
+            if end != side {
+                self.add_full(end, side, pair(end, side), S::of(carrier & empty));
             }
         }
         self.run();
@@ -608,7 +602,7 @@ pub fn side_connections(
     own: Cells,
     empty: Cells,
 ) -> SideConnections {
-    let templates = super::vc::Templates::new(geometry, true, true, true);
+    let templates = super::vc::Templates::new(geometry, true, true);
     side_connections_of(
         geometry,
         &Groups::of(geometry, player, own),
@@ -962,26 +956,21 @@ pub(super) mod tests {
                 }
             }
             let own = stones.iter().fold(Cells::EMPTY, |all, &set| all | set);
-            let templates = crate::knowledge::vc::Templates::new(geometry, true, true, true);
+            let templates = crate::knowledge::vc::Templates::new(geometry, true, true);
             for template in templates.of(player) {
                 if !template.fits(own, empty | own) {
                     continue;
                 }
-                let node = |at: Spot| {
-                    if empty.contains(at) {
-                        Some(endpoint_of_cell[at.index()])
-                    } else {
-                        stones.iter().position(|&set| set.contains(at))
-                    }
+                let (side, stone, carrier) = (template.side, template.stone, template.carrier);
+                let end = if empty.contains(stone) {
+                    endpoint_of_cell[stone.index()]
+                } else if let Some(group) = stones.iter().position(|&set| set.contains(stone)) {
+                    group
+                } else {
+                    continue;
                 };
-                let ends = match template.partner {
-                    Some(partner) => node(template.stone).zip(node(partner)),
-                    None => node(template.stone).map(|end| (end, template.side)),
-                };
-                if let Some((end, other)) = ends
-                    && end != other
-                {
-                    search.add_full(end, other, template.carrier & empty);
+                if end != side {
+                    search.add_full(end, side, carrier & empty);
                 }
             }
             search.run();
@@ -1047,7 +1036,7 @@ pub(super) mod tests {
             let player = if x { Color::White } else { Color::Black };
             let empty = geometry.all & !stones[0] & !stones[1];
             let groups = Groups::of(&geometry, player, stones[slot(player)]);
-            let templates = super::super::vc::Templates::new(&geometry, true, true, true);
+            let templates = super::super::vc::Templates::new(&geometry, true, true);
             let templates = templates.of(player);
             let (_, found) = side_connections_of(&geometry, &groups, empty, templates, true);
             let Some(found) = found else {
@@ -1163,7 +1152,7 @@ mod between_tests {
     fn a_bridge_is_a_full_connection_and_a_shared_neighbour_a_semi_one() {
         // The centre of 5x5 and a cell a bridge away, found from the geometry itself.
         let geometry = Geometry::new(5);
-        let templates = super::super::vc::Templates::new(&geometry, true, true, true);
+        let templates = super::super::vc::Templates::new(&geometry, true, true);
         let common =
             |a: Spot, b: Spot| geometry.neighbours[a.index()] & geometry.neighbours[b.index()];
         let centre = Spot::new(12);
@@ -1234,7 +1223,7 @@ mod between_tests {
                 if pick < cells { Endpoint::Cell(Spot::new(pick.into())) } else { Endpoint::Side(usize::from(pick % 2)) }
             };
             let ends = [end(picks[0]), end(picks[1])];
-            let templates = super::super::vc::Templates::new(&geometry, true, true, false);
+            let templates = super::super::vc::Templates::new(&geometry, true, true);
             let groups = Groups::of(&geometry, player, own);
             let found = connections_between(&geometry, &groups, empty, templates.of(player), ends);
             let reached = ends.map(|e| reach(&geometry, &groups, e));

@@ -24,7 +24,6 @@
 
 mod hsearch;
 mod inferior;
-mod ladders;
 pub mod prover;
 mod resistance;
 mod stone_templates;
@@ -70,9 +69,6 @@ pub struct Knowledge {
     /// The edge templates from the fourth and fifth rows that need one more stone of the
     /// player's ([`stone_templates`]) are connections too (needs `connections`).
     pub stone_templates: bool,
-    /// Two cells near a side that the player joins counting that side as its own (a ladder
-    /// to its escape, [`ladders`]) are connections of H-search (needs `h_search`).
-    pub ladder_links: bool,
     /// A move that loses drops its siblings outside the cells its proof depends on.
     pub proof_sets: bool,
     /// Only the first quarter of the moves not yet lost take part at each position (half
@@ -98,7 +94,6 @@ impl Default for Knowledge {
             dominated: true,
             fourth_row: true,
             stone_templates: true,
-            ladder_links: false,
             proof_sets: true,
             widening: true,
             resistance: true,
@@ -223,12 +218,7 @@ impl Expert {
             d(a).total_cmp(&d(b)).then(a.cmp(&b))
         });
         Expert {
-            templates: Templates::new(
-                &geometry,
-                knowledge.fourth_row,
-                knowledge.stone_templates,
-                knowledge.ladder_links,
-            ),
+            templates: Templates::new(&geometry, knowledge.fourth_row, knowledge.stone_templates),
             geometry,
             order,
             knowledge,

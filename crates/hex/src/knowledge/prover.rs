@@ -80,11 +80,6 @@ pub struct Question<'a, S> {
     pub carrier: S,
     /// Who moves first in the carrier.
     pub first: First,
-    /// A side of the player's that counts as one of its groups, if any: a chain may run
-    /// through it, so that the ends are joined when both reach it (a ladder's way of
-    /// joining a stone to its escape). A win for the player's two sides either way: what
-    /// reaches one end reaches the other.
-    pub through: Option<usize>,
 }
 
 /// The search's state: the carrier's cells in order (bit `i` of a mask is `cells[i]`), the
@@ -189,46 +184,28 @@ impl<S: CellSet> Question<'_, S> {
                 .filter(|(_, at)| set.contains(**at))
                 .fold(0, |mask, (i, _)| mask | 1 << i)
         };
-        // The player's groups: each one's stones and the cells it touches (as carrier
-        // cells: those next to it). A side counted as the player's is one group with every
-        // group on its row: it touches its row's cells.
-        let mut groups: Vec<(S, S)> = Vec::new();
+        // The player's groups, each with the carrier cells next to it.
+        let mut groups: Vec<(S, u32)> = Vec::new();
         let mut rest = own;
         while let Some(at) = rest.lowest() {
             let group = geometry.flood(S::single(at), own);
             rest -= group;
-            groups.push((group, geometry.grow(group)));
+            groups.push((group, mask(geometry.grow(group))));
         }
-        if let Some(side) = self.through {
-            let row = *(self.geometry.sides[me])
-                .get(side)
-                .ok_or(ProverError::NoSuchSide(side))?;
-            let (on, off): (Vec<_>, Vec<_>) = groups
-                .into_iter()
-                .partition(|(group, _)| group.intersects(row));
-            let merged = (on.iter()).fold((S::EMPTY, row), |(stones, near), (group, by)| {
-                (stones | *group, near | *by)
-            });
-            groups = off;
-            groups.push(merged);
-        }
-        let groups: Vec<(S, S, u32)> = (groups.into_iter())
-            .map(|(group, near)| (group, near, mask(near)))
-            .collect();
         let next_to: Vec<u32> = (cells.iter())
             .map(|at| mask(geometry.neighbours[at.index()]))
             .collect();
         let links = (cells.iter().zip(&next_to))
             .map(|(at, &near)| {
                 (groups.iter())
-                    .filter(|(_, touching, _)| touching.contains(*at))
-                    .fold(near, |links, (_, _, by)| links | by)
+                    .filter(|(group, _)| geometry.neighbours[at.index()].intersects(*group))
+                    .fold(near, |links, (_, by)| links | by)
             })
             .collect();
         let by = |end: S| -> u32 {
             (groups.iter())
-                .filter(|(group, _, _)| group.intersects(end))
-                .fold(0, |cells, (_, _, by)| cells | by)
+                .filter(|(group, _)| group.intersects(end))
+                .fold(0, |cells, (_, by)| cells | by)
         };
         Ok(Search {
             links,
@@ -236,8 +213,7 @@ impl<S: CellSet> Question<'_, S> {
             on_start: mask(touch[0]),
             by_start: by(touch[0]),
             finish: mask(touch[1]) | by(touch[1]),
-            joined: (groups.iter())
-                .any(|(g, _, _)| g.intersects(touch[0]) && g.intersects(touch[1])),
+            joined: (groups.iter()).any(|(g, _)| g.intersects(touch[0]) && g.intersects(touch[1])),
             cells,
             first: self.first,
             seen: HashMap::new(),
@@ -436,7 +412,6 @@ mod tests {
             ends,
             carrier,
             first,
-            through: None,
         }
     }
 
@@ -465,7 +440,7 @@ mod tests {
         // The ziggurats and IV-1a (both mirror images) of the middle of Black's top side and
         // the ziggurats of White's right side, on 9x9.
         let geometry = Geometry::new(9);
-        let templates = Templates::new(&geometry, true, false, false);
+        let templates = Templates::new(&geometry, true, false);
         let mut checked = 0;
         for (player, side, kinds) in [(Color::Black, 0, 2), (Color::White, 1, 1)] {
             let middle = |t: &&Template| {
@@ -491,7 +466,6 @@ mod tests {
                     ],
                     carrier: carrier - Cells::single(template.stone),
                     first: First::Opponent,
-                    through: None,
                 };
                 assert!(
                     ask(template.carrier).prove().unwrap().holds,
@@ -514,34 +488,6 @@ mod tests {
         // Black's four, and the one ziggurat of White's right side with its stone on the
         // middle row (the half turn puts its mirror image's stone a row away).
         assert_eq!(checked, 5);
-    }
-
-    #[test]
-    fn two_second_row_stones_are_joined_through_their_side_only() {
-        // Black's B2 and D2 under the top side, the two first rows from A to E the carrier:
-        // White's C2 cuts them apart, but each keeps its bridge to the side.
-        let geometry = Geometry::new(5);
-        let stones = [Cells::EMPTY, cells(&geometry, &["b2", "d2"])];
-        let ends = [
-            End::Cells(cells(&geometry, &["b2"])),
-            End::Cells(cells(&geometry, &["d2"])),
-        ];
-        let band = cells(&geometry, &["a1", "b1", "c1", "d1", "e1", "a2", "c2", "e2"]);
-        let q = question(&geometry, stones, ends, band, First::Opponent);
-        assert!(!q.prove().unwrap().holds);
-        let through = Question {
-            through: Some(0),
-            ..q
-        };
-        assert!(through.prove().unwrap().holds);
-        assert!(through.brute_force().unwrap());
-        // Without the first row's C1 and D1, White's C2 and then C1 or D1 leave one of them
-        // cut from the side as well.
-        let less = Question {
-            carrier: band - cells(&geometry, &["c1"]),
-            ..through
-        };
-        assert_eq!(less.prove().unwrap().holds, less.brute_force().unwrap());
     }
 
     #[test]
@@ -570,7 +516,6 @@ mod tests {
             ends: [End::Cells(Cells::single(stone)), End::Side(0)],
             carrier: region,
             first: First::Opponent,
-            through: None,
         };
         let carrier = q.minimal(&order).unwrap().expect("the region holds");
         assert_eq!(carrier.len(), 8, "{carrier:?}");
@@ -626,7 +571,6 @@ mod tests {
                     ends,
                     carrier,
                     first,
-                    through: (below(3) == 0).then(|| below(2) as usize),
                 };
                 let proof = q.prove().unwrap();
                 assert_eq!(

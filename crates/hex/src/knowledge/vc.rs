@@ -12,7 +12,6 @@
 use crate::board::Color;
 
 use super::Groups;
-use super::ladders::LADDER_LINKS;
 use super::stone_templates::{Offset, STONE_TEMPLATES, Shape, mirror};
 use crate::cells::{Cells, Spot};
 use crate::geometry::{Geometry, slot};
@@ -69,16 +68,12 @@ const IV_1A: &[(i16, i16)] = &[
 
 /// An edge template: a stone of the player's on `stone`, with their `stones` (none for most
 /// templates), joins `side` through the cells of `carrier`, whatever the opponent does there.
-/// Or, with a `partner`, a ladder link ([`LADDER_LINKS`]): `stone` and `partner` are joined,
-/// `side` counted as the player's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Template {
     /// The side (0 the player's first, 1 the last).
     pub side: usize,
-    /// The cell joined to the side (or to `partner`).
+    /// The cell joined to the side.
     pub stone: Spot,
-    /// A ladder link's other cell.
-    pub partner: Option<Spot>,
     /// The cells the connection needs, empty or the player's.
     pub carrier: Cells,
     /// The other stones of the player's it needs.
@@ -102,14 +97,8 @@ pub struct Templates {
 impl Templates {
     /// The ziggurats (from the third row), with `fourth_row` the IV-1a templates (from the
     /// fourth), and with `with_stones` the templates from the fourth and fifth rows that need
-    /// one more stone ([`STONE_TEMPLATES`]) of a board, and with `ladder_links` the
-    /// [`LADDER_LINKS`], both mirror images, at all four sides.
-    pub fn new(
-        geometry: &Geometry,
-        fourth_row: bool,
-        with_stones: bool,
-        ladder_links: bool,
-    ) -> Templates {
+    /// one more stone ([`STONE_TEMPLATES`]) of a board, both mirror images, at all four sides.
+    pub fn new(geometry: &Geometry, fourth_row: bool, with_stones: bool) -> Templates {
         let (rows, cols) = (i16::from(geometry.rows), i16::from(geometry.cols));
         let index = |row: i16, col: i16| Spot::new((row * cols + col) as usize);
         let mut by_player: [Vec<Template>; 2] = [Vec::new(), Vec::new()];
@@ -156,26 +145,6 @@ impl Templates {
             }
             (depth > row && along < length).then(|| (cell(row, along), carrier))
         };
-        // The ladder links as (row, carrier, partner), then their mirror images.
-        let links: Vec<(i16, Vec<Offset>, Offset)> = (LADDER_LINKS.iter())
-            .filter(|_| ladder_links)
-            .flat_map(|&(row, to, carrier)| {
-                [
-                    (row, carrier.to_vec(), to),
-                    (row, mirrored(carrier), mirror(to)),
-                ]
-            })
-            .collect();
-        let mut push = |player: Color, template: Template| {
-            let turned = Template {
-                side: 1,
-                stone: geometry.turn_spot(template.stone),
-                partner: template.partner.map(|at| geometry.turn_spot(at)),
-                carrier: geometry.turn_cells(template.carrier),
-                stones: geometry.turn_cells(template.stones),
-            };
-            by_player[slot(player)].extend([template, turned]);
-        };
         for along in 0..rows.max(cols) {
             for &(row, shape, stones) in &shapes {
                 for player in [Color::Black, Color::White] {
@@ -185,32 +154,24 @@ impl Templates {
                     ) else {
                         continue;
                     };
-                    let template = Template {
-                        side: 0,
-                        stone,
-                        partner: None,
-                        carrier,
-                        stones,
-                    };
-                    push(player, template);
-                }
-            }
-            for (row, carrier, to) in &links {
-                for player in [Color::Black, Color::White] {
-                    let (Some((stone, carrier)), Some((_, partner))) = (
-                        place(player, along, *row, carrier),
-                        place(player, along, *row, &[*to]),
-                    ) else {
-                        continue;
-                    };
-                    let template = Template {
-                        side: 0,
-                        stone,
-                        partner: partner.lowest(),
-                        carrier,
-                        stones: Cells::EMPTY,
-                    };
-                    push(player, template);
+                    for side in 0..2 {
+                        let template = if side == 0 {
+                            Template {
+                                side,
+                                stone,
+                                carrier,
+                                stones,
+                            }
+                        } else {
+                            Template {
+                                side,
+                                stone: geometry.turn_spot(stone),
+                                carrier: geometry.turn_cells(carrier),
+                                stones: geometry.turn_cells(stones),
+                            }
+                        };
+                        by_player[slot(player)].push(template);
+                    }
                 }
             }
         }
@@ -286,7 +247,7 @@ impl<'a> Links<'a> {
         let templates = &templates.by_player[slot(player)][..];
         let own = stones.iter().fold(Cells::EMPTY, |all, &set| all | set);
         for template in templates {
-            if template.partner.is_some() || !template.fits(own, empty) {
+            if !template.fits(own, empty) {
                 continue;
             }
             let (side, carrier) = (template.side, template.carrier);
@@ -358,8 +319,7 @@ impl<'a> Links<'a> {
             joined_to += u32::from(extra.len() > before);
         }
         for template in self.templates {
-            if template.stone == at && template.partner.is_none() && template.fits(self.own, empty)
-            {
+            if template.stone == at && template.fits(self.own, empty) {
                 extra.push((template.side, template.carrier));
                 joined_to += 1;
             }
@@ -507,7 +467,7 @@ mod tests {
         let mut fourth_row = 0;
         for (rows, cols) in squares.chain(rectangles) {
             let geometry = Geometry::rectangle(rows, cols);
-            let templates = Templates::new(&geometry, true, false, false);
+            let templates = Templates::new(&geometry, true, false);
             for player in Color::BOTH {
                 let list = templates.of(player);
                 // From each side, both mirror images of a ziggurat on each cell of the third
@@ -576,7 +536,7 @@ mod tests {
         use crate::position::Position;
         use crate::solver::{Knowledge, Limits, Outcome, Solver};
         let geometry = Geometry::new(7);
-        let templates = Templates::new(&geometry, true, false, false);
+        let templates = Templates::new(&geometry, true, false);
         let knowledge = Knowledge {
             fourth_row: false,
             stone_templates: false,
@@ -652,7 +612,7 @@ mod tests {
     fn a_chain_of_bridges_joins_and_a_cut_bridge_does_not() {
         // O's C2 bridges to the top row (C1, D1) and to B4 (B3, C3); B4 to the bottom row.
         let (geometry, [x, o]) = position(5, &[], &["C2", "B4"]);
-        let templates = Templates::new(&geometry, true, true, true);
+        let templates = Templates::new(&geometry, true, true);
         let empty = geometry.all - x - o;
         let groups = Groups::of(&geometry, Color::Black, o);
         let links = Links::of(&geometry, &templates, &groups, empty);

@@ -231,21 +231,6 @@ fn every_4x4_position_of_three_moves_agrees_with_minimax() {
     check_against_minimax(4, [Cells::EMPTY; 2], 3, Knowledge::default());
 }
 
-#[test]
-fn with_the_ladder_links_the_search_agrees_with_minimax() {
-    let knowledge = Knowledge {
-        ladder_links: true,
-        ..Knowledge::default()
-    };
-    check_against_minimax(4, [Cells::EMPTY; 2], 2, knowledge);
-    check_against_minimax(
-        5,
-        stones(5, &["A1", "C2", "B4", "E5"], &["B2", "D3", "C4", "A5"]),
-        2,
-        knowledge,
-    );
-}
-
 /// The stones of a position given by cell names.
 fn stones(size: u8, x: &[&str], o: &[&str]) -> [Cells; 2] {
     let geometry = crate::geometry::Geometry::<crate::cells::Cells>::new(size);
@@ -377,7 +362,6 @@ fn without_knowledge_the_search_agrees_too() {
         dominated: false,
         fourth_row: false,
         stone_templates: false,
-        ladder_links: false,
         proof_sets: false,
         widening: false,
         resistance: false,
