@@ -181,7 +181,7 @@ pub fn solve_openings(
     report: impl Fn(Report) + Send + Sync + 'static,
 ) -> Result<Openings, SolverError> {
     super::check_shape(size, size)?;
-    let empty = Board::empty(size).expect("a side of 1 to 19 is a contest size");
+    let empty = Board::empty(size).expect("the contest takes every side the solver takes");
     let cells: Vec<Cell> = empty.cells().collect();
     let turn = |cell: Cell| Cell {
         row: size - 1 - cell.row,
