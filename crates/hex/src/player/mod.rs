@@ -39,8 +39,7 @@ use book::OpeningBook;
 pub use clock::{Clock, Plan};
 pub use params::{Config, PARAMS, Param, ParamError};
 pub use search::{
-    Budget, Evaluation, Halt, KNOWLEDGE_AFTER, Priors, Reuse, Search, Settings, analyse, never,
-    priors,
+    Budget, Evaluation, Halt, KNOWLEDGE_AFTER, Reuse, Search, Settings, analyse, never, priors,
 };
 pub use solving::{DFPN_PARAMS, DfpnSettings, ENDGAME_EMPTY, ENDGAME_MILLIS};
 

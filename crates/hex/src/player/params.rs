@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::clock::Plan;
-use super::search::{Budget, Priors, Reuse, Settings};
+use super::search::{Budget, Reuse, Settings};
 
 /// Everything the player's choice of a move depends on, but the position and the book's
 /// contents: how long it searches, the search's ideas, and whether it plays from a book.
@@ -480,44 +480,6 @@ pub static PARAMS: &[Param] = &[
         get: |c| show_visits(c.settings.policy),
         set: |c, v| {
             c.settings.policy = visits(v)?;
-            Ok(())
-        },
-    },
-    Param {
-        name: "priors",
-        flag: "priors",
-        value_name: "NETWORK",
-        kind: Kind::Text,
-        help: "The network whose policy gives those priors: policy (the policy network) or \
-               network (the policy+value network's policy head)",
-        tuning: true,
-        get: |c| {
-            match c.settings.priors {
-                Priors::Policy => "policy",
-                Priors::Network => "network",
-            }
-            .to_string()
-        },
-        set: |c, v| {
-            c.settings.priors = match v {
-                "policy" => Priors::Policy,
-                "network" => Priors::Network,
-                _ => return Err("policy or network".into()),
-            };
-            Ok(())
-        },
-    },
-    Param {
-        name: "value",
-        flag: "value",
-        value_name: "K",
-        kind: Kind::Text,
-        help: "When a node's children get the network's priors, the policy+value network's \
-               value of the node counts as K simulations in it (0: never)",
-        tuning: true,
-        get: |c| show_visits(c.settings.value),
-        set: |c, v| {
-            c.settings.value = visits(v)?;
             Ok(())
         },
     },

@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use super::clock::{Plan, Progress};
-use super::{network, policy};
+use super::policy;
 use crate::game::{Cell, Color, Game, Move};
 use crate::knowledge::{Decision, Expert};
 use crate::solver::MAX_SOLVER_SIZE;
@@ -108,21 +108,6 @@ pub struct Settings {
     /// network instead of the patterns (`None`: never; nor without [`Settings::patterns`],
     /// whose bias they are).
     pub policy: Option<u32>,
-    /// Which network gives those priors.
-    pub priors: Priors,
-    /// When a node's children get the network's priors, the policy+value network's value of
-    /// the node counts as this many simulations in it (`None`: never).
-    pub value: Option<u32>,
-}
-
-/// The network whose policy gives a node's children their priors.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Priors {
-    /// The policy network ([`policy::LEARNED`]).
-    #[default]
-    Policy,
-    /// The policy+value network's policy head ([`network::LEARNED`]).
-    Network,
 }
 
 impl Default for Settings {
@@ -138,8 +123,6 @@ impl Default for Settings {
             patterns: Some(3.0),
             fill_in: true,
             policy: Some(30),
-            priors: Priors::Policy,
-            value: None,
         }
     }
 }
@@ -210,36 +193,13 @@ pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Cell, f64)>> {
     let cells: Vec<usize> = (points.iter())
         .map(|&p| Padded::at_width(board.width, p))
         .collect();
-    let shares = network_shares(&board, code(color), board.last, &cells, Priors::default())
-        .unwrap_or_default();
+    let shares = network_shares(&board, code(color), board.last, &cells).unwrap_or_default();
     Some(
         points
             .into_iter()
             .zip(shares.into_iter().map(f64::from))
             .collect(),
     )
-}
-
-/// The networks' input for `board` with `to_move` to move after the move at `last`: the
-/// board's side, the mover and the planes of [`policy::Policy::planes`].
-fn network_input(board: &Padded, to_move: u8, last: Option<usize>) -> (usize, Color, Vec<f32>) {
-    let mover = SEEN[usize::from(to_move)].expect("a side to move");
-    // Asked on square boards only: its size is the board's.
-    debug_assert_eq!(
-        board.rows, board.cols,
-        "the network is asked on squares only"
-    );
-    let size = board.cols;
-    let planes = policy::Policy::planes(size, mover, last.map(|at| board.point(at)), |p| {
-        SEEN[usize::from(board.cells[Padded::at_width(board.width, p)])]
-    });
-    (size, mover, planes)
-}
-
-/// The policy+value network's chance that `to_move` wins `board` after the move at `last`.
-fn network_value(board: &Padded, to_move: u8, last: Option<usize>) -> f32 {
-    let (size, _, planes) = network_input(board, to_move, last);
-    network::LEARNED.evaluate(size, &planes).value
 }
 
 /// The policy network's chance of each of `cells` (cells of `board`) with `to_move` to move
@@ -250,13 +210,18 @@ fn network_shares(
     to_move: u8,
     last: Option<usize>,
     cells: &[usize],
-    priors: Priors,
 ) -> Option<Vec<f32>> {
-    let (size, mover, planes) = network_input(board, to_move, last);
-    let logits = match priors {
-        Priors::Policy => policy::LEARNED.logits(size, &planes),
-        Priors::Network => network::LEARNED.evaluate(size, &planes).logits,
-    };
+    let mover = SEEN[usize::from(to_move)].expect("a side to move");
+    // Asked on square boards only: its size is the board's.
+    debug_assert_eq!(
+        board.rows, board.cols,
+        "the network is asked on squares only"
+    );
+    let size = board.cols;
+    let planes = policy::Policy::planes(size, mover, last.map(|at| board.point(at)), |p| {
+        SEEN[usize::from(board.cells[Padded::at_width(board.width, p)])]
+    });
+    let logits = policy::LEARNED.logits(size, &planes);
     let logit = |at: usize| logits[policy::Policy::cell(size, mover, board.point(at))];
     let top = (cells.iter())
         .filter(|&&at| board.cells[at] == EMPTY)

@@ -99,16 +99,10 @@ impl Tree {
         let cells: Vec<usize> = (children.clone())
             .map(|child| usize::from(self.nodes[child].cell.load(Relaxed)))
             .collect();
-        if let Some(shares) = network_shares(board, to_move, last, &cells, self.settings.priors) {
+        if let Some(shares) = network_shares(board, to_move, last, &cells) {
             for (child, share) in children.zip(shares) {
                 self.nodes[child].bias.store(share.to_bits(), Relaxed);
             }
-        }
-        if let Some(k) = self.settings.value {
-            // The node's statistics are the side's that moved into it.
-            let lost = 1.0 - network_value(board, to_move, last);
-            add(&self.nodes[node].visits, k);
-            add(&self.nodes[node].wins, (k as f32 * lost).round() as u32);
         }
     }
 
