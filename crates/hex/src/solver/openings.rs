@@ -260,8 +260,11 @@ pub fn solve_openings(
                     openings.sort_by_key(|cell| (cell.row, cell.col));
                     let nodes = counted.load(Ordering::Relaxed)
                         + searching.iter().flatten().map(|s| s.1).sum::<u64>();
-                    drop(searching);
+                    // Reported under the lock, so that reports come in the order their counts
+                    // were taken: a count never goes back (two jobs reporting at once could
+                    // otherwise pass each other).
                     shown(Report::Searching { openings, nodes });
+                    drop(searching);
                 });
                 while let Some(&index) = solved.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let cell = cells[index];
