@@ -78,8 +78,8 @@ pub enum Command {
     /// `mcts-priors COLOR`: every empty point's prior from the learned patterns (HexGui
     /// `pspairs`).
     Priors(Color),
-    /// `mcts-policy COLOR`: every empty point's chance from the policy network, on the
-    /// board size it learned (HexGui `pspairs`).
+    /// `mcts-policy COLOR`: every empty point's chance from the network the search asks
+    /// there, on squares from 11x11 up (HexGui `pspairs`).
     Policy(Color),
     /// `shortest-completion COLOR`: the contest analyzer's fewest stones for COLOR to win
     /// (HexGui `plist`).

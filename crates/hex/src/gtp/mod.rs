@@ -292,7 +292,7 @@ impl Engine {
             Command::Priors(color) => Ok(pspairs(&player::priors(game, color))),
             Command::Policy(color) => match search::network_priors(game, color) {
                 None => Err(format!(
-                    "the policy network reads square boards from {n}x{n} up",
+                    "the networks read square boards from {n}x{n} up",
                     n = policy::SIZE
                 )),
                 Some(priors) => Ok(pspairs(&priors)),
@@ -895,7 +895,7 @@ mod tests {
             assert_eq!(reply(&mut e, board), "= \n\n");
             assert_eq!(
                 reply(&mut e, "mcts-policy b"),
-                "? the policy network reads square boards from 11x11 up\n\n"
+                "? the networks read square boards from 11x11 up\n\n"
             );
         }
         assert_eq!(reply(&mut e, "boardsize 11"), "= \n\n");

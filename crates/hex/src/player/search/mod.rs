@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use super::clock::{Plan, Progress};
-use super::policy;
+use super::{network, policy};
 use crate::game::{Cell, Color, Game, Move};
 use crate::knowledge::{Decision, Expert};
 use crate::solver::MAX_SOLVER_SIZE;
@@ -102,11 +102,12 @@ pub struct Settings {
     /// found are given to their captors in every simulation through it, so that the
     /// playouts below start from the filled-in board (MoHex's fill-in).
     pub fill_in: bool,
-    /// On square boards from 11x11 up (the policy network, [`policy::LEARNED`], learned
-    /// 11x11; being convolutional, it reads larger squares too), once a node has
-    /// had more than this many visits (the root too) the priors of its children come from the
-    /// network instead of the patterns (`None`: never; nor without [`Settings::patterns`],
-    /// whose bias they are).
+    /// On square boards from 11x11 up, once a node has had more than this many visits (the
+    /// root too) the priors of its children come from a network instead of the patterns: on
+    /// 11x11 the policy network ([`policy::LEARNED`], which learned that size), on larger
+    /// squares the policy+value network's policy head ([`network::LEARNED`], which learned
+    /// 11x11 and 13x13; both are convolutional, so they read any size). `None`: never; nor
+    /// without [`Settings::patterns`], whose bias they are.
     pub policy: Option<u32>,
 }
 
@@ -180,9 +181,9 @@ pub fn priors(game: &Game, color: Color) -> Vec<(Cell, f64)> {
         .collect()
 }
 
-/// Every empty point's chance for `color` to move from the policy network (none when no
-/// point is empty), `None` on a rectangle or a square smaller than the one it learned
-/// ([`policy::SIZE`]): the priors the search gives a node's children once it has had
+/// Every empty point's chance for `color` to move from the network (none when no
+/// point is empty), `None` on a rectangle or a square smaller than 11x11 ([`policy::SIZE`]):
+/// the priors the search gives a node's children once it has had
 /// `--policy` visits.
 pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Cell, f64)>> {
     let board = Padded::new(game);
@@ -202,7 +203,7 @@ pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Cell, f64)>> {
     )
 }
 
-/// The policy network's chance of each of `cells` (cells of `board`) with `to_move` to move
+/// The network's chance of each of `cells` (cells of `board`) with `to_move` to move
 /// after the move at `last`: its softmax over the empty ones, 0 for any other; `None` when
 /// none is empty.
 fn network_shares(
@@ -221,7 +222,14 @@ fn network_shares(
     let planes = policy::Policy::planes(size, mover, last.map(|at| board.point(at)), |p| {
         SEEN[usize::from(board.cells[Padded::at_width(board.width, p)])]
     });
-    let logits = policy::LEARNED.logits(size, &planes);
+    // On the size it learned, the policy network; on larger squares the policy+value
+    // network's policy head, which learned 11x11 and 13x13 (on 13x13 its priors won 28 of 40
+    // against the policy network's, on 11x11 13 of 40: docs/tuning/hex.md).
+    let logits = if size == policy::SIZE {
+        policy::LEARNED.logits(size, &planes)
+    } else {
+        network::LEARNED.evaluate(size, &planes).logits
+    };
     let logit = |at: usize| logits[policy::Policy::cell(size, mover, board.point(at))];
     let top = (cells.iter())
         .filter(|&&at| board.cells[at] == EMPTY)

@@ -93,7 +93,7 @@ impl Tree {
     }
 
     /// Gives the children of `node` (its position `board`, `to_move` to move, the last move
-    /// on `last`) the policy network's priors: the softmax of its logits over their cells.
+    /// on `last`) the network's priors: the softmax of its logits over their cells.
     pub(super) fn guide(&self, node: usize, board: &Padded, to_move: u8, last: Option<usize>) {
         let children = self.nodes[node].children();
         let cells: Vec<usize> = (children.clone())
