@@ -2,11 +2,9 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result};
 use hex::cli::SolveArgs;
-use hex::contest;
-use hex::sgf;
-use hex::solver::{self, MIN_BOOK_WORK, Outcome, ProofBook, Report, Setup, Solved, Solver};
+use hex::solver::{self, MIN_BOOK_WORK, ProofBook, Report, Setup, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::io;
@@ -81,60 +79,12 @@ fn read_books(paths: &[PathBuf]) -> Result<Option<ProofBook>> {
     Ok(merged)
 }
 
-/// Solves every data set of the input.
+/// Solves every position of the input, and writes the proof trees if asked.
 fn positions(solver: &mut Solver, args: &SolveArgs) -> Result<String> {
     let input = io::read(&args.input)?;
-    let data_set = |number: usize| format!("{}: data set {number}", input.name);
-    // An SGF record: the position after its moves (a rectangle too), with the side whose
-    // turn it is; or the contest's boards, each with X moving first.
-    let positions = if input.text.trim_start().starts_with("(;") {
-        let record = sgf::parse(&input.text).map_err(|e| anyhow!("{}:{e}", input.name))?;
-        let position = record
-            .position()
-            .map_err(|(i, e)| anyhow!("{}: stone {}: {e}", input.name, i + 1))?;
-        vec![position.with_to_move(args.to_move.unwrap_or(position.to_move))]
-    } else {
-        let boards = input.parse(contest::parse)?;
-        (1..)
-            .zip(boards)
-            .map(|(number, board)| {
-                let to_move = (args.to_move.or(board.side_to_move())).with_context(|| {
-                    format!(
-                        "{}: say which side is to move with --to-move",
-                        data_set(number)
-                    )
-                })?;
-                solver::position_of(&board, to_move).with_context(|| data_set(number))
-            })
-            .collect::<Result<Vec<_>>>()?
-    };
-    let mut out = String::new();
-    let mut trees = String::new();
-    // The proof tree's walk counts the proof too: the search need not walk it first.
-    solver.count_proofs(args.proof_tree.is_none());
-    for (number, position) in (1..).zip(&positions) {
-        let data_set = || data_set(number);
-        let mut outcome = solver.solve(position).with_context(data_set)?;
-        if args.proof_tree.is_some() {
-            let tree = match &mut outcome {
-                Outcome::Proven(proof) => {
-                    let tree = solver.proof_tree(position).with_context(data_set)?;
-                    proof.size = tree.iter().filter(|step| !step.transposition).count() as u64;
-                    tree
-                }
-                Outcome::Unknown { .. } => Vec::new(),
-            };
-            trees += &sgf::proof_tree(position, &outcome, &tree);
-        }
-        out += &Solved {
-            number,
-            position,
-            outcome,
-        }
-        .to_string();
-    }
-    if let Some(path) = &args.proof_tree {
+    let solved = solver::solve_input(solver, &input, args.to_move, args.proof_tree.is_some())?;
+    if let (Some(path), Some(trees)) = (&args.proof_tree, solved.proof_trees) {
         std::fs::write(path, trees).with_context(|| format!("cannot write {}", path.display()))?;
     }
-    Ok(out)
+    Ok(solved.report)
 }

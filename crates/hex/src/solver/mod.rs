@@ -24,6 +24,7 @@
 
 mod book;
 mod dfpn;
+mod input;
 mod openings;
 mod report;
 mod tt;
@@ -45,6 +46,7 @@ pub const MAX_SOLVER_SIZE: u8 = 19;
 pub use crate::knowledge::Knowledge;
 pub use book::{BookError, ProofBook};
 use dfpn::Dfpn;
+pub use input::{InputError, Solutions, positions, solve_input};
 pub use openings::{MIN_BOOK_WORK, Opening, Openings, Report, Setup, solve_openings};
 pub use report::Solved;
 
