@@ -109,21 +109,6 @@ fn policy(c: &mut Criterion) {
     c.bench_function("policy+value 13x13 forward", |b| {
         b.iter(|| hex::player::network::LEARNED.evaluate(13, black_box(&planes13)))
     });
-    #[cfg(feature = "candle")]
-    {
-        use hex::player::network::by_candle::CandleNetwork;
-        let network = CandleNetwork::new(&hex::player::network::LEARNED).unwrap();
-        let planes11 = Policy::planes(11, color, last, |p| game.get(p));
-        for (size, planes) in [(11, &planes11), (13, &planes13)] {
-            for batch in [1, 8] {
-                let inputs = vec![planes.as_slice(); batch];
-                let name = format!("policy+value {size}x{size} forward by candle, batch {batch}");
-                c.bench_function(&name, |b| {
-                    b.iter(|| network.evaluate(size, black_box(&inputs)).unwrap())
-                });
-            }
-        }
-    }
 }
 
 criterion_group!(benches, search, threads, policy);

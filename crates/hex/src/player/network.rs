@@ -197,102 +197,6 @@ impl Network {
     }
 }
 
-/// The same forward pass by the `candle` crate (its CPU convolutions), to measure against
-/// the hand-written one (`benches/engine.rs`).
-#[cfg(feature = "candle")]
-pub mod by_candle {
-    use candle_core::{Device, Result, Tensor};
-
-    use super::{Dense, Layer, Network, Output, PLANES};
-
-    struct Conv {
-        weights: Tensor,
-        bias: Tensor,
-        padding: usize,
-    }
-
-    impl Conv {
-        fn new(layer: &Layer) -> Result<Conv> {
-            let shape = (layer.out, layer.inp, layer.side, layer.side);
-            Ok(Conv {
-                weights: Tensor::from_slice(&layer.weights, shape, &Device::Cpu)?,
-                bias: Tensor::from_slice(&layer.bias, (1, layer.out, 1, 1), &Device::Cpu)?,
-                padding: layer.side / 2,
-            })
-        }
-
-        fn apply(&self, x: &Tensor) -> Result<Tensor> {
-            x.conv2d(&self.weights, self.padding, 1, 1, 1)?
-                .broadcast_add(&self.bias)
-        }
-    }
-
-    fn dense(layer: &Dense) -> Result<(Tensor, Tensor)> {
-        Ok((
-            Tensor::from_slice(&layer.weights, (layer.out, layer.inp), &Device::Cpu)?.t()?,
-            Tensor::from_slice(&layer.bias, (1, layer.out), &Device::Cpu)?,
-        ))
-    }
-
-    /// A [`Network`]'s weights as candle tensors.
-    pub struct CandleNetwork {
-        stem: Conv,
-        blocks: Vec<[Conv; 2]>,
-        policy: Conv,
-        value_conv: Conv,
-        hidden: (Tensor, Tensor),
-        out: (Tensor, Tensor),
-    }
-
-    impl CandleNetwork {
-        /// `network`'s weights, copied.
-        pub fn new(network: &Network) -> Result<CandleNetwork> {
-            Ok(CandleNetwork {
-                stem: Conv::new(&network.stem)?,
-                blocks: (network.blocks.iter())
-                    .map(|[a, b]| Ok([Conv::new(a)?, Conv::new(b)?]))
-                    .collect::<Result<_>>()?,
-                policy: Conv::new(&network.policy)?,
-                value_conv: Conv::new(&network.value_conv)?,
-                hidden: dense(&network.value_hidden)?,
-                out: dense(&network.value_out)?,
-            })
-        }
-
-        /// [`Network::evaluate`] of a batch: each element the planes of one `size` x `size`
-        /// board.
-        pub fn evaluate(&self, size: usize, batch: &[&[f32]]) -> Result<Vec<Output>> {
-            let n = size + 2;
-            let flat: Vec<f32> = batch.iter().flat_map(|p| p.iter().copied()).collect();
-            let x = Tensor::from_vec(flat, (batch.len(), PLANES, n, n), &Device::Cpu)?;
-            let mut h = self.stem.apply(&x)?.relu()?;
-            for [first, second] in &self.blocks {
-                let inner = first.apply(&h)?.relu()?;
-                h = (second.apply(&inner)? + h)?.relu()?;
-            }
-            let inside = |t: Tensor| t.narrow(2, 1, size)?.narrow(3, 1, size);
-            let logits = inside(self.policy.apply(&h)?)?.flatten_from(1)?;
-            let value = inside(self.value_conv.apply(&h)?.relu()?)?;
-            let pooled = value.flatten_from(2)?.mean(2)?;
-            let hidden = pooled
-                .matmul(&self.hidden.0)?
-                .broadcast_add(&self.hidden.1)?
-                .relu()?;
-            let logit = hidden.matmul(&self.out.0)?.broadcast_add(&self.out.1)?;
-            let logits: Vec<Vec<f32>> = logits.to_vec2()?;
-            let values: Vec<Vec<f32>> = logit.to_vec2()?;
-            Ok(logits
-                .into_iter()
-                .zip(values)
-                .map(|(logits, v)| Output {
-                    logits,
-                    value: 1.0 / (1.0 + (-v[0]).exp()),
-                })
-                .collect())
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,23 +265,6 @@ mod tests {
                 got.value,
                 expected.value
             );
-        }
-    }
-
-    #[cfg(feature = "candle")]
-    #[test]
-    fn candle_gives_the_trainers_outputs_too() {
-        let network = by_candle::CandleNetwork::new(&LEARNED).unwrap();
-        let checks = checks();
-        let batch: Vec<&[f32]> = checks.iter().map(|(_, p, _)| p.as_slice()).collect();
-        for ((size, planes, expected), one) in checks.iter().zip(&batch) {
-            let got = network.evaluate(*size, &[planes, one]).unwrap();
-            for out in got {
-                for (a, b) in out.logits.iter().zip(&expected.logits) {
-                    assert!((a - b).abs() <= 1e-3 * (1.0 + b.abs()), "{size}: {a} {b}");
-                }
-                assert!((out.value - expected.value).abs() <= 1e-4);
-            }
         }
     }
 
