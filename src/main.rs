@@ -18,7 +18,7 @@ mod solitaire_chess;
 
 use std::process::ExitCode;
 
-use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 
 /// Board games from programming contests, played exactly as the contests ask.
@@ -108,74 +108,17 @@ fn fail(err: &anyhow::Error) -> ExitCode {
 }
 
 /// Reports a command line clap refused, and exits (2, or 0 for `--help` and `--version`).
-///
-/// Clap's tip to pass an unknown option such as `--trace` as a value after `--` would send
-/// it on as a FILE name: there is no such file, so it is left out.
-fn usage(mut err: clap::Error) -> ! {
+fn usage(err: clap::Error) -> ! {
     if err.kind() != ErrorKind::UnknownArgument {
         err.exit()
     }
-    if let Some(tip) = verbs_taking(&err, std::env::args().skip(1)) {
-        err.insert(
-            ContextKind::Suggested,
-            ContextValue::StyledStrs(vec![tip.into()]),
-        );
-    }
-    let styled = err.render();
-    let text = if io::stderr_color() {
-        styled.ansi().to_string()
-    } else {
-        styled.to_string()
-    };
-    let mut kept = String::new();
-    let mut skip_blank = false;
-    for line in text.split_inclusive('\n') {
-        if line.contains("as a value, use '--") {
-            skip_blank = true;
-            continue;
-        }
-        if skip_blank && line.trim().is_empty() {
-            skip_blank = false;
-            continue;
-        }
-        skip_blank = false;
-        kept += line;
-    }
-    eprint!("{kept}");
-    std::process::exit(err.exit_code())
-}
-
-/// For an option that the command given does not take but some of its verbs do (`hiq --board`
-/// belongs to `hiq solve` and `hiq count`), a tip that names those verbs.
-fn verbs_taking(err: &clap::Error, words: impl Iterator<Item = String>) -> Option<String> {
-    let Some(ContextValue::String(arg)) = err.get(ContextKind::InvalidArg) else {
-        return None;
-    };
-    let long = arg.strip_prefix("--")?.split('=').next()?;
-    let mut command = Cli::command();
-    command.build();
-    // The command given: the words that name a verb of the one before them.
-    let mut path = vec!["boardgames".to_string()];
-    let mut found = &command;
-    for word in words {
-        if let Some(sub) = found.find_subcommand(&word) {
-            path.push(word);
-            found = sub;
-        }
-    }
-    let verbs: Vec<String> = found
-        .get_subcommands()
-        .filter(|verb| verb.get_arguments().any(|a| a.get_long() == Some(long)))
-        .map(|verb| format!("`{} {}`", path.join(" "), verb.get_name()))
-        .collect();
-    let (last, others) = verbs.split_last()?;
-    let verbs = match others {
-        [] => last.clone(),
-        _ => format!("{} and {last}", others.join(", ")),
-    };
-    Some(format!(
-        "'--{long}' is an option of {verbs}: give it after the verb"
-    ))
+    let code = err.exit_code();
+    let words = std::env::args().skip(1);
+    eprint!(
+        "{}",
+        cli_args::unknown_argument(&Cli::command(), err, words, io::stderr_color())
+    );
+    std::process::exit(code)
 }
 
 #[cfg(test)]
@@ -237,29 +180,6 @@ mod tests {
         // One spelling at a time.
         let both = "boardgames solitaire-chess --time 1 --budget-ms 5";
         assert!(Cli::try_parse_from(both.split(' ')).is_err());
-    }
-
-    /// An option given before the verb that takes it is pointed to that verb.
-    #[test]
-    fn an_option_of_a_verb_is_pointed_to_it() {
-        let words = |line: &str| line.split(' ').map(String::from).collect::<Vec<_>>();
-        let tip = |line: &str| {
-            let err = Cli::try_parse_from(words(line)).err().unwrap();
-            verbs_taking(&err, words(line).into_iter().skip(1))
-        };
-        assert_eq!(
-            tip("boardgames hiq --board european x.txt").as_deref(),
-            Some(
-                "'--board' is an option of `boardgames hiq solve` and `boardgames hiq count`: give it after the verb"
-            )
-        );
-        assert_eq!(
-            tip("boardgames hex --openings=3").as_deref(),
-            Some(
-                "'--openings' is an option of `boardgames hex solve` and `boardgames hex arena`: give it after the verb"
-            )
-        );
-        assert_eq!(tip("boardgames hiq --tarce"), None);
     }
 
     /// Values read by functions of ours rather than from a list, in capitals.

@@ -5,7 +5,11 @@
 
 #![deny(missing_docs)]
 
+mod unknown;
+
 use std::path::PathBuf;
+
+pub use unknown::unknown_argument;
 
 /// The input file argument that every contest program takes.
 #[derive(clap::Args, Debug)]
