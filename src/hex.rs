@@ -8,9 +8,8 @@ use std::io::Write;
 use anyhow::{Context, Result, anyhow};
 use hex::cli::{ArenaArgs, GtpArgs, OpeningBookArgs, PatternsArgs, SelfplayArgs, SolveArgs};
 use hex::contest;
-use hex::game::Color;
 use hex::gtp::Engine;
-use hex::matches::arena::{Adjudication, Ending, OpeningTable};
+use hex::matches::arena::OpeningTable;
 use hex::matches::records;
 use hex::matches::records::followed_games;
 use hex::player::book::OpeningBook;
@@ -101,21 +100,8 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
         std::fs::write(&path, outcome.record.to_string())
             .with_context(|| format!("cannot write {}", path.display()))?;
         openings.add(game.opening(number), outcome);
-        let winner = names[outcome.winner_program()];
-        match outcome.adjudication {
-            None if outcome.ending == Ending::OnTime => {
-                let loser = names[1 - outcome.winner_program()];
-                bar.println(format!("game {number}: {loser} lost on time"));
-            }
-            None => {}
-            Some(Adjudication::Solved) => bar.println(format!(
-                "game {number}: {}; the solver gives it to {winner}",
-                outcome.ending
-            )),
-            Some(Adjudication::Unresolved) => {
-                let loser = names[1 - outcome.winner_program()];
-                bar.println(format!("game {number}: {loser} loses: {}", outcome.ending));
-            }
+        if let Some(note) = outcome.note(number, names) {
+            bar.println(note);
         }
         let [(one, won1), (two, won2)] = [0, 1].map(|i| (names[i], table.wins(i)));
         bar.set_message(format!("{one}: {won1} won, {two}: {won2} won"));
@@ -160,22 +146,7 @@ fn selfplay(args: SelfplayArgs) -> Result<()> {
 }
 
 fn patterns(args: PatternsArgs) -> Result<()> {
-    let player = args.player.as_deref();
-    let mut out = String::new();
-    for (k, dir) in args.dirs.iter().enumerate() {
-        let saved = records::read_dir(dir)
-            .with_context(|| format!("cannot read the records in {}", dir.display()))?;
-        for (number, record) in saved {
-            let file = dir.join(records::file_name(number));
-            let plays = |name: &Option<String>| records::is_player(player, name.as_deref());
-            let (black, white) = (plays(&record.black), plays(&record.white));
-            let learn = |color| if color == Color::Black { black } else { white };
-            let lines = patterns::extract(&format!("d{}-{number}", k + 1), &record, learn)
-                .map_err(|n| anyhow!("{}: move {n} cannot be played", file.display()))?;
-            out.push_str(&lines);
-        }
-    }
-    io::print(&out)
+    io::print(&patterns::extract_dirs(&args.dirs, args.player.as_deref())?)
 }
 
 fn opening_book(args: OpeningBookArgs) -> Result<()> {

@@ -108,6 +108,27 @@ impl GameResult {
             Color::White => 1 - self.black,
         }
     }
+
+    /// A line for game `number` where it did not end on the board (a loss on time, an
+    /// engine's failure and what the solver made of it), the programs called `names`; none
+    /// for a game won by connecting or by a resignation.
+    pub fn note(&self, number: u32, names: [&str; 2]) -> Option<String> {
+        let winner = names[self.winner_program()];
+        let loser = names[1 - self.winner_program()];
+        match self.adjudication {
+            None if self.ending == Ending::OnTime => {
+                Some(format!("game {number}: {loser} lost on time"))
+            }
+            None => None,
+            Some(Adjudication::Solved) => Some(format!(
+                "game {number}: {}; the solver gives it to {winner}",
+                self.ending
+            )),
+            Some(Adjudication::Unresolved) => {
+                Some(format!("game {number}: {loser} loses: {}", self.ending))
+            }
+        }
+    }
 }
 
 /// A running engine.
@@ -748,6 +769,34 @@ impl OpeningTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_not_won_on_the_board_gets_a_note() {
+        let result = |ending, adjudication| GameResult {
+            black: 1,
+            winner: Color::White,
+            ending,
+            adjudication,
+            record: Record::of(&crate::game::Game::new(3).unwrap()),
+            moves: [(0, Duration::ZERO); 2],
+        };
+        let names = ["one", "two"];
+        // Program 1 played Black, so White's win is program 0's.
+        assert_eq!(result(Ending::Connected, None).note(3, names), None);
+        assert_eq!(result(Ending::Resigned, None).note(3, names), None);
+        assert_eq!(
+            result(Ending::OnTime, None).note(3, names).unwrap(),
+            "game 3: two lost on time"
+        );
+        assert_eq!(
+            (result(Ending::Crashed, Some(Adjudication::Solved)).note(4, names)).unwrap(),
+            "game 4: engine stopped; the solver gives it to one"
+        );
+        assert_eq!(
+            (result(Ending::Timeout, Some(Adjudication::Unresolved)).note(5, names)).unwrap(),
+            "game 5: two loses: timeout"
+        );
+    }
 
     #[test]
     fn wilson_interval() {

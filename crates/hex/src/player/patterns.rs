@@ -15,12 +15,14 @@
 //! a search finds on its board.
 
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::{LazyLock, OnceLock};
 
 use hashbrown::HashMap;
 
 use crate::game::{Cell, Color, Game, Move};
+use crate::matches::records;
 use crate::sgf::Record;
 
 /// The cells of a pattern, as (row, column) offsets in the mover's frame: the six
@@ -511,6 +513,54 @@ pub fn extract(
             _ => None,
         };
         recent = [played, recent[0]];
+    }
+    Ok(out)
+}
+
+/// Why the records of a folder give no training data.
+#[derive(Debug, thiserror::Error)]
+pub enum ExtractError {
+    /// The folder or a record in it cannot be read.
+    #[error("cannot read the records in {}", dir.display())]
+    Read {
+        /// The folder.
+        dir: PathBuf,
+        /// Why.
+        #[source]
+        error: std::io::Error,
+    },
+    /// A record holds a move that cannot be played.
+    #[error("{}: move {number} cannot be played", file.display())]
+    Move {
+        /// The record.
+        file: PathBuf,
+        /// The move, from 1.
+        number: usize,
+    },
+}
+
+/// [`extract`] of every numbered record in `dirs` (record N of the K-th folder is game
+/// `dK-N`), learning the moves of the player whose name contains `player` (ignoring case),
+/// or of both where none is given.
+pub fn extract_dirs(dirs: &[PathBuf], player: Option<&str>) -> Result<String, ExtractError> {
+    let mut out = String::new();
+    for (k, dir) in (1..).zip(dirs) {
+        let saved = records::read_dir(dir).map_err(|error| ExtractError::Read {
+            dir: dir.clone(),
+            error,
+        })?;
+        for (number, record) in saved {
+            let plays = |name: &Option<String>| records::is_player(player, name.as_deref());
+            let (black, white) = (plays(&record.black), plays(&record.white));
+            let learn = |color| if color == Color::Black { black } else { white };
+            let lines = extract(&format!("d{k}-{number}"), &record, learn).map_err(|n| {
+                ExtractError::Move {
+                    file: dir.join(records::file_name(number)),
+                    number: n,
+                }
+            })?;
+            out.push_str(&lines);
+        }
     }
     Ok(out)
 }
