@@ -341,14 +341,18 @@ def main():
         logits, value = forward(params, x)
         return jnp.argmax(jnp.where(mask, logits, -1e9), axis=1), jax.nn.sigmoid(value)
 
-    def evaluate(size):
-        x, m, p, v, y, z, _ = data[(size, True)]
+    def outputs_all(size):
+        x, m, *_ = data[(size, True)]
         picks, values = [], []
         for i in range(0, len(x), 512):
             a, b = outputs(params, x[i:i + 512], m[i:i + 512])
             picks.append(np.asarray(a))
             values.append(np.asarray(b))
-        picks, values = np.concatenate(picks), np.concatenate(values)
+        return np.concatenate(picks), np.concatenate(values)
+
+    def evaluate(size):
+        _, _, _, _, y, z, _ = data[(size, True)]
+        picks, values = outputs_all(size)
         eps = 1e-6
         bce = -np.mean(z * np.log(values + eps) + (1 - z) * np.log(1 - values + eps))
         return (picks == y).mean(), bce, values, z
@@ -390,6 +394,20 @@ def main():
                         f"mean predicted {values[inside].mean():.2f}, won {z[inside].mean():.2f}")
                 print(line)
                 calibration.append(f"{size}x{size} {line.strip()}")
+    for size in sizes:
+        if (size, True) not in data:
+            continue
+        # Each source of the held-out games apart (MoHex's records, this engine's self-play):
+        # whose moves the network predicts.
+        _, _, _, _, y, _, names = data[(size, True)]
+        picks = np.asarray(outputs_all(size)[0])
+        source = np.array([n.rsplit("/", 1)[0] for n in names])
+        for name in sorted(set(source)):
+            inside = source == name
+            line = (f"{size}x{size} held out from {name}: {inside.sum()} positions, "
+                    f"first choice {(picks[inside] == y[inside]).mean():.1%}")
+            print(line)
+            calibration.append(line)
     if args.compare:
         layers = old_policy(args.compare)
         for size in sizes:
@@ -402,6 +420,13 @@ def main():
                         f"{(picks == y).mean():.1%} ({os.path.basename(args.compare)})")
                 print(line)
                 calibration.append(line)
+                source = np.array([n.rsplit("/", 1)[0] for n in data[(size, True)][6]])
+                for name in sorted(set(source)):
+                    inside = source == name
+                    line = (f"{size}x{size} held out from {name}: first choice "
+                            f"{(picks[inside] == y[inside]).mean():.1%} ({os.path.basename(args.compare)})")
+                    print(line)
+                    calibration.append(line)
     write(args.out, params, args.blocks, args.channels, args.value_channels, args.hidden)
     if args.check:
         with open(args.check, "w", encoding="utf-8") as f:
