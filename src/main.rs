@@ -182,6 +182,23 @@ mod tests {
         assert!(Cli::try_parse_from(both.split(' ')).is_err());
     }
 
+    /// An option given before the verb that takes it is pointed to that verb.
+    #[test]
+    fn an_option_of_a_verb_is_pointed_to_it() {
+        let words = |line: &str| line.split(' ').map(String::from).collect::<Vec<_>>();
+        let message = |line: &str| {
+            let err = Cli::try_parse_from(words(line)).err().unwrap();
+            cli_args::unknown_argument(&Cli::command(), err, words(line).into_iter().skip(1), false)
+        };
+        assert!(message("boardgames hiq --board european x.txt").contains(
+            "'--board' is an option of `boardgames hiq solve` and `boardgames hiq count`: give it after the verb"
+        ));
+        assert!(message("boardgames hex --openings=3").contains(
+            "'--openings' is an option of `boardgames hex solve` and `boardgames hex arena`: give it after the verb"
+        ));
+        assert!(!message("boardgames hiq --tarce").contains("is an option of"));
+    }
+
     /// Values read by functions of ours rather than from a list, in capitals.
     #[test]
     fn values_read_by_our_parsers_are_read_in_any_case() {

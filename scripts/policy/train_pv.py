@@ -355,7 +355,19 @@ def main():
         picks, values = outputs_all(size)
         eps = 1e-6
         bce = -np.mean(z * np.log(values + eps) + (1 - z) * np.log(1 - values + eps))
-        return (picks == y).mean(), bce, values, z
+        return (picks == y).mean(), bce, values, z, picks
+
+    def by_source(size, picks, who):
+        """The held-out first choice of each source of the games apart (MoHex's records, this
+        engine's self-play): whose moves a network predicts."""
+        _, _, _, _, y, _, names = data[(size, True)]
+        source = np.array([n.rsplit("/", 1)[0] for n in names])
+        for name in sorted(set(source)):
+            inside = source == name
+            line = (f"{size}x{size} held out from {name}: {inside.sum()} positions, "
+                    f"first choice {(picks[inside] == y[inside]).mean():.1%} ({who})")
+            print(line)
+            calibration.append(line)
 
     rng = np.random.default_rng(args.seed)
     start = time.time()
@@ -370,7 +382,7 @@ def main():
         report = []
         for size in sizes:
             if (size, True) in data:
-                top1, bce, _, _ = evaluate(size)
+                top1, bce, _, _, _ = evaluate(size)
                 report.append(f"{size}x{size} held out: first choice {top1:.1%}, value loss {bce:.3f}")
         print(f"epoch {epoch}: train loss {np.mean(total):.3f}; " + "; ".join(report)
               + f" ({time.time() - start:.0f} s)", flush=True)
@@ -383,7 +395,7 @@ def main():
     for size in sizes:
         if (size, True) not in data:
             continue
-        _, bce, values, z = evaluate(size)
+        _, bce, values, z, picks = evaluate(size)
         base = -np.mean(z * np.log(z.mean()) + (1 - z) * np.log(1 - z.mean()))
         print(f"{size}x{size} calibration (held out, {len(z)} positions; value loss {bce:.3f} against "
               f"{base:.3f} for always saying the mean {z.mean():.2f}):")
@@ -394,20 +406,7 @@ def main():
                         f"mean predicted {values[inside].mean():.2f}, won {z[inside].mean():.2f}")
                 print(line)
                 calibration.append(f"{size}x{size} {line.strip()}")
-    for size in sizes:
-        if (size, True) not in data:
-            continue
-        # Each source of the held-out games apart (MoHex's records, this engine's self-play):
-        # whose moves the network predicts.
-        _, _, _, _, y, _, names = data[(size, True)]
-        picks = np.asarray(outputs_all(size)[0])
-        source = np.array([n.rsplit("/", 1)[0] for n in names])
-        for name in sorted(set(source)):
-            inside = source == name
-            line = (f"{size}x{size} held out from {name}: {inside.sum()} positions, "
-                    f"first choice {(picks[inside] == y[inside]).mean():.1%}")
-            print(line)
-            calibration.append(line)
+        by_source(size, picks, "this network")
     if args.compare:
         layers = old_policy(args.compare)
         for size in sizes:
@@ -415,18 +414,12 @@ def main():
                 x, m, _, _, y, _, _ = data[(size, True)]
                 picks = np.concatenate([np.asarray(jnp.argmax(jnp.where(m[i:i + 512], old_forward(layers, x[i:i + 512]), -1e9), axis=1))
                                         for i in range(0, len(x), 512)])
-                top1, _, _, _ = evaluate(size)
+                top1, _, _, _, _ = evaluate(size)
                 line = (f"{size}x{size} held out: first choice {top1:.1%} (this network), "
                         f"{(picks == y).mean():.1%} ({os.path.basename(args.compare)})")
                 print(line)
                 calibration.append(line)
-                source = np.array([n.rsplit("/", 1)[0] for n in data[(size, True)][6]])
-                for name in sorted(set(source)):
-                    inside = source == name
-                    line = (f"{size}x{size} held out from {name}: first choice "
-                            f"{(picks[inside] == y[inside]).mean():.1%} ({os.path.basename(args.compare)})")
-                    print(line)
-                    calibration.append(line)
+                by_source(size, picks, os.path.basename(args.compare))
     write(args.out, params, args.blocks, args.channels, args.value_channels, args.hidden)
     if args.check:
         with open(args.check, "w", encoding="utf-8") as f:
