@@ -208,37 +208,35 @@ def forward(params, x):
     return policy, (v @ w.T + b)[:, 0]
 
 
-def old_policy(path):
-    """The layers of a policy network in `train.py`'s form (to compare with)."""
+def read(path):
+    """The weights of a network `write` wrote (to compare with), in `init`'s form."""
     data = open(path, "rb").read()
-    magic = b"boardgames hex policy 1\n"
-    assert data.startswith(magic), f"{path}: not a policy network"
-    at = len(magic)
-    (count,) = struct.unpack_from("<I", data, at)
-    at += 4
-    layers = []
-    for _ in range(count):
-        shape = struct.unpack_from("<4I", data, at)
-        at += 16
-        n = shape[0] * shape[1] * shape[2] * shape[3]
-        w = np.frombuffer(data, "<f4", n, at).reshape(shape)
+    assert data.startswith(MAGIC), f"{path}: not a policy+value network"
+    at = len(MAGIC)
+    blocks, channels, value_channels, hidden = struct.unpack_from("<4I", data, at)
+    at += 16
+
+    def take(*shape):
+        nonlocal at
+        n = int(np.prod(shape))
+        t = np.frombuffer(data, "<f4", n, at).reshape(shape)
         at += 4 * n
-        b = np.frombuffer(data, "<f4", shape[0], at)
-        at += 4 * shape[0]
-        layers.append((w, b))
-    return layers
+        return t
 
+    def conv(out, inp, k):
+        return [take(out, inp, k, k), take(out)]
 
-def old_forward(layers, x):
-    import jax
-    h = x
-    for i, (w, b) in enumerate(layers):
-        h = jax.lax.conv_general_dilated(h, w, (1, 1), "SAME", dimension_numbers=("NCHW", "OIHW", "NCHW"))
-        h = h + b[None, :, None, None]
-        if i < len(layers) - 1:
-            h = jax.nn.relu(h)
-    n = x.shape[2] - 2
-    return h[:, 0, 1:-1, 1:-1].reshape(x.shape[0], n * n)
+    def dense(out, inp):
+        return [take(out, inp), take(out)]
+
+    params = {"stem": conv(channels, PLANES, 3),
+              "blocks": [conv(channels, channels, 3) + conv(channels, channels, 3) for _ in range(blocks)],
+              "policy": conv(1, channels, 1),
+              "value_conv": conv(value_channels, channels, 1),
+              "value_hidden": dense(hidden, value_channels),
+              "value_out": dense(1, hidden)}
+    assert at == len(data), f"{path}: {len(data) - at} bytes after the last layer"
+    return params
 
 
 def tensors(params):
@@ -277,7 +275,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", required=True, help="the weights to write")
     ap.add_argument("--check", help="write held-out positions with the net's outputs, for the Rust test")
-    ap.add_argument("--compare", help="a policy network of train.py's to score on the same held-out positions")
+    ap.add_argument("--compare", help="another network of this script's to score on the same held-out positions")
     args = ap.parse_args()
 
     import jax
@@ -408,11 +406,11 @@ def main():
                 calibration.append(f"{size}x{size} {line.strip()}")
         by_source(size, picks, "this network")
     if args.compare:
-        layers = old_policy(args.compare)
+        other = read(args.compare)
         for size in sizes:
             if (size, True) in data:
                 x, m, _, _, y, _, _ = data[(size, True)]
-                picks = np.concatenate([np.asarray(jnp.argmax(jnp.where(m[i:i + 512], old_forward(layers, x[i:i + 512]), -1e9), axis=1))
+                picks = np.concatenate([np.asarray(jnp.argmax(jnp.where(m[i:i + 512], forward(other, x[i:i + 512])[0], -1e9), axis=1))
                                         for i in range(0, len(x), 512)])
                 top1, _, _, _, _ = evaluate(size)
                 line = (f"{size}x{size} held out: first choice {top1:.1%} (this network), "

@@ -3,8 +3,8 @@
 //! playouts, RAVE or the pattern priors turned off, and with MoHex's expansion threshold or
 //! weighted playouts turned on; and 20,000 on 9x9 and 11x11 by one thread and by two, each
 //! growing a tree of its own (without the patterns);
-//! and one forward pass of the shipped policy network, and of the policy+value network, on a
-//! middle-game 11x11 position.
+//! and one forward pass of each shipped network: the 11x11 one on a middle-game position,
+//! the other on the empty 13x13 board.
 
 use std::hint::black_box;
 
@@ -82,9 +82,10 @@ fn threads(c: &mut Criterion) {
     group.finish();
 }
 
-fn policy(c: &mut Criterion) {
+fn network(c: &mut Criterion) {
     use hex::game::{Cell, Move};
-    use hex::player::policy::{LEARNED, Policy};
+    use hex::player::convolution::planes;
+    use hex::player::network::learned;
     let mut game = Game::new(11).unwrap();
     let mut color = Color::Black;
     for name in ["g5", "g6", "f6", "e8", "d8", "e7", "d7", "e6", "d6", "e4"] {
@@ -93,23 +94,17 @@ fn policy(c: &mut Criterion) {
         color = color.opponent();
     }
     let last = Cell::parse("e4", 11);
-    c.bench_function("policy 11x11 forward", |b| {
+    c.bench_function("network 11x11 forward", |b| {
         b.iter(|| {
-            let planes = Policy::planes(11, color, last, |p| game.get(p));
-            LEARNED.logits(11, black_box(&planes))
+            let input = planes(11, color, last, |p| game.get(p));
+            learned(11).evaluate(11, black_box(&input))
         })
     });
-    c.bench_function("policy+value 11x11 forward", |b| {
-        b.iter(|| {
-            let planes = Policy::planes(11, color, last, |p| game.get(p));
-            hex::player::network::LEARNED.evaluate(11, black_box(&planes))
-        })
-    });
-    let planes13 = Policy::planes(13, Color::Black, None, |_| None);
-    c.bench_function("policy+value 13x13 forward", |b| {
-        b.iter(|| hex::player::network::LEARNED.evaluate(13, black_box(&planes13)))
+    let input13 = planes(13, Color::Black, None, |_| None);
+    c.bench_function("network 13x13 forward", |b| {
+        b.iter(|| learned(13).evaluate(13, black_box(&input13)))
     });
 }
 
-criterion_group!(benches, search, threads, policy);
+criterion_group!(benches, search, threads, network);
 criterion_main!(benches);

@@ -40,7 +40,7 @@ use crate::completion::shortest_completion;
 use crate::game::{Color, Game, Move};
 use crate::player::clock::{Clock, TimeControl, clock_seconds};
 use crate::player::params::{flag, invalid};
-use crate::player::{self, Player, policy, search};
+use crate::player::{self, Player, network, search};
 use crate::sgf;
 use crate::solver::Outcome;
 use analysis::{connections, knowledge, points, pspairs, search_values};
@@ -293,7 +293,7 @@ impl Engine {
             Command::Policy(color) => match search::network_priors(game, color) {
                 None => Err(format!(
                     "the networks read square boards from {n}x{n} up",
-                    n = policy::SIZE
+                    n = network::SMALLEST
                 )),
                 Some(priors) => Ok(pspairs(&priors)),
             },

@@ -21,10 +21,10 @@
 pub mod book;
 pub mod building;
 pub mod clock;
+pub mod convolution;
 pub mod network;
 pub mod params;
 pub mod patterns;
-pub mod policy;
 pub(crate) mod search;
 mod solving;
 

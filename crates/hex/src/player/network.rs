@@ -2,7 +2,7 @@
 //! side to move wins.
 //!
 //! Fully convolutional, so one network reads every board size: a 3x3 convolution from the
-//! policy network's four input planes ([`Policy::planes`]) to C channels, B residual blocks
+//! four input planes of [`planes`](super::convolution::planes) to C channels, B residual blocks
 //! (two 3x3 convolutions, the block's input added before the second ReLU), then two heads. The
 //! policy head is a 1x1 convolution to a logit a cell; the value head a 1x1 convolution to V
 //! channels and a ReLU, their mean over the board's cells, a fully connected layer to H and a
@@ -11,7 +11,7 @@
 
 use std::sync::LazyLock;
 
-use super::policy::{Convolve, Grid, Layer, PLANES, convolve};
+use super::convolution::{Convolve, Grid, Layer, PLANES, convolve};
 
 const MAGIC: &[u8] = b"boardgames hex network 2\n";
 
@@ -36,12 +36,31 @@ pub enum NetworkError {
     Long(usize),
 }
 
-/// The network shipped (`crates/hex/data/network.bin`; how it was trained is in the header
-/// of `network-check.txt` beside it).
+/// The smallest square the search asks a network about (below it the patterns alone give the
+/// priors).
+pub const SMALLEST: usize = 11;
+
+/// The network shipped for 11x11 (`crates/hex/data/network-11x11.bin`, learned from this
+/// engine's own games on that size; how it was trained is in the header of
+/// `network-11x11-check.txt` beside it).
+pub static ELEVEN: LazyLock<Network> = LazyLock::new(|| {
+    Network::parse(include_bytes!("../../data/network-11x11.bin"))
+        .unwrap_or_else(|e| panic!("network-11x11.bin: {e}"))
+});
+
+/// The network shipped for larger squares (`crates/hex/data/network.bin`, learned from MoHex
+/// 2.0's games on 11x11 and 13x13; how, in the header of `network-check.txt`).
 pub static LEARNED: LazyLock<Network> = LazyLock::new(|| {
     Network::parse(include_bytes!("../../data/network.bin"))
         .unwrap_or_else(|e| panic!("network.bin: {e}"))
 });
+
+/// The network the search asks on a `size` x `size` board: [`ELEVEN`] on 11x11 (on that
+/// size its priors won 61 of 120 against those of the policy network before it, and
+/// [`LEARNED`]'s 13 of 40: docs/tuning/hex.md), [`LEARNED`] elsewhere.
+pub fn learned(size: usize) -> &'static Network {
+    if size == 11 { &ELEVEN } else { &LEARNED }
+}
 
 /// A fully connected layer: `out` x `inp` weights, row by row, and a bias for each output.
 #[derive(Clone, Debug)]
@@ -79,7 +98,7 @@ pub struct Network {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Output {
     /// The logit of each cell of the mover's frame, row by row (`size`²; see
-    /// [`Policy::cell`](super::policy::Policy::cell)).
+    /// [`cell`](super::convolution::cell)).
     pub logits: Vec<f32>,
     /// The chance that the side to move wins.
     pub value: f32,
@@ -166,7 +185,7 @@ impl Network {
     }
 
     /// The policy's logits and the value for the planes of
-    /// [`Policy::planes`](super::policy::Policy::planes) of a `size` x `size` board.
+    /// [`planes`](super::convolution::planes) of a `size` x `size` board.
     pub fn evaluate(&self, size: usize, planes: &[f32]) -> Output {
         self.forward(size, planes, convolve)
     }
@@ -201,11 +220,10 @@ impl Network {
 mod tests {
     use super::*;
     use crate::game::{Cell, Color};
-    use crate::player::policy::{Policy, convolve_portable};
+    use crate::player::convolution::{convolve_portable, planes};
 
-    /// The positions of the check file with the outputs the trainer computed for them.
-    fn checks() -> Vec<(usize, Vec<f32>, Output)> {
-        let text = include_str!("../../data/network-check.txt");
+    /// The positions of a check file with the outputs the trainer computed for them.
+    fn checks(text: &str) -> Vec<(usize, Vec<f32>, Output)> {
         let mut out = Vec::new();
         let mut lines = text.lines().filter(|l| !l.starts_with('#'));
         while let Some(line) = lines.next() {
@@ -232,39 +250,45 @@ mod tests {
             let logits = numbers("logits", lines.next());
             let value = numbers("value", lines.next())[0];
             let last = Cell::parse(last, size as u8);
-            let planes = Policy::planes(size, mover, last, |p| {
+            let input = planes(size, mover, last, |p| {
                 (black.contains(&p).then_some(Color::Black))
                     .or(white.contains(&p).then_some(Color::White))
             });
-            out.push((size, planes, Output { logits, value }));
+            out.push((size, input, Output { logits, value }));
         }
         out
     }
 
     #[test]
     fn the_forward_pass_gives_the_trainers_outputs() {
-        let network = &*LEARNED;
-        let checks = checks();
-        assert!(checks.len() >= 2, "{}", checks.len());
+        let shipped = [
+            (&*LEARNED, include_str!("../../data/network-check.txt")),
+            (&*ELEVEN, include_str!("../../data/network-11x11-check.txt")),
+        ];
+        // The vector path where the processor has one, and the portable path.
         let paths: [(&str, Convolve); 2] =
             [("dispatched", convolve), ("portable", convolve_portable)];
-        for ((size, planes, expected), (path, convolve)) in
-            checks.iter().flat_map(|c| paths.map(|p| (c, p)))
-        {
-            let got = network.forward(*size, planes, convolve);
-            assert_eq!(got.logits.len(), size * size);
-            for (i, (a, b)) in got.logits.iter().zip(&expected.logits).enumerate() {
+        for (network, text) in shipped {
+            let checks = checks(text);
+            assert!(checks.len() >= 2, "{}", checks.len());
+            for ((size, input, expected), (path, convolve)) in
+                checks.iter().flat_map(|c| paths.map(|p| (c, p)))
+            {
+                let got = network.forward(*size, input, convolve);
+                assert_eq!(got.logits.len(), size * size);
+                for (i, (a, b)) in got.logits.iter().zip(&expected.logits).enumerate() {
+                    assert!(
+                        (a - b).abs() <= 1e-3 * (1.0 + b.abs()),
+                        "{path}, {size}x{size}, cell {i}: {a} {b}"
+                    );
+                }
                 assert!(
-                    (a - b).abs() <= 1e-3 * (1.0 + b.abs()),
-                    "{path}, {size}x{size}, cell {i}: {a} {b}"
+                    (got.value - expected.value).abs() <= 1e-4,
+                    "{path}: {} {}",
+                    got.value,
+                    expected.value
                 );
             }
-            assert!(
-                (got.value - expected.value).abs() <= 1e-4,
-                "{path}: {} {}",
-                got.value,
-                expected.value
-            );
         }
     }
 
@@ -286,7 +310,7 @@ mod tests {
     #[test]
     fn a_hand_made_network_computes_what_its_weights_say() {
         let network = Network::parse(&uniform(0.0)).unwrap();
-        let planes = Policy::planes(3, Color::Black, None, |_| None);
+        let planes = planes(3, Color::Black, None, |_| None);
         let out = network.evaluate(3, &planes);
         assert_eq!(out.logits, vec![0.0; 9]);
         assert_eq!(out.value, 0.5);

@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use super::clock::{Plan, Progress};
-use super::{network, policy};
+use super::{convolution, network};
 use crate::game::{Cell, Color, Game, Move};
 use crate::knowledge::{Decision, Expert};
 use crate::solver::MAX_SOLVER_SIZE;
@@ -103,18 +103,18 @@ pub struct Settings {
     /// playouts below start from the filled-in board (MoHex's fill-in).
     pub fill_in: bool,
     /// On square boards from 11x11 up, once a node has had more than this many visits (the
-    /// root too) the priors of its children come from a network instead of the patterns: on
-    /// 11x11 the policy network ([`policy::LEARNED`], which learned that size), on larger
-    /// squares the policy+value network's policy head ([`network::LEARNED`], which learned
-    /// 11x11 and 13x13; both are convolutional, so they read any size). `None`: never; nor
-    /// without [`Settings::patterns`], whose bias they are.
+    /// root too) the priors of its children come from a network's policy head instead of the
+    /// patterns ([`network::learned`]: on 11x11 the one learned from this engine's games
+    /// there, on larger squares the one learned from MoHex's on 11x11 and 13x13; both are
+    /// convolutional, so they read any size). `None`: never; nor without
+    /// [`Settings::patterns`], whose bias they are.
     pub policy: Option<u32>,
 }
 
 impl Default for Settings {
     /// Bridge replies, RAVE with equivalence parameter 1000, no UCT term, expansion at the
     /// first visit, knowledge at [`KNOWLEDGE_AFTER`] visits, the pattern bias with constant 3,
-    /// its priors from the policy network past 30 visits on squares from 11x11 up.
+    /// its priors from the network past 30 visits on squares from 11x11 up.
     fn default() -> Settings {
         Settings {
             bridges: true,
@@ -182,7 +182,7 @@ pub fn priors(game: &Game, color: Color) -> Vec<(Cell, f64)> {
 }
 
 /// Every empty point's chance for `color` to move from the network (none when no
-/// point is empty), `None` on a rectangle or a square smaller than 11x11 ([`policy::SIZE`]):
+/// point is empty), `None` on a rectangle or a square smaller than 11x11 ([`network::SMALLEST`]):
 /// the priors the search gives a node's children once it has had
 /// `--policy` visits.
 pub fn network_priors(game: &Game, color: Color) -> Option<Vec<(Cell, f64)>> {
@@ -219,18 +219,11 @@ fn network_shares(
         "the network is asked on squares only"
     );
     let size = board.cols;
-    let planes = policy::Policy::planes(size, mover, last.map(|at| board.point(at)), |p| {
+    let planes = convolution::planes(size, mover, last.map(|at| board.point(at)), |p| {
         SEEN[usize::from(board.cells[Padded::at_width(board.width, p)])]
     });
-    // On the size it learned, the policy network; on larger squares the policy+value
-    // network's policy head, which learned 11x11 and 13x13 (on 13x13 its priors won 28 of 40
-    // against the policy network's, on 11x11 13 of 40: docs/tuning/hex.md).
-    let logits = if size == policy::SIZE {
-        policy::LEARNED.logits(size, &planes)
-    } else {
-        network::LEARNED.evaluate(size, &planes).logits
-    };
-    let logit = |at: usize| logits[policy::Policy::cell(size, mover, board.point(at))];
+    let logits = network::learned(size).evaluate(size, &planes).logits;
+    let logit = |at: usize| logits[convolution::cell(size, mover, board.point(at))];
     let top = (cells.iter())
         .filter(|&&at| board.cells[at] == EMPTY)
         .map(|&at| logit(at))
@@ -1033,8 +1026,8 @@ mod tests {
         assert!((total - 1.0).abs() < 1e-4, "{total}");
         // The child with the highest prior is the network's first choice, in White's frame
         // (the board transposed).
-        let planes = policy::Policy::planes(11, color, Cell::parse("e4", 11), |p| g.get(p));
-        let logits = policy::LEARNED.logits(11, &planes);
+        let planes = convolution::planes(11, color, Cell::parse("e4", 11), |p| g.get(p));
+        let logits = network::learned(11).evaluate(11, &planes).logits;
         let (best, _) = (0..121)
             .filter(|&i| {
                 g.get(Cell {

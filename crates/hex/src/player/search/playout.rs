@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
+use super::super::network;
 use super::super::patterns::{self, Frame};
-use super::super::policy;
 
 use crate::cells::{Cells, Spot};
 use crate::game::{Cell, Color, Game, Move};
@@ -120,10 +120,10 @@ impl Padded {
         (1..=self.rows).contains(&r) && (1..=self.cols).contains(&c)
     }
 
-    /// Whether the policy network reads the board: a square of at least [`policy::SIZE`]
-    /// (the size it learned; its layers are convolutions, so it reads larger squares too).
+    /// Whether a network reads the board: a square of at least [`network::SMALLEST`] (the
+    /// networks' layers are convolutions, so they read every larger square too).
     pub(super) fn for_the_network(&self) -> bool {
-        self.rows == self.cols && self.rows >= policy::SIZE
+        self.rows == self.cols && self.rows >= network::SMALLEST
     }
 
     /// The cell that saves `owner`'s bridge broken by a stone at `at`, if any: an empty
