@@ -474,8 +474,9 @@ pub static PARAMS: &[Param] = &[
         value_name: "VISITS",
         kind: Kind::Text,
         help: "On square boards from 11x11 up, once a node has had more than this many visits, \
-               its children's priors come from a network instead of the patterns (on 11x11 the \
-               policy network, on larger squares the policy+value network; 0: never)",
+               its children's priors come from the policy+value network's policy head instead of \
+               the patterns (on 11x11 one learned from self-play, on larger squares one \
+               learned from MoHex's games; 0: never)",
         tuning: true,
         get: |c| show_visits(c.settings.policy),
         set: |c, v| {

@@ -48,7 +48,7 @@ pub(super) struct Node {
     pub(super) proof: AtomicU8,
     /// Whether the knowledge has been asked about this node (by one thread).
     pub(super) asked: AtomicBool,
-    /// Whether the policy network has given this node's children their priors (or a thread
+    /// Whether the network has given this node's children their priors (or a thread
     /// has taken that on).
     pub(super) guided: AtomicBool,
     /// Whether a thread has taken on giving this node its children.
