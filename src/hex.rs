@@ -96,9 +96,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     );
     let mut openings = OpeningTable::default();
     let table = game.play_games(numbers.clone(), |number, outcome, table| -> Result<()> {
-        let path = dir.join(records::file_name(number));
-        std::fs::write(&path, outcome.record.to_string())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        records::save(dir, number, &outcome.record)?;
         openings.add(game.opening(number), outcome);
         if let Some(note) = outcome.note(number, names) {
             bar.println(note);
@@ -117,12 +115,7 @@ fn run_arena(args: ArenaArgs) -> Result<()> {
     if game.rules.clock.is_some() {
         io::comment(&table.clock_timing(names))?;
     }
-    let [first, last] = [numbers.start(), numbers.end()].map(|&n| records::file_name(n));
-    let saved = if first == last {
-        first
-    } else {
-        format!("{first} to {last}")
-    };
+    let saved = records::span(&numbers);
     io::comment(&format!(
         "The games are saved as SGF in {}/ ({saved}).\n",
         dir.display()
@@ -135,11 +128,11 @@ fn selfplay(args: SelfplayArgs) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     for number in numbers {
         let record = run.play(number)?;
-        let name = records::file_name(number);
-        let path = dir.join(&name);
-        std::fs::write(&path, record.to_string())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        let result = record.result.unwrap_or_default();
+        records::save(dir, number, &record)?;
+        let (name, result) = (
+            records::file_name(number),
+            record.result.unwrap_or_default(),
+        );
         io::print(&format!("{name}  {result}  {} moves\n", record.moves.len()))?;
     }
     Ok(())
@@ -163,7 +156,7 @@ fn opening_book(args: OpeningBookArgs) -> Result<()> {
     };
     let path = &args.out;
     let mut book = if path.exists() {
-        io::read_path(path)?.parse(OpeningBook::parse)?
+        hex::player::book::read(path)?
     } else {
         OpeningBook::default()
     };
@@ -196,9 +189,7 @@ fn opening_book(args: OpeningBookArgs) -> Result<()> {
         Ok(())
     })?;
     bar.finish_and_clear();
-    let answered = (book.lines().iter())
-        .filter(|line| line.size == args.size && line.moves.len() < plies)
-        .count();
+    let answered = book.answered_before(args.size, plies);
     io::print(&format!(
         "{answered} positions answered in {} ({added} new)\n",
         path.display()

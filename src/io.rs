@@ -76,36 +76,9 @@ pub fn stderr_color() -> bool {
 
 /// A usage error of the command `boardgames PATH...` found after parsing (a raw clap error, or
 /// a message), as clap reports its own: with the command's usage, exit status 2.
-pub fn usage(path: &[&str], err: impl Into<UsageError>) -> anyhow::Error {
+pub fn usage(path: &[&str], err: impl Into<cli_args::UsageError>) -> anyhow::Error {
     use clap::CommandFactory;
-    let mut command = crate::Cli::command();
-    command.build();
-    let mut found = &command;
-    for name in path {
-        match found.find_subcommand(name) {
-            Some(sub) => found = sub,
-            None => break,
-        }
-    }
-    err.into().0.format(&mut found.clone()).into()
-}
-
-/// A usage error before its command is known.
-pub struct UsageError(clap::Error);
-
-impl From<clap::Error> for UsageError {
-    fn from(err: clap::Error) -> UsageError {
-        UsageError(err)
-    }
-}
-
-impl From<String> for UsageError {
-    fn from(message: String) -> UsageError {
-        UsageError(clap::Error::raw(
-            clap::error::ErrorKind::ValueValidation,
-            message,
-        ))
-    }
+    cli_args::usage_error(crate::Cli::command(), path, err).into()
 }
 
 /// An outcome already reported in full, that ends the program with this exit status.

@@ -128,20 +128,9 @@ mod tests {
     /// Every option whose values are names takes them in any case, in every command.
     #[test]
     fn every_named_value_is_read_in_any_case() {
-        fn strict(command: &clap::Command, path: &str, found: &mut Vec<String>) {
-            for arg in command.get_arguments() {
-                if !arg.get_possible_values().is_empty() && !arg.is_ignore_case_set() {
-                    found.push(format!("{path} --{}", arg.get_id()));
-                }
-            }
-            for sub in command.get_subcommands() {
-                strict(sub, &format!("{path} {}", sub.get_name()), found);
-            }
-        }
         let mut command = Cli::command();
         command.build();
-        let mut found = Vec::new();
-        strict(&command, "boardgames", &mut found);
+        let found = cli_args::case_sensitive_values(&command);
         assert!(found.is_empty(), "case-sensitive values: {found:?}");
     }
 

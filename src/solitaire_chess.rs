@@ -6,13 +6,10 @@ use std::io::{self as stdio, BufWriter, Write};
 
 use anyhow::{Context, Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
-use solitaire_chess::Picture;
-use solitaire_chess::judge::{Judged, run_player};
+use solitaire_chess::judge::{Judged, Transcript, run_player};
 use solitaire_chess::protocol::ProtocolError;
 use solitaire_chess_player::bench::{group_games, official_games, play_all, table};
-use solitaire_chess_player::cli::{
-    BenchArgs, Cases, DealArgs, HumanArgs, JudgeArgs, PlayArgs, Verb,
-};
+use solitaire_chess_player::cli::{BenchArgs, Cases, HumanArgs, JudgeArgs, PlayArgs, Verb};
 use solitaire_chess_player::{Hints, play};
 
 use crate::io;
@@ -65,16 +62,7 @@ fn play_stdio(args: PlayArgs) -> Result<()> {
 }
 
 fn human(args: HumanArgs) -> Result<()> {
-    let (name, deal) = match args.deal.deal() {
-        Some(named) => named,
-        // Group 6 has every type, so a game without options shows them all.
-        None => DealArgs {
-            group: Some(6),
-            ..args.deal
-        }
-        .deal()
-        .ok_or_else(|| anyhow!("no group 6"))?,
-    };
+    let (name, deal) = args.deal();
     let mut out = stdio::stdout().lock();
     writeln!(out, "game: {name}")?;
     let mut advisor = Hints {
@@ -89,25 +77,18 @@ fn judge(args: JudgeArgs) -> Result<()> {
     let (name, deal) =
         (args.deal.deal()).ok_or_else(|| anyhow!("give --group, --alphabet or --official"))?;
     let mut log = match &args.log {
-        Some(path) => {
-            Some(BufWriter::new(File::create(path).with_context(|| {
-                format!("cannot write {}", path.display())
-            })?))
-        }
+        Some(path) => Some(Transcript::new(BufWriter::new(
+            File::create(path).with_context(|| format!("cannot write {}", path.display()))?,
+        ))),
         None => None,
     };
-    let limit = args.limit();
-    let played = run_player(&deal, &args.command, limit, |line, game| {
+    let played = run_player(&deal, &args.command, args.limit(), |line, game| {
         if let Some(log) = &mut log {
-            let _ = writeln!(log, "{line}");
-            if let Some(game) = game {
-                let _ = write!(log, "{}", Picture::new(game));
-            }
+            log.see(line, game);
         }
     })?;
-    if let Some(mut log) = log {
-        writeln!(log, "verdict: {}", played.verdict)?;
-        log.flush()?;
+    if let Some(log) = log {
+        log.finish(&played.verdict)?;
     }
     let result = played.judged();
     io::print(&played.report(&name))?;

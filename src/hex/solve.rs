@@ -1,7 +1,5 @@
 //! `boardgames hex solve`: who wins a position, or every opening of a board.
 
-use std::path::PathBuf;
-
 use anyhow::{Context, Result};
 use hex::cli::SolveArgs;
 use hex::solver::{self, MIN_BOOK_WORK, ProofBook, Report, Setup, Solver};
@@ -17,7 +15,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
         threads: args.threads(crate::cores()),
         limits: args.limits(),
         knowledge: args.knowledge.knowledge(),
-        book: read_books(&args.book)?,
+        book: ProofBook::read_existing(&args.book)?,
     };
     let (report, book) = match args.openings {
         Some(size) => {
@@ -33,15 +31,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
                 only.as_deref(),
                 jobs,
                 move |report| match report {
-                    Report::Searching { openings, nodes } => {
-                        let openings: Vec<String> =
-                            openings.iter().map(|c| c.to_string()).collect();
-                        shown.set_message(format!(
-                            "(searching {}; {} positions searched in all)",
-                            openings.join(", "),
-                            nodes
-                        ));
-                    }
+                    Report::Searching { .. } => shown.set_message(report.to_string()),
                     Report::Done(openings) => shown.inc(openings as u64),
                 },
             );
@@ -67,16 +57,6 @@ pub fn run(args: SolveArgs) -> Result<()> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     io::print(&report)
-}
-
-/// The proof files that exist among `paths`, merged.
-fn read_books(paths: &[PathBuf]) -> Result<Option<ProofBook>> {
-    let mut merged: Option<ProofBook> = None;
-    for path in paths.iter().filter(|path| path.exists()) {
-        let book = io::read_path(path)?.parse(ProofBook::parse)?;
-        merged.get_or_insert_default().merge(book);
-    }
-    Ok(merged)
 }
 
 /// Solves every position of the input, and writes the proof trees if asked.

@@ -6,10 +6,12 @@
 #![deny(missing_docs)]
 
 mod unknown;
+mod usage;
 
 use std::path::PathBuf;
 
 pub use unknown::unknown_argument;
+pub use usage::{UsageError, usage_error};
 
 /// The input file argument that every contest program takes.
 #[derive(clap::Args, Debug)]
@@ -99,6 +101,25 @@ pub fn summary(about: &str) -> &str {
         .unwrap_or(first)
 }
 
+/// The options under `command` (built, with every subcommand) whose values are names but
+/// are read in one case only, as `PATH --ID`: the list a tool that takes its names in any
+/// case wants empty.
+pub fn case_sensitive_values(command: &clap::Command) -> Vec<String> {
+    fn walk(command: &clap::Command, path: &str, found: &mut Vec<String>) {
+        for arg in command.get_arguments() {
+            if !arg.get_possible_values().is_empty() && !arg.is_ignore_case_set() {
+                found.push(format!("{path} --{}", arg.get_id()));
+            }
+        }
+        for sub in command.get_subcommands() {
+            walk(sub, &format!("{path} {}", sub.get_name()), found);
+        }
+    }
+    let mut found = Vec::new();
+    walk(command, command.get_name(), &mut found);
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +139,19 @@ mod tests {
             whole_number_in(0u16, u16::MAX)("99999").unwrap_err(),
             "99999 is not in 0 to 65535"
         );
+    }
+
+    #[test]
+    fn values_read_in_one_case_are_found_in_subcommands() {
+        let names = || {
+            clap::Arg::new("shape")
+                .long("shape")
+                .value_parser(["round", "square"])
+        };
+        let tool = clap::Command::new("tool")
+            .arg(names().ignore_case(true))
+            .subcommand(clap::Command::new("draw").arg(names()));
+        assert_eq!(case_sensitive_values(&tool), ["tool draw --shape"]);
     }
 
     #[test]

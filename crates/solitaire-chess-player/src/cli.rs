@@ -217,6 +217,19 @@ impl DealArgs {
         Some((name, official_deal(&pieces, self.seed)))
     }
 }
+
+impl HumanArgs {
+    /// The deal to play and its name: the one the options name, or group 6 with their seed
+    /// (it has every type, so a game without options shows them all).
+    pub fn deal(&self) -> (String, Deal) {
+        let group_6 = DealArgs {
+            group: Some(6),
+            ..self.deal.clone()
+        };
+        (self.deal.deal().or_else(|| group_6.deal()))
+            .expect("group 6 is one of the official groups")
+    }
+}
 /// How the built-in player thinks.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PlayerArgs {
@@ -276,5 +289,41 @@ impl JudgeArgs {
     pub fn limit(&self) -> Duration {
         self.time_limit_ms
             .map_or(self.time_limit, Duration::from_millis)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Human {
+        #[command(flatten)]
+        args: HumanArgs,
+    }
+
+    fn human(line: &str) -> (String, Deal) {
+        Human::try_parse_from(line.split(' ')).unwrap().args.deal()
+    }
+
+    #[test]
+    fn a_game_for_a_person_is_group_6_unless_told() {
+        let (name, deal) = human("human");
+        let group_6 = DealArgs {
+            group: Some(6),
+            alphabet: None,
+            official: None,
+            seed: 1,
+        };
+        assert_eq!((name, deal), group_6.deal().unwrap());
+        assert!(human("human --seed 5").0.ends_with("seed 5"));
+        let (name, _) = human("human --group 2");
+        assert_eq!(
+            name,
+            Group::get(2)
+                .map(|g| format!("alphabet {}, seed 1", g.letters))
+                .unwrap()
+        );
     }
 }

@@ -290,6 +290,44 @@ impl Played {
     }
 }
 
+/// A game's log as a file shows it: every line (`< ` the judge's, `> ` the player's), the
+/// board after each answer as [`Picture`](crate::Picture) draws it, and the verdict at the
+/// end. Its [`Transcript::see`] is a [`run_player`] log. A write that fails does not cut the
+/// game short: the first failure is reported by [`Transcript::finish`].
+pub struct Transcript<W: io::Write> {
+    out: W,
+    failed: io::Result<()>,
+}
+
+impl<W: io::Write> Transcript<W> {
+    /// A log written to `out`.
+    pub fn new(out: W) -> Transcript<W> {
+        Transcript {
+            out,
+            failed: Ok(()),
+        }
+    }
+
+    /// Logs a line, and the game after it if it changed.
+    pub fn see(&mut self, line: &str, game: Option<&Game>) {
+        if self.failed.is_ok() {
+            self.failed = writeln!(self.out, "{line}").and_then(|()| match game {
+                Some(game) => write!(self.out, "{}", crate::Picture::new(game)),
+                None => Ok(()),
+            });
+        }
+    }
+
+    /// Logs the verdict and flushes; the first write that failed, if one did.
+    pub fn finish(mut self, verdict: &Verdict) -> io::Result<W> {
+        let written = (self.failed)
+            .and_then(|()| writeln!(self.out, "verdict: {verdict}"))
+            .and_then(|()| self.out.flush());
+        written.map_err(|e| io::Error::new(e.kind(), format!("cannot write the log: {e}")))?;
+        Ok(self.out)
+    }
+}
+
 /// Runs one game against a player program (`command`: the program and its arguments) within
 /// `limit` for the whole game, as the official judge does. `log` sees every line (`< ` the
 /// judge's, `> ` the player's), and the game after each answer. A player that crashes, hangs
@@ -445,6 +483,39 @@ mod tests {
                 "result: accepted (exit status 0)"
             ]
         );
+    }
+
+    #[test]
+    fn a_transcript_has_the_lines_the_boards_and_the_verdict() {
+        let deal = Deal::uniform(Piece::Knight);
+        let mut log = Transcript::new(Vec::new());
+        let script = "head -n 6 >/dev/null; echo 1 1; read a; echo 0 0";
+        let command = ["sh", "-c", script].map(String::from);
+        let played = run_player_with_grace(&deal, &command, AMPLE, AMPLE, |line, game| {
+            log.see(line, game)
+        })
+        .unwrap();
+        let text = String::from_utf8(log.finish(&played.verdict).unwrap()).unwrap();
+        let mut after_move = Game::new(&deal);
+        after_move.play(Square::at(1, 1).unwrap()).unwrap();
+        let board = crate::Picture::new(&after_move).to_string();
+        let answer = format!("> 1 1\n< springare\n{board}> 0 0\n");
+        assert!(text.contains(&answer), "{text}");
+        assert!(text.ends_with("\nverdict: stopped with `0 0`\n"), "{text}");
+        // A log that cannot be written is an error once the game is over.
+        struct Full;
+        impl io::Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::StorageFull, "disk full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut full = Transcript::new(Full);
+        full.see("< 1 1", None);
+        let err = full.finish(&played.verdict).err().unwrap();
+        assert_eq!(err.to_string(), "cannot write the log: disk full");
     }
 
     #[test]

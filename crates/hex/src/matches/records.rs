@@ -16,6 +16,26 @@ pub fn file_name(number: u32) -> String {
     format!("game-{number:03}.sgf")
 }
 
+/// Writes game `number`'s record into `dir` under its [`file_name`], and gives its path. The
+/// error names the file.
+pub fn save(dir: &Path, number: u32, record: &Record) -> io::Result<PathBuf> {
+    let path = dir.join(file_name(number));
+    std::fs::write(&path, record.to_string())
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))?;
+    Ok(path)
+}
+
+/// The files of games `numbers`, as a reader is told where they are: `game-007.sgf`, or
+/// `game-001.sgf to game-040.sgf`.
+pub fn span(numbers: &std::ops::RangeInclusive<u32>) -> String {
+    let [first, last] = [numbers.start(), numbers.end()].map(|&n| file_name(n));
+    if first == last {
+        first
+    } else {
+        format!("{first} to {last}")
+    }
+}
+
 /// The game number of a record's file name, if it is one.
 pub fn number_of(name: &str) -> Option<u32> {
     let digits = name.strip_prefix("game-")?.strip_suffix(".sgf")?;
@@ -238,6 +258,30 @@ mod tests {
         for other in ["game-7.sgf", "game-00x.sgf", "game-007.txt", "notes.sgf"] {
             assert_eq!(number_of(other), None, "{other}");
         }
+    }
+
+    #[test]
+    fn a_span_names_its_first_and_last_files() {
+        assert_eq!(span(&(7..=7)), "game-007.sgf");
+        assert_eq!(span(&(1..=40)), "game-001.sgf to game-040.sgf");
+    }
+
+    #[test]
+    fn a_saved_record_is_read_back_by_its_number() {
+        let dir = std::env::temp_dir().join(format!("hex-records-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let saved = record("one", "two", Some("B+"));
+        let path = save(&dir, 12, &saved).unwrap();
+        assert_eq!(path, dir.join("game-012.sgf"));
+        let read = read_dir(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].0, 12);
+        assert_eq!(read[0].1.to_string(), saved.to_string());
+        let missing = dir.join("no such folder");
+        let err = save(&missing, 1, &saved).unwrap_err();
+        assert!(err.to_string().contains("cannot write"), "{err}");
+        assert!(err.to_string().contains("no such folder"), "{err}");
     }
 
     fn record(black: &str, white: &str, result: Option<&str>) -> Record {

@@ -279,6 +279,13 @@ impl OpeningBook {
         &self.lines
     }
 
+    /// How many positions of a board of `size` before ply `plies` the book answers.
+    pub fn answered_before(&self, size: u8, plies: usize) -> usize {
+        (self.lines.iter())
+            .filter(|line| line.size == size && line.moves.len() < plies)
+            .count()
+    }
+
     /// The positions of ply `ply` on a board of `size` that the book should answer and
     /// does not, as the moves that reach them (one of each position and its half turn):
     /// at ply 0 the empty board, at ply 1 every first move, and at ply k every position of
@@ -564,6 +571,10 @@ mod tests {
         // After a1 b2, each of Black's seven moves; none are twins (a1 breaks the symmetry),
         // and the ones that end the game are left out (none can on 3x3 with two stones).
         assert_eq!(book.unanswered(3, 3).len(), 7);
+        // The two lines answer plies 0 and 1 of 3x3, nothing of 5x5.
+        assert_eq!(book.answered_before(3, 1), 1);
+        assert_eq!(book.answered_before(3, 2), 2);
+        assert_eq!(book.answered_before(5, 2), 0);
     }
 
     #[test]

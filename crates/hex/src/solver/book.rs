@@ -9,6 +9,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::path::Path;
 use std::time::Duration;
 
 use text::{ParseError, Tokens};
@@ -18,6 +19,7 @@ use super::dfpn::Dfpn;
 use crate::board::{Cell, Color};
 use crate::cells::{Cells, Spot};
 use crate::geometry::Geometry;
+use crate::player::book::BookError as FileError;
 
 /// An error in a proof file, with its line and column.
 pub type BookError = ParseError;
@@ -111,6 +113,18 @@ impl ProofBook {
         for ((size, first, cell), proof) in other.openings {
             self.openings.entry((size, first, cell)).or_insert(proof);
         }
+    }
+
+    /// The proof files among `paths` that exist, read and merged (`None` when none does, so
+    /// that a run may name the file it is about to write); an error names the file, and the
+    /// line and column.
+    pub fn read_existing(paths: &[impl AsRef<Path>]) -> Result<Option<ProofBook>, FileError> {
+        let mut merged: Option<ProofBook> = None;
+        for path in paths.iter().map(AsRef::as_ref).filter(|path| path.exists()) {
+            let book = input::open(path)?.parse(ProofBook::parse)?;
+            merged.get_or_insert_default().merge(book);
+        }
+        Ok(merged)
     }
 
     /// The positions of one size, by key.
@@ -228,6 +242,34 @@ mod tests {
         let mut merged = book.clone();
         merged.merge(ProofBook::parse("5 opening X C3 X - 99 99 9.000\n").unwrap());
         assert_eq!(merged, book);
+    }
+
+    #[test]
+    fn the_files_that_exist_are_read_and_merged() {
+        let dir = std::env::temp_dir().join(format!("hex-proof-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let [one, two, absent, bad] = ["one", "two", "absent", "bad"].map(|n| dir.join(n));
+        std::fs::write(&one, "5 opening O A1 X B2 3 7 1.000\n").unwrap();
+        std::fs::write(&two, "5 opening X C3 X - 12 40 0.250\n").unwrap();
+        std::fs::write(&bad, "5 opening Y\n").unwrap();
+        let merged = ProofBook::read_existing(&[&one, &absent, &two]);
+        let none = ProofBook::read_existing(&[&absent]);
+        let err = ProofBook::read_existing(&[&one, &bad]);
+        std::fs::remove_dir_all(&dir).unwrap();
+        let merged = merged.unwrap().unwrap();
+        assert!(
+            merged
+                .opening(5, Color::Black, Cell { row: 0, col: 0 })
+                .is_some()
+        );
+        assert!(
+            merged
+                .opening(5, Color::White, Cell { row: 2, col: 2 })
+                .is_some()
+        );
+        assert_eq!(none.unwrap(), None);
+        let err = err.unwrap_err().to_string();
+        assert!(err.contains("bad:1:11"), "{err}");
     }
 
     #[test]

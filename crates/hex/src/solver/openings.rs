@@ -71,6 +71,22 @@ pub enum Report {
     Done(usize),
 }
 
+/// For a progress bar: `(searching a1, b2; 1200 positions searched in all)`, and nothing for
+/// [`Report::Done`].
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Report::Searching { openings, nodes } = self else {
+            return Ok(());
+        };
+        let openings: Vec<String> = openings.iter().map(Cell::to_string).collect();
+        let openings = openings.join(", ");
+        write!(
+            f,
+            "(searching {openings}; {nodes} positions searched in all)"
+        )
+    }
+}
+
 /// One opening's result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
@@ -365,6 +381,18 @@ pub fn solve_openings(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_report_says_what_is_searched_in_a_line() {
+        let cells = ["a1", "c3"].map(|c| Cell::parse(c, 5).unwrap()).to_vec();
+        let searching = Report::Searching {
+            openings: cells,
+            nodes: 1200,
+        };
+        let line = "(searching A1, C3; 1200 positions searched in all)";
+        assert_eq!(searching.to_string(), line);
+        assert_eq!(Report::Done(2).to_string(), "");
+    }
 
     /// The reports say which openings are searched, and a count of positions over all of
     /// them that only grows, to the run's total.
