@@ -37,9 +37,10 @@ pub struct ArenaArgs {
     /// The second engine's command (the built-in engine when absent).
     #[arg(long, value_name = "COMMAND", value_parser = command)]
     engine2: Option<Command>,
-    /// Games to play; the first engine is Black in the odd-numbered ones.
-    #[arg(long, short, default_value = "10", value_name = "G", value_parser = count, allow_negative_numbers = true)]
-    pub games: u32,
+    /// Games to play (10 when absent; with --openings, two for each opening); the first
+    /// engine is Black in the odd-numbered ones.
+    #[arg(long, short, value_name = "G", value_parser = count, allow_negative_numbers = true)]
+    pub games: Option<u32>,
     /// The number of the first game: play games K..K+G-1 of a longer match, each with the
     /// seeds and colours it has there (for jobs that share a match out). A folder that holds
     /// the records of a match is only added to by its next games.
@@ -76,10 +77,12 @@ pub struct ArenaArgs {
     /// measure the answers to one opening).
     #[arg(long, value_name = "MOVES")]
     opening: Option<String>,
-    /// Openings, comma-separated, each a point or moves separated by spaces (`a2,b2,f6 g5`):
-    /// each is played twice, each engine Black once (games 2k-1 and 2k play the k-th), and a
-    /// tally by opening follows the table.
-    #[arg(long, value_name = "LIST", conflicts_with_all = ["opening", "games", "first_game", "tally"])]
+    /// Openings, comma-separated, each a point or moves separated by spaces (`a2,b2,f6 g5`), or
+    /// `balanced`: the near-even first moves engines are compared from, on 11x11 a2, b2, k10
+    /// and j10, on 13x13 a2, a3, b2 and k2. Each is played twice, each engine Black once
+    /// (games 2k-1 and 2k play the k-th); with --games G (even), G games go through the list in
+    /// turn. A tally by opening follows the table.
+    #[arg(long, value_name = "LIST", conflicts_with_all = ["opening", "tally"])]
     openings: Option<String>,
     /// Where the games are saved as SGF (game-001.sgf, ...); the run ends by naming it.
     #[arg(
@@ -93,6 +96,10 @@ pub struct ArenaArgs {
     #[command(flatten)]
     pub player: PlayerArgs,
 }
+
+/// The openings `--openings balanced` names, by board size: near-even first moves (the list
+/// the Hex literature compares engines from, after the NeuroHex and MoHex-CNN papers).
+const BALANCED: [(u8, &str); 2] = [(11, "a2,b2,k10,j10"), (13, "a2,a3,b2,k2")];
 
 /// An engine's command line as given (its name in the tables and records), and its words.
 #[derive(Clone, Debug)]
@@ -120,7 +127,7 @@ impl ArenaArgs {
     /// The openings: `--openings`' list, or `--opening` alone, or none (each a game that has
     /// not ended: a usage error if not).
     fn openings(&self) -> Result<Vec<Vec<Cell>>, clap::Error> {
-        match (&self.opening, &self.openings) {
+        match (&self.opening, self.opening_list()?) {
             (_, Some(list)) => (list.split(','))
                 .map(|one| opening(self.size, list, "--openings <LIST>", one.split_whitespace()))
                 .collect(),
@@ -134,11 +141,35 @@ impl ArenaArgs {
         }
     }
 
-    /// The number of games: two for each of `--openings`, else `--games`.
+    /// `--openings`' list, `balanced` spelled out for the board's size (a usage error on a
+    /// size that has no such list).
+    fn opening_list(&self) -> Result<Option<&str>, clap::Error> {
+        match self.openings.as_deref() {
+            Some(name) if name.eq_ignore_ascii_case("balanced") => {
+                match BALANCED.iter().find(|&&(size, _)| size == self.size) {
+                    Some((_, list)) => Ok(Some(list)),
+                    None => Err(invalid(
+                        name,
+                        "--openings <LIST>",
+                        &format!(
+                            "the balanced openings are known for 11x11 and 13x13, not {0}x{0}: \
+                         give the openings",
+                            self.size
+                        ),
+                    )),
+                }
+            }
+            list => Ok(list),
+        }
+    }
+
+    /// The number of games: `--games`, else two for each of `--openings`, else 10.
     pub fn game_count(&self) -> u32 {
-        match &self.openings {
-            Some(list) => 2 * list.split(',').count() as u32,
-            None => self.games,
+        let openings = (self.opening_list().ok().flatten()).map(|list| list.split(',').count());
+        match (self.games, openings) {
+            (Some(games), _) => games,
+            (None, Some(openings)) => 2 * openings as u32,
+            (None, None) => 10,
         }
     }
 
@@ -156,6 +187,12 @@ impl ArenaArgs {
     /// is `program hex gtp` told its settings as `param_player` lines (a seed for each game).
     pub fn to_match(&self, program: &Path) -> Result<Match, clap::Error> {
         self.numbers()?;
+        if let (Some(games), Some(_)) = (self.games, &self.openings)
+            && games % 2 == 1
+        {
+            let why = "with --openings, an even number: each opening twice, each engine Black once";
+            return Err(invalid(&games.to_string(), "--games <G>", why));
+        }
         let config = &self.player.config;
         if config.max_time.is_none() && config.playouts.is_none() && self.game_time.is_none() {
             if let Some(given) = self.player.given("max_time") {

@@ -183,6 +183,26 @@ mod tests {
             Hex::Arena(args) => args.to_match(program),
             _ => unreachable!(),
         };
+        let cells = |size, list: &str| {
+            let cells = list
+                .split(',')
+                .map(|c| vec![crate::Cell::parse(c, size).unwrap()]);
+            cells.collect::<Vec<_>>()
+        };
+        let game = arena("arena -n 11 --openings balanced").unwrap();
+        assert_eq!(game.openings, cells(11, "a2,b2,k10,j10"));
+        assert_eq!(game.games, 8);
+        // With --games the list goes round: games 9 and 10 play the first opening again.
+        let game = arena("arena -n 13 --openings Balanced -g 16").unwrap();
+        assert_eq!(game.openings, cells(13, "a2,a3,b2,k2"));
+        assert_eq!(game.games, 16);
+        assert_eq!(
+            (game.opening(9), game.opening(10)),
+            (&game.openings[0][..], &game.openings[0][..])
+        );
+        assert_eq!(game.opening(16), &game.openings[3][..]);
+        assert_eq!(arena("arena -n 3 --openings a1,b2").unwrap().games, 4);
+        assert_eq!(arena("arena -n 3").unwrap().games, 10);
         let game = arena("arena -n 3 -g 2 --opening b2 --engine2 other\t--x").unwrap();
         assert_eq!(game.openings, [vec![crate::Cell::parse("b2", 3).unwrap()]]);
         assert_eq!(game.engines[1].command, ["other", "--x"]);
@@ -199,6 +219,14 @@ mod tests {
             ("arena -n 3 --opening a1,a1", "a1 is already taken"),
             ("arena -n 1 --opening a1", "the game is over after a1"),
             ("arena --first-game 4294967295 -g 2", "at most 4294967295"),
+            (
+                "arena -n 9 --openings balanced",
+                "the balanced openings are known for 11x11 and 13x13, not 9x9",
+            ),
+            (
+                "arena -n 11 --openings a2,b2 -g 3",
+                "with --openings, an even number",
+            ),
         ] {
             let e = arena(line).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::ValueValidation, "{line}");
