@@ -129,10 +129,8 @@ fn selfplay(args: SelfplayArgs) -> Result<()> {
     for number in numbers {
         let record = run.play(number)?;
         records::save(dir, number, &record)?;
-        let (name, result) = (
-            records::file_name(number),
-            record.result.unwrap_or_default(),
-        );
+        let name = records::file_name(number);
+        let result = record.result.unwrap_or_default();
         io::print(&format!("{name}  {result}  {} moves\n", record.moves.len()))?;
     }
     Ok(())

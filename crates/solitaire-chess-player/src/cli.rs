@@ -230,6 +230,7 @@ impl HumanArgs {
             .expect("group 6 is one of the official groups")
     }
 }
+
 /// How the built-in player thinks.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PlayerArgs {

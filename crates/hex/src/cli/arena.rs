@@ -148,15 +148,17 @@ impl ArenaArgs {
             Some(name) if name.eq_ignore_ascii_case("balanced") => {
                 match BALANCED.iter().find(|&&(size, _)| size == self.size) {
                     Some((_, list)) => Ok(Some(list)),
-                    None => Err(invalid(
-                        name,
-                        "--openings <LIST>",
-                        &format!(
-                            "the balanced openings are known for 11x11 and 13x13, not {0}x{0}: \
-                         give the openings",
+                    None => {
+                        let known: Vec<String> = (BALANCED.iter())
+                            .map(|(size, _)| format!("{size}x{size}"))
+                            .collect();
+                        let why = format!(
+                            "the balanced openings are known for {}, not {1}x{1}: give the openings",
+                            known.join(" and "),
                             self.size
-                        ),
-                    )),
+                        );
+                        Err(invalid(name, "--openings <LIST>", &why))
+                    }
                 }
             }
             list => Ok(list),
