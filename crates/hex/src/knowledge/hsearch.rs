@@ -618,6 +618,7 @@ trait Found {
     fn side_connections(&self) -> SideConnections;
     fn between_ends(&self, stones: &[Cells], ends: [Endpoint; 2]) -> Between;
     fn full_links(&self, groups: usize) -> FullLinks;
+    fn keep(&self, kept: &mut Kept, links: bool);
 }
 
 impl<S: Set> Found for HSearch<S> {
@@ -634,6 +635,164 @@ impl<S: Set> Found for HSearch<S> {
 
     fn full_links(&self, groups: usize) -> FullLinks {
         HSearch::full_links(self, groups)
+    }
+
+    fn keep(&self, kept: &mut Kept, links: bool) {
+        let p = pair(0, 1);
+        kept.side_full.clear();
+        kept.side_full.extend(
+            self.full[p][..usize::from(self.full_len[p])]
+                .iter()
+                .map(|c| c.cells()),
+        );
+        let semi = &self.semi[p];
+        let len = usize::from(self.semi_len[p]);
+        kept.side_semi.clear();
+        kept.side_semi
+            .extend((semi.carriers[..len].iter().map(|c| c.cells())).zip(semi.keys));
+        kept.has_links = links;
+        kept.cells.clear();
+        kept.pairs.clear();
+        kept.carriers.clear();
+        if !links {
+            return;
+        }
+        kept.cells
+            .extend_from_slice(&self.cell_of[kept.nodes.len()..]);
+        let count = self.cell_of.len();
+        for b in 1..count {
+            for a in 0..b {
+                let p = pair(a as End, b as End);
+                let len = usize::from(self.full_len[p]).min(FULL_PER_PAIR);
+                if len > 0 {
+                    kept.pairs
+                        .push((a as End, b as End, kept.carriers.len() as u32));
+                    kept.carriers
+                        .extend(self.full[p][..len].iter().map(|c| c.cells()));
+                }
+            }
+        }
+    }
+}
+
+/// One player's H-search kept for the positions after it: every full connection it found
+/// (with `links`), its connections between the sides, and the groups and open cells it
+/// searched. A later position where that player has the same groups and no cell open that
+/// was not open here takes its connections from it ([`Kept::after`]) instead of searching
+/// again: a connection whose carrier is still open holds there too, as the opponent can only
+/// have gained cells outside it. It may lack connections a search of its own would find
+/// (those the limits per pair turned away here), never hold a false one.
+#[derive(Clone, Debug, Default)]
+pub struct Kept {
+    player: Option<crate::board::Color>,
+    nodes: Vec<Cells>,
+    joined: bool,
+    open: Cells,
+    side_full: Vec<Cells>,
+    side_semi: Vec<(Cells, Spot)>,
+    has_links: bool,
+    /// The cell of each empty-cell endpoint, as in [`FullLinks`].
+    cells: Vec<Spot>,
+    /// (endpoint, endpoint, index of its first carrier in `carriers`), in [`FullLinks`]'s
+    /// order; a pair's carriers end where the next pair's begin.
+    pairs: Vec<(End, End, u32)>,
+    carriers: Vec<Cells>,
+}
+
+impl Kept {
+    /// Runs H-search as [`side_connections_of`] does and keeps what it found.
+    pub fn search(
+        &mut self,
+        geometry: &Geometry,
+        groups: &Groups,
+        open: Cells,
+        templates: &[Template],
+        links: bool,
+    ) {
+        self.player = Some(groups.player);
+        self.nodes.clone_from(&groups.nodes);
+        self.joined = groups.joined;
+        self.open = open;
+        if groups.joined {
+            self.side_full.clear();
+            self.side_full.push(Cells::EMPTY);
+            self.side_semi.clear();
+            self.has_links = false;
+            return;
+        }
+        searched(geometry, groups, open, templates, |found| {
+            found.keep(self, links)
+        });
+    }
+
+    /// How many carriers it keeps (of its links and its side connections).
+    pub fn carriers(&self) -> usize {
+        self.carriers.len() + self.side_full.len() + self.side_semi.len()
+    }
+
+    /// Whether this search serves a position where the player's groups are `groups` and the
+    /// open cells `open` (with every full connection when `links`).
+    pub fn serves(&self, groups: &Groups, open: Cells, links: bool) -> bool {
+        self.player == Some(groups.player)
+            && self.nodes == groups.nodes
+            && open.is_subset(self.open)
+            && (!links || self.has_links || self.joined)
+    }
+
+    /// What the search found that still holds where only `open` of its open cells are open
+    /// (a position it [serves](Kept::serves)), as [`side_connections_of`] answers.
+    pub fn after(&self, open: Cells, links: bool) -> (SideConnections, Option<FullLinks>) {
+        let gone = self.open - open;
+        let holds = |carrier: &Cells| !carrier.intersects(gone);
+        let sides = SideConnections {
+            full: (self.side_full.iter().filter(|c| holds(c)))
+                .min_by_key(|c| c.len())
+                .copied(),
+            semi: (self.side_semi.iter().filter(|(c, _)| holds(c)))
+                .copied()
+                .collect(),
+        };
+        if self.joined || !links || !self.has_links {
+            return (sides, None);
+        }
+        // Endpoints renumbered without the cells that are no longer open.
+        let groups = self.nodes.len();
+        let mut number = Vec::with_capacity(groups + self.cells.len());
+        number.extend((0..groups).map(|e| Some(e as End)));
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for &at in &self.cells {
+            if gone.contains(at) {
+                number.push(None);
+            } else {
+                number.push(Some((groups + cells.len()) as End));
+                cells.push(at);
+            }
+        }
+        let mut links = Vec::new();
+        for (i, &(a, b, first)) in self.pairs.iter().enumerate() {
+            let (Some(a), Some(b)) = (number[usize::from(a)], number[usize::from(b)]) else {
+                continue;
+            };
+            let last = self
+                .pairs
+                .get(i + 1)
+                .map_or(self.carriers.len(), |p| p.2 as usize);
+            let mut kept = self.carriers[first as usize..last]
+                .iter()
+                .filter(|c| holds(c));
+            if let Some(&first) = kept.next() {
+                let common = kept.fold(first, |all, &c| all & c);
+                links.push((a, b, common.len() as u8));
+            }
+        }
+        (
+            sides,
+            Some(FullLinks {
+                groups,
+                cells,
+                links,
+            }),
+        )
     }
 }
 
@@ -1253,6 +1412,100 @@ mod between_tests {
                     "semi {:?} between {:?} does not hold", carrier.iter().collect::<Vec<_>>(), ends
                 );
             }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        /// A kept search answers as a new one where nothing changed; where some of its open
+        /// cells went to the opponent, it answers with the connections it found that miss
+        /// them, each of which holds there.
+        #[test]
+        fn a_kept_search_answers_with_the_connections_that_still_hold(
+            size in 2u8..=5,
+            fill in 0u8..=60,
+            draws in prop::collection::vec((0u8..100, any::<bool>()), 25),
+            x in any::<bool>(),
+            taken in prop::collection::vec(0u8..100, 25),
+            share in 0u8..=40,
+        ) {
+            let (geometry, stones) = super::tests::position(size, fill, &draws);
+            let player = if x { Color::White } else { Color::Black };
+            let own = stones[slot(player)];
+            let empty = geometry.all & !stones[0] & !stones[1];
+            let groups = Groups::of(&geometry, player, own);
+            let templates = super::super::vc::Templates::new(&geometry, true, true);
+            let templates = templates.of(player);
+            let mut kept = Kept::default();
+            kept.search(&geometry, &groups, empty, templates, true);
+            prop_assert!(kept.serves(&groups, empty, true));
+            let fresh = side_connections_of(&geometry, &groups, empty, templates, true);
+            prop_assert_eq!(kept.after(empty, true), fresh.clone());
+            let gone: Cells = (empty.iter().zip(&taken))
+                .filter(|&(_, &t)| t < share)
+                .map(|(at, _)| at)
+                .collect();
+            let open = empty - gone;
+            prop_assert!(kept.serves(&groups, open, true));
+            // Not for the other player, nor where a cell is open that was not.
+            let theirs = Groups::of(&geometry, player.opponent(), stones[slot(player.opponent())]);
+            prop_assert!(!kept.serves(&theirs, open, true) || theirs.nodes == groups.nodes);
+            if let Some(stone) = (stones[0] | stones[1]).lowest() {
+                prop_assert!(!kept.serves(&groups, open | Cells::single(stone), true));
+            }
+            let (sides, links) = kept.after(open, true);
+            // Each side connection holds on the board with the gone cells the opponent's.
+            let ends = geometry.sides[slot(player)];
+            let mut memo = HashMap::new();
+            if let Some(carrier) = sides.full.filter(|c| c.len() <= 12) {
+                prop_assert!(carrier.is_subset(open));
+                prop_assert!(joins_within(&geometry, own, carrier, ends, true, &mut memo));
+            }
+            for &(carrier, key) in sides.semi.iter().filter(|(c, _)| c.len() <= 12) {
+                prop_assert!(carrier.is_subset(open) && carrier.contains(key));
+                prop_assert!(joins_within(&geometry, own, carrier, ends, false, &mut memo));
+            }
+            // The links: the first search's full connections between each pair of endpoints
+            // still there, those that miss the gone cells, with the cells they all share.
+            let Some(before) = fresh.1 else {
+                prop_assert!(groups.joined && links.is_none());
+                return Ok(());
+            };
+            let links = links.expect("links were kept");
+            prop_assert_eq!(links.groups, before.groups);
+            prop_assert_eq!(&links.cells, &open.iter().collect::<Vec<_>>());
+            let name = |e: usize| match e {
+                0 | 1 => Endpoint::Side(e),
+                _ if e < before.groups => Endpoint::Cell(groups.nodes[e].iter().next().unwrap()),
+                _ => Endpoint::Cell(before.cells[e - before.groups]),
+            };
+            let renumbered = |e: usize| match e {
+                _ if e < before.groups => Some(e as u16),
+                _ => (links.cells.iter().position(|&at| at == before.cells[e - before.groups]))
+                    .map(|i| (before.groups + i) as u16),
+            };
+            let mut expected = Vec::new();
+            let count = before.groups + before.cells.len();
+            for b in 1..count {
+                for a in 0..b {
+                    let (Some(new_a), Some(new_b)) = (renumbered(a), renumbered(b)) else {
+                        continue;
+                    };
+                    let between =
+                        connections_between(&geometry, &groups, empty, templates, [name(a), name(b)]);
+                    let held: Vec<Cells> =
+                        between.full.into_iter().filter(|c| !c.intersects(gone)).collect();
+                    if let Some(&first) = held.first() {
+                        let shared = held.iter().fold(first, |all, &c| all & c);
+                        expected.push((new_a, new_b, shared.len() as u8));
+                    }
+                }
+            }
+            let mut found = links.links.clone();
+            found.sort_unstable();
+            expected.sort_unstable();
+            prop_assert_eq!(found, expected);
         }
     }
 }

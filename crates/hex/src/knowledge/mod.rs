@@ -35,11 +35,13 @@ pub use inferior::{
 };
 pub use resistance::Resistance;
 
+use std::collections::HashMap;
+
 use crate::board::Color;
 use crate::cells::{Cells, Spot};
 use crate::geometry::{Geometry, slot};
 use crate::position::Position;
-use hsearch::{FullLinks, connections_between, side_connections_of};
+use hsearch::{FullLinks, Kept, connections_between, side_connections_of};
 use vc::{Links, Templates};
 
 /// Which pieces of Hex knowledge are used (all by default; the benchmarks turn them off one
@@ -133,6 +135,68 @@ impl Groups {
             nodes,
             joined: start.intersects(end),
         }
+    }
+}
+
+/// H-search's results kept for the positions after them, by position key, so that a
+/// position need not search again for the side to move: its opponent's last move added no
+/// stone of its own, so the search its parent made for it (the parent's opponent) still holds
+/// where its carriers are open. A position keeps the search it made for its opponent, who
+/// moves next. The solver comes back to a position many times and expands its children over
+/// several visits, so the searches are kept by key, those used last.
+#[derive(Clone, Debug, Default)]
+pub struct Line {
+    /// Each position's search, and when it was last used.
+    kept: HashMap<u64, (Kept, u64)>,
+    /// A count of the uses, for which search was used last.
+    clock: u64,
+    /// The carriers the searches keep in all.
+    carriers: usize,
+}
+
+/// Where a position's searches are kept in a [`Line`]: under its own key, and its parent's
+/// (none at the root of a search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineKeys {
+    /// The position's key.
+    pub this: u64,
+    /// Its parent's key.
+    pub parent: Option<u64>,
+}
+
+/// Searches a [`Line`] keeps, and carriers among them: past either it drops the half used
+/// longest ago. On the 7x7 openings (one thread) 256 searches took 279k positions and 38.7-39.2
+/// s, 1,024 273k and 37.6-37.8 s, 4,096 273k and 38.3-38.7 s (docs/tuning/hex.md); an 8x8
+/// search keeps about 850 carriers, so the carriers (48 bytes each) bound the memory on larger
+/// boards: 48 MiB.
+const LINE_KEPT: (usize, usize) = (1 << 10, 1 << 20);
+
+impl Line {
+    /// The search kept for the position of `key`, if any.
+    fn get(&mut self, key: u64) -> Option<&Kept> {
+        self.clock += 1;
+        let (kept, used) = self.kept.get_mut(&key)?;
+        *used = self.clock;
+        Some(kept)
+    }
+
+    /// Keeps the search `search` makes for the position of `key`.
+    fn keep(&mut self, key: u64, search: impl FnOnce(&mut Kept)) -> &Kept {
+        self.clock += 1;
+        let (count, carriers) = LINE_KEPT;
+        if self.kept.len() >= count || self.carriers >= carriers {
+            let mut used: Vec<u64> = self.kept.values().map(|&(_, used)| used).collect();
+            let middle = used.len() / 2;
+            let (_, &mut middle, _) = used.select_nth_unstable(middle);
+            self.kept.retain(|_, &mut (_, used)| used > middle);
+            self.carriers = self.kept.values().map(|(kept, _)| kept.carriers()).sum();
+        }
+        let entry = self.kept.entry(key).or_default();
+        self.carriers -= entry.0.carriers();
+        search(&mut entry.0);
+        self.carriers += entry.0.carriers();
+        entry.1 = self.clock;
+        &entry.0
     }
 }
 
@@ -307,7 +371,7 @@ impl Expert {
     /// one; otherwise the moves of the must-play region, the carriers of the opponent's
     /// threats (a move outside one of them loses to it).
     pub fn decide(&self, position: &Position) -> Decision {
-        self.decide_after(position, &self.inferior(position), None)
+        self.decide_after(position, &self.inferior(position), None, None)
     }
 
     /// The decision, and the moves to consider (if any) in the order to try them. With
@@ -333,6 +397,30 @@ impl Expert {
         position: &Position,
         inherited: &Inferior,
     ) -> (Decision, Vec<Spot>, Inferior) {
+        self.decide_inherited_in(position, inherited, None)
+    }
+
+    /// [`Expert::decide_inherited`] with the searches `line` keeps (see [`Line`]): the side
+    /// to move's connections come from the search kept for its parent (`keys.parent`) where
+    /// that serves, and the search made here for the opponent is kept under `keys.this`. The
+    /// decision may differ from the one alone only where the kept search lacks a connection a
+    /// new one would find.
+    pub fn decide_in_line(
+        &self,
+        position: &Position,
+        inherited: &Inferior,
+        line: &mut Line,
+        keys: LineKeys,
+    ) -> (Decision, Vec<Spot>, Inferior) {
+        self.decide_inherited_in(position, inherited, Some((line, keys)))
+    }
+
+    fn decide_inherited_in(
+        &self,
+        position: &Position,
+        inherited: &Inferior,
+        line: Option<(&mut Line, LineKeys)>,
+    ) -> (Decision, Vec<Spot>, Inferior) {
         // The position with the inherited cells filled in (dead ones may take either colour).
         let mut filled = *position;
         filled.stones[0] |= inherited.captured[0] | inherited.dead;
@@ -342,7 +430,7 @@ impl Expert {
         inferior.captured[0] |= inherited.captured[0];
         inferior.captured[1] |= inherited.captured[1];
         let mut links = None;
-        let decision = self.decide_after(position, &inferior, Some(&mut links));
+        let decision = self.decide_after(position, &inferior, Some(&mut links), line);
         let Decision::Consider { moves, .. } = decision else {
             return (decision, Vec::new(), inferior);
         };
@@ -360,16 +448,18 @@ impl Expert {
     /// cells), which the player fills in below a node it consults.
     pub fn decide_captured(&self, position: &Position) -> (Decision, [Cells; 2]) {
         let inferior = self.inferior(position);
-        let decision = self.decide_after(position, &inferior, None);
+        let decision = self.decide_after(position, &inferior, None, None);
         (decision, inferior.captured)
     }
 
-    /// The decision given the position's dead and captured cells.
+    /// The decision given the position's dead and captured cells (in a line of searches, at
+    /// its depth).
     fn decide_after(
         &self,
         position: &Position,
         inferior: &Inferior,
         links: Option<&mut Option<[FullLinks; 2]>>,
+        mut line: Option<(&mut Line, LineKeys)>,
     ) -> Decision {
         let want_links = links.is_some() && self.connected_circuit();
         let geometry = &self.geometry;
@@ -454,8 +544,16 @@ impl Expert {
         }
         if self.knowledge.h_search {
             let templates = self.templates.of(me);
-            let (found, my_links) =
-                side_connections_of(geometry, &my_groups, open, templates, want_links);
+            let parent = match &mut line {
+                Some((line, keys)) => keys.parent.and_then(|key| line.get(key)),
+                None => None,
+            };
+            let (found, my_links) = match parent {
+                Some(kept) if kept.serves(&my_groups, open, want_links) => {
+                    kept.after(open, want_links)
+                }
+                _ => side_connections_of(geometry, &my_groups, open, templates, want_links),
+            };
             if let Some(carrier) = found.full {
                 return win(carrier, None);
             }
@@ -463,8 +561,13 @@ impl Expert {
                 return win(carrier, Some(key));
             }
             let templates = self.templates.of(me.opponent());
-            let (threats, their_links) =
-                side_connections_of(geometry, &their_groups, open, templates, want_links);
+            let (threats, their_links) = match line.as_mut() {
+                Some((line, keys)) => (line.keep(keys.this, |kept| {
+                    kept.search(geometry, &their_groups, open, templates, want_links)
+                }))
+                .after(open, want_links),
+                None => side_connections_of(geometry, &their_groups, open, templates, want_links),
+            };
             if let Some(carrier) = threats.full {
                 return Decision::Lost {
                     proof: theirs | carrier,

@@ -41,7 +41,7 @@ use super::Limits;
 use super::tt::{Entry, INFINITE, TranspositionTable};
 use crate::cells::{Cells, Spot};
 use crate::geometry::{Geometry, slot};
-use crate::knowledge::{Decision, Expert, Inferior, Knowledge};
+use crate::knowledge::{Decision, Expert, Inferior, Knowledge, Line, LineKeys};
 use crate::position::Position;
 
 /// Keys of positions: one random number per cell and player, the same on every run (the
@@ -198,6 +198,11 @@ pub struct Dfpn {
     /// [`Expert::decide_inherited`]): what a position found, or what it was passed when the
     /// table judged it.
     fills: Vec<Inferior>,
+    /// The key of each position of the line (`hash[0]`), beside its fill-in.
+    above: Vec<u64>,
+    /// The H-searches positions made for their opponents, which their children take their
+    /// side to move's connections from.
+    line: Line,
 }
 
 /// Solved positions by key: whether the side to move wins, and the winning move.
@@ -249,6 +254,8 @@ impl Dfpn {
             root_bounds: (1, 1),
             orders: HashMap::new(),
             fills: Vec::new(),
+            above: Vec::new(),
+            line: Line::default(),
         }
     }
 
@@ -275,6 +282,8 @@ impl Dfpn {
             root_bounds: self.root_bounds,
             orders: HashMap::new(),
             fills: Vec::new(),
+            above: Vec::new(),
+            line: Line::default(),
         }
     }
 
@@ -615,7 +624,12 @@ impl Dfpn {
             }
             _ => Inferior::default(),
         };
-        let (decision, order, fill) = self.expert.decide_inherited(&self.position, &inherited);
+        let keys = LineKeys {
+            this: self.hash[0],
+            parent: self.above.last().copied(),
+        };
+        let (decision, order, fill) =
+            (self.expert).decide_in_line(&self.position, &inherited, &mut self.line, keys);
         if !order.is_empty() {
             self.keep_order(order);
         }
@@ -676,6 +690,7 @@ impl Dfpn {
         self.enter(key);
         let fill = found.unwrap_or_else(|| self.fills.last().copied().unwrap_or_default());
         self.fills.push(fill);
+        self.above.push(self.hash[0]);
         let mut returned = [(0, 0); Cells::CAPACITY];
         // Each child's bounds this time round, by cell: one look in the table each; and
         // whether another thread is searching below it.
@@ -752,6 +767,7 @@ impl Dfpn {
         }
         self.leave(key);
         self.fills.pop();
+        self.above.pop();
         let (pn, dn, mut best) = (real.pn, real.dn, real.best);
         if pn == 0 {
             // The winning move's proof (its child's) is this position's.
