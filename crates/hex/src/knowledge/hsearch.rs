@@ -539,35 +539,21 @@ impl<S: Set> HSearch<S> {
             return Between::default();
         }
         let p = pair(a, b);
-        let semi = &self.semi[p];
-        let len = usize::from(self.semi_len[p]);
         Between {
-            full: self.full[p][..usize::from(self.full_len[p])]
-                .iter()
-                .map(|c| c.cells())
-                .collect(),
-            semi: (semi.carriers[..len].iter().map(|c| c.cells()))
-                .zip(semi.keys)
-                .collect(),
+            full: self.fulls(p).iter().map(|c| c.cells()).collect(),
+            semi: self.semis(p).collect(),
         }
     }
 
     /// Every full connection found (see [`FullLinks`]), the first `groups` endpoints being
     /// groups.
     fn full_links(&self, groups: usize) -> FullLinks {
-        let count = self.cell_of.len();
-        let mut links = Vec::new();
-        for b in 1..count {
-            for a in 0..b {
-                let p = pair(a as End, b as End);
-                let len = usize::from(self.full_len[p]).min(FULL_PER_PAIR);
-                if len == 0 {
-                    continue;
-                }
-                let common = (self.full[p][1..len].iter()).fold(self.full[p][0], |all, &c| all & c);
-                links.push((a as End, b as End, common.len() as u8));
-            }
-        }
+        let links = (self.full_pairs())
+            .map(|(a, b, list)| {
+                let common = list[1..].iter().fold(list[0], |all, &c| all & c);
+                (a, b, common.len() as u8)
+            })
+            .collect();
         FullLinks {
             groups,
             cells: self.cell_of[groups..].to_vec(),
@@ -578,18 +564,32 @@ impl<S: Set> HSearch<S> {
     /// What was found between the sides.
     fn side_connections(&self) -> SideConnections {
         let p = pair(0, 1);
-        let semi = &self.semi[p];
-        let len = usize::from(self.semi_len[p]);
         SideConnections {
             // The smallest carrier: a proof through it leaves the most cells out.
-            full: self.full[p][..usize::from(self.full_len[p])]
-                .iter()
-                .map(|c| c.cells())
-                .min_by_key(|c| c.len()),
-            semi: (semi.carriers[..len].iter().map(|c| c.cells()))
-                .zip(semi.keys)
-                .collect(),
+            full: (self.fulls(p).iter().map(|c| c.cells())).min_by_key(|c| c.len()),
+            semi: self.semis(p).collect(),
         }
+    }
+
+    /// The full connections kept between the pair `p`.
+    fn fulls(&self, p: usize) -> &[S] {
+        &self.full[p][..usize::from(self.full_len[p]).min(FULL_PER_PAIR)]
+    }
+
+    /// The semi-connections kept between the pair `p`: (carrier, key), fewest cells first.
+    fn semis(&self, p: usize) -> impl Iterator<Item = (Cells, Spot)> + '_ {
+        let list = &self.semi[p];
+        let len = usize::from(self.semi_len[p]).min(SEMI_PER_PAIR);
+        (list.carriers[..len].iter().map(|c| c.cells())).zip(list.keys)
+    }
+
+    /// Each pair of endpoints with a full connection, `b` from 1 up and `a` below it:
+    /// (`a`, `b`, their carriers).
+    fn full_pairs(&self) -> impl Iterator<Item = (End, End, &[S])> + '_ {
+        let count = self.cell_of.len() as End;
+        (1..count)
+            .flat_map(move |b| (0..b).map(move |a| (a, b, self.fulls(pair(a, b)))))
+            .filter(|(_, _, list)| !list.is_empty())
     }
 }
 
@@ -640,16 +640,10 @@ impl<S: Set> Found for HSearch<S> {
     fn keep(&self, kept: &mut Kept, links: bool) {
         let p = pair(0, 1);
         kept.side_full.clear();
-        kept.side_full.extend(
-            self.full[p][..usize::from(self.full_len[p])]
-                .iter()
-                .map(|c| c.cells()),
-        );
-        let semi = &self.semi[p];
-        let len = usize::from(self.semi_len[p]);
+        kept.side_full
+            .extend(self.fulls(p).iter().map(|c| c.cells()));
         kept.side_semi.clear();
-        kept.side_semi
-            .extend((semi.carriers[..len].iter().map(|c| c.cells())).zip(semi.keys));
+        kept.side_semi.extend(self.semis(p));
         kept.has_links = links;
         kept.cells.clear();
         kept.pairs.clear();
@@ -659,18 +653,9 @@ impl<S: Set> Found for HSearch<S> {
         }
         kept.cells
             .extend_from_slice(&self.cell_of[kept.nodes.len()..]);
-        let count = self.cell_of.len();
-        for b in 1..count {
-            for a in 0..b {
-                let p = pair(a as End, b as End);
-                let len = usize::from(self.full_len[p]).min(FULL_PER_PAIR);
-                if len > 0 {
-                    kept.pairs
-                        .push((a as End, b as End, kept.carriers.len() as u32));
-                    kept.carriers
-                        .extend(self.full[p][..len].iter().map(|c| c.cells()));
-                }
-            }
+        for (a, b, list) in self.full_pairs() {
+            kept.pairs.push((a, b, kept.carriers.len() as u32));
+            kept.carriers.extend(list.iter().map(|c| c.cells()));
         }
     }
 }

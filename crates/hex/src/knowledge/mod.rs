@@ -452,8 +452,8 @@ impl Expert {
         (decision, inferior.captured)
     }
 
-    /// The decision given the position's dead and captured cells (in a line of searches, at
-    /// its depth).
+    /// The decision given the position's dead and captured cells (with the searches `line`
+    /// keeps, if given).
     fn decide_after(
         &self,
         position: &Position,
